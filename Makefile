@@ -1,0 +1,33 @@
+# hapsynth build entry points. `make deps` installs the Debian packages the
+# package needs; after it, plain `swift build` and `swift test` work as well.
+
+SWIFT ?= swift
+
+.PHONY: deps build test clean
+
+## deps: install libsndfile, ALSA headers, pkg-config and sox when missing.
+deps:
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	pkg-config --exists sndfile 2>/dev/null || missing="$$missing libsndfile1-dev"; \
+	pkg-config --exists alsa 2>/dev/null || missing="$$missing libasound2-dev"; \
+	command -v sox >/dev/null 2>&1 || missing="$$missing sox"; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing$$missing"; \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+## build: debug build of every target.
+build:
+	$(SWIFT) build
+
+## test: the whole test suite (the README's test command).
+test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+## clean: remove build products.
+clean:
+	rm -rf .build

@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// hapsynth: Core Haptics playback emulation and haptic rendering for Linux.
+///
+/// Module layout and the one-way flow between modules are described in
+/// `../shared/ARCHITECTURE.md`; targets arrive with the issues that need them.
+let package = Package(
+    name: "hapsynth",
+    products: [
+        .executable(name: "hapsynth", targets: ["hapsynth"]),
+        .library(name: "HapticCore", targets: ["HapticCore"]),
+    ],
+    targets: [
+        .target(name: "HapticCore", linkerSettings: [.linkedLibrary("m")]),
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .executableTarget(name: "hapsynth", dependencies: ["HapticCore"]),
+        .testTarget(
+            name: "HapticCoreTests",
+            dependencies: ["HapticCore"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "hapsynthTests", dependencies: ["hapsynth"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,111 @@
+/// A line and column in a text file, both from 1; columns count Unicode scalars.
+public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A JSON number as written: its text, its nearest double and, for integer text, its exact value.
+public struct JSONNumber: Hashable, Sendable {
+    /// The number exactly as it appears in the file.
+    public let text: String
+    /// The nearest double (finite: larger numbers are rejected by the parser).
+    public let double: Double
+    /// The exact value when the text has no fraction or exponent (it then fits 64 bits).
+    public let integer: Int64?
+}
+
+/// A parsed JSON value with the position where it starts. Object members keep their order, so
+/// duplicate keys (rejected by the parser) and key order are visible to readers.
+public struct JSONNode: Sendable {
+    public indirect enum Value: Sendable {
+        case object([JSONMember])
+        case array([JSONNode])
+        case string(String)
+        case number(JSONNumber)
+        case bool(Bool)
+        case null
+    }
+
+    public let value: Value
+    public let position: SourcePosition
+
+    /// A short name of the value's kind for error messages (`an object`, `a number`).
+    public var kindDescription: String {
+        switch value {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}
+
+/// One `"key": value` member of a JSON object.
+public struct JSONMember: Sendable {
+    public let key: String
+    public let keyPosition: SourcePosition
+    public let value: JSONNode
+}
+
+/// A JSONPath-style location (`$.timeline[1].continuous.intensityCurve[2]`).
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+    enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    private(set) var components: [Component] = []
+
+    /// The document root, `$`.
+    public static let root = JSONPath()
+
+    public func appending(_ key: String) -> JSONPath {
+        var copy = self
+        copy.components.append(.key(key))
+        return copy
+    }
+
+    public func appending(_ index: Int) -> JSONPath {
+        var copy = self
+        copy.components.append(.index(index))
+        return copy
+    }
+
+    public var description: String {
+        var text = "$"
+        for component in components {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key) where JSONPath.isIdentifier(key):
+                text += ".\(key)"
+            case .key(let key):
+                text += "[\"\(key.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\""))\"]"
+            }
+        }
+        return text
+    }
+
+    private static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return key.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation needed).
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self { if character == target { result += replacement } else { result.append(character) } }
+        return result
+    }
+}

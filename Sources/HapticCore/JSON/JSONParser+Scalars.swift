@@ -1,0 +1,111 @@
+/// Strings and numbers for `JSONParser`.
+extension JSONParser {
+    /// Parses a string starting at its opening quote, resolving escapes and checking UTF-8.
+    mutating func parseString() throws(JSONError) -> String {
+        let start = position
+        advance()  // opening quote
+        var buffer: [UInt8] = []
+        while true {
+            guard let byte = current else { throw fail(.unexpectedEnd) }
+            switch byte {
+            case UInt8(ascii: "\""):
+                advance()
+                guard let text = String(validating: buffer, as: UTF8.self) else { throw fail(.invalidUTF8, at: start) }
+                return text
+            case UInt8(ascii: "\\"):
+                advance()
+                try parseEscape(into: &buffer)
+            case 0..<0x20:
+                throw fail(.controlCharacterInString)
+            default:
+                buffer.append(byte)
+                advance()
+            }
+        }
+    }
+
+    private mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONError) {
+        guard let byte = current else { throw fail(.unexpectedEnd) }
+        let simple: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
+            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+        ]
+        if let replacement = simple[byte] {
+            advance()
+            buffer.append(replacement)
+            return
+        }
+        guard byte == UInt8(ascii: "u") else { throw fail(.invalidEscape("\\\(describeCurrent())")) }
+        advance()
+        var scalar = try parseHex4()
+        if (0xD800...0xDBFF).contains(scalar) {
+            // A high surrogate must be followed by an escaped low surrogate.
+            guard current == UInt8(ascii: "\\") else { throw fail(.invalidEscape("(lone surrogate)")) }
+            advance()
+            guard current == UInt8(ascii: "u") else { throw fail(.invalidEscape("(lone surrogate)")) }
+            advance()
+            let low = try parseHex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw fail(.invalidEscape("(lone surrogate)")) }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { throw fail(.invalidEscape("(lone surrogate)")) }
+        buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
+    }
+
+    private mutating func parseHex4() throws(JSONError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current else { throw fail(.unexpectedEnd) }
+            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+                throw fail(.invalidEscape("\\u with non-hex digit \(describeCurrent())"))
+            }
+            value = value * 16 + UInt32(digit)
+            advance()
+        }
+        return value
+    }
+
+    /// Parses a number by the JSON grammar, keeping its text.
+    mutating func parseNumber() throws(JSONError) -> JSONNumber {
+        let start = position
+        let startOffset = offset
+        var isInteger = true
+        func digits(_ parser: inout JSONParser) -> Int {
+            var count = 0
+            while let byte = parser.current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                parser.advance()
+                count += 1
+            }
+            return count
+        }
+        if current == UInt8(ascii: "-") { advance() }
+        let leadingZero = current == UInt8(ascii: "0")
+        let integerDigits = digits(&self)
+        var valid = integerDigits > 0 && !(leadingZero && integerDigits > 1)
+        if current == UInt8(ascii: ".") {
+            isInteger = false
+            advance()
+            valid = valid && digits(&self) > 0
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            isInteger = false
+            advance()
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
+            valid = valid && digits(&self) > 0
+        }
+        // Swallow any letters or digits glued on, so the message shows the whole bad token.
+        while let byte = current, byte == UInt8(ascii: ".") || Character(Unicode.Scalar(byte)).isLetter
+            || Character(Unicode.Scalar(byte)).isNumber {
+            advance()
+            valid = false
+        }
+        let text = String(decoding: bytes[startOffset..<offset], as: UTF8.self)
+        guard valid else { throw fail(.invalidNumber(text), at: start) }
+        if isInteger {
+            guard let integer = Int64(text) else { throw fail(.integerBeyond64Bits(text), at: start) }
+            return JSONNumber(text: text, double: Double(integer), integer: integer)
+        }
+        guard let double = Double(text), double.isFinite else { throw fail(.numberOverflowsDouble(text), at: start) }
+        return JSONNumber(text: text, double: double, integer: nil)
+    }
+}

@@ -1,0 +1,202 @@
+/// hapsynth's small JSON tokenizer and parser (RFC 8259).
+///
+/// Unlike Foundation's readers it keeps every number's text and every value's line and column,
+/// rejects duplicate keys, integers beyond 64 bits and numbers that overflow a double, and reports
+/// every error with its JSON path. It parses iteratively with an explicit stack, so nesting depth
+/// costs heap, not call stack, and is capped at `JSONError.maxDepth`.
+public struct JSONParser {
+    let bytes: [UInt8]
+    var offset = 0
+    var line = 1
+    var column = 1
+
+    /// An open container on the parse stack.
+    private enum Frame {
+        case array(start: SourcePosition, items: [JSONNode])
+        case object(start: SourcePosition, members: [JSONMember], keys: Set<String>, key: String, keyPosition: SourcePosition)
+    }
+
+    private var stack: [Frame] = []
+
+    /// Parses one JSON document (a leading UTF-8 byte order mark is skipped).
+    public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
+        return try parser.parseDocument()
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    /// The path of the value being parsed, from the open containers.
+    private var path: JSONPath {
+        var path = JSONPath.root
+        for frame in stack {
+            switch frame {
+            case .array(_, let items): path = path.appending(items.count)
+            case .object(_, _, _, let key, _): path = path.appending(key)
+            }
+        }
+        return path
+    }
+
+    /// The path of the innermost open object itself (for errors about its keys).
+    private var containerPath: JSONPath {
+        var path = JSONPath.root
+        for frame in stack.dropLast() {
+            switch frame {
+            case .array(_, let items): path = path.appending(items.count)
+            case .object(_, _, _, let key, _): path = path.appending(key)
+            }
+        }
+        return path
+    }
+
+    func fail(_ reason: JSONError.Reason, at position: SourcePosition? = nil, path: JSONPath? = nil) -> JSONError {
+        JSONError(reason: reason, position: position ?? self.position, path: path ?? self.path)
+    }
+
+    var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    mutating func advance() {
+        let byte = bytes[offset]
+        offset += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1  // count scalars: continuation bytes do not start a column
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { advance() }
+    }
+
+    func describeCurrent() -> String {
+        guard let byte = current else { return "end of input" }
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private mutating func parseDocument() throws(JSONError) -> JSONNode {
+        skipWhitespace()
+        while true {
+            guard var node = try parseValueOrOpen() else { continue }
+            // A value is complete: hand it to the open containers, closing them as they end.
+            while true {
+                guard let frame = stack.popLast() else {
+                    skipWhitespace()
+                    guard current == nil else { throw fail(.trailingContent) }
+                    return node
+                }
+                switch frame {
+                case .array(let start, var items):
+                    items.append(node)
+                    skipWhitespace()
+                    if current == UInt8(ascii: "]") {
+                        advance()
+                        node = JSONNode(value: .array(items), position: start)
+                        continue
+                    }
+                    stack.append(.array(start: start, items: items))
+                    try expectComma(closing: "]", context: "an array element")
+                case .object(let start, var members, let keys, let key, let keyPosition):
+                    members.append(JSONMember(key: key, keyPosition: keyPosition, value: node))
+                    skipWhitespace()
+                    if current == UInt8(ascii: "}") {
+                        advance()
+                        node = JSONNode(value: .object(members), position: start)
+                        continue
+                    }
+                    stack.append(.object(start: start, members: members, keys: keys, key: key, keyPosition: keyPosition))
+                    try expectComma(closing: "}", context: "an object member")
+                    try readKey()
+                }
+                break
+            }
+        }
+    }
+
+    /// After a container's element: a comma followed by more, else an error.
+    private mutating func expectComma(closing: Character, context: String) throws(JSONError) {
+        guard current == UInt8(ascii: ",") else {
+            if current == nil { throw fail(.unexpectedEnd) }
+            throw fail(.expected("',' or '\(closing)' after \(context), found \(describeCurrent())"))
+        }
+        advance()
+        skipWhitespace()
+        if current == UInt8(ascii: "]") || current == UInt8(ascii: "}") { throw fail(.trailingComma) }
+    }
+
+    /// Reads `"key" :` into the innermost object frame, rejecting duplicates.
+    private mutating func readKey() throws(JSONError) {
+        guard case .object(let start, let members, var keys, _, _)? = stack.last else { return }
+        let keyPosition = position
+        guard current == UInt8(ascii: "\"") else {
+            if current == nil { throw fail(.unexpectedEnd, path: containerPath) }
+            throw fail(.expected("a string key, found \(describeCurrent())"), path: containerPath)
+        }
+        let key = try parseString()
+        guard keys.insert(key).inserted else {
+            throw fail(.duplicateKey(key), at: keyPosition, path: containerPath)
+        }
+        stack[stack.count - 1] = .object(start: start, members: members, keys: keys, key: key, keyPosition: keyPosition)
+        skipWhitespace()
+        guard current == UInt8(ascii: ":") else {
+            if current == nil { throw fail(.unexpectedEnd) }
+            throw fail(.expected("':' after key \"\(key)\", found \(describeCurrent())"))
+        }
+        advance()
+        skipWhitespace()
+    }
+
+    /// Parses a scalar value, or opens a container (returning nil, or the empty container).
+    private mutating func parseValueOrOpen() throws(JSONError) -> JSONNode? {
+        let start = position
+        guard let byte = current else { throw fail(.unexpectedEnd) }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard stack.count < JSONError.maxDepth else { throw fail(.nestingTooDeep(limit: JSONError.maxDepth)) }
+            let isObject = byte == UInt8(ascii: "{")
+            advance()
+            skipWhitespace()
+            if current == UInt8(ascii: isObject ? "}" : "]") {
+                advance()
+                return JSONNode(value: isObject ? .object([]) : .array([]), position: start)
+            }
+            if isObject {
+                stack.append(.object(start: start, members: [], keys: [], key: "", keyPosition: start))
+                try readKey()
+            } else {
+                stack.append(.array(start: start, items: []))
+            }
+            return nil
+        case UInt8(ascii: "\""):
+            return JSONNode(value: .string(try parseString()), position: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(value: .number(try parseNumber()), position: start)
+        case UInt8(ascii: "t"):
+            try parseLiteral("true")
+            return JSONNode(value: .bool(true), position: start)
+        case UInt8(ascii: "f"):
+            try parseLiteral("false")
+            return JSONNode(value: .bool(false), position: start)
+        case UInt8(ascii: "n"):
+            try parseLiteral("null")
+            return JSONNode(value: .null, position: start)
+        default:
+            throw fail(.unexpectedCharacter(describeCurrent()))
+        }
+    }
+
+    private mutating func parseLiteral(_ word: String) throws(JSONError) {
+        let start = position
+        for expected in word.utf8 {
+            guard let byte = current else { throw fail(.unexpectedEnd) }
+            guard byte == expected else { throw fail(.unexpectedCharacter(describeCurrent()), at: start) }
+            advance()
+        }
+    }
+}

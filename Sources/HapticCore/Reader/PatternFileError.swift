@@ -1,0 +1,111 @@
+/// A pattern file that could not be read: the file, the line and column, the JSON path of the
+/// offending value, and what was wrong (FORMATS.md §1).
+///
+/// Its text reads `celebration.json:3:15: <what was wrong> at $.timeline[1].delay`; an error in an
+/// included file adds `(included from main.json:4:20)`.
+public struct PatternFileError: Error, Sendable, CustomStringConvertible {
+    /// What was wrong; the text of each is written once, in `message`.
+    public enum Reason: Equatable, Sendable {
+        /// A rule of the pattern model (SPEC.md §1–2).
+        case pattern(PatternError)
+        /// Malformed JSON.
+        case json(JSONError.Reason)
+        /// A key, transform or name that is not known; `suggestion` is the closest known one.
+        case unknownName(kind: String, name: String, suggestion: String?, known: [String])
+        /// A required key is absent.
+        case missingKey(String)
+        /// A value of the wrong JSON type; both sides read like `a number`.
+        case wrongType(expected: String, got: String)
+        /// `version` other than 1.
+        case unsupportedVersion(String)
+        /// A pattern with neither `events` nor `timeline`.
+        case needsEventsOrTimeline
+        /// A pattern with both `events` and `timeline`.
+        case eventsAndTimeline
+        /// A timeline element or transform object without exactly one key.
+        case oneKeyExpected(what: String, count: Int)
+        /// The file does not exist.
+        case fileNotFound
+        /// The file exists but cannot be read (a folder, no permission, an I/O error).
+        case unreadable(String)
+        /// The file is larger than `PatternLimits.maxInputBytes`.
+        case fileTooLarge(bytes: Int)
+        /// An included file that does not exist; holds the path as written.
+        case includeNotFound(String)
+        /// A file that appears in its own include chain; the chain as display names.
+        case includeCycle([String])
+        /// An include that would make the chain longer than `PatternLimits.maxIncludeChain`.
+        case includeChainTooLong(Int)
+        /// An AHAP file where a pattern.json is needed: the root (nil) or a clip or `then` (the
+        /// path as written).
+        case ahapIsNotAPattern(String?)
+    }
+
+    /// The file as the user named it (an included file: joined to the including file's folder).
+    public let file: String
+    /// Where the offending value starts, when the error is inside the file's text.
+    public let position: SourcePosition?
+    /// The JSON path of the offending value, when the error is inside the file's text.
+    public let path: JSONPath?
+    public let reason: Reason
+    /// The include sites from the innermost outwards (`main.json:4:20`).
+    public internal(set) var includedFrom: [String] = []
+
+    public init(file: String, position: SourcePosition?, path: JSONPath?, reason: Reason) {
+        self.file = file
+        self.position = position
+        self.path = path
+        self.reason = reason
+    }
+
+    /// Whether the named input file itself is missing (exit 66 rather than 65).
+    public var isMissingInput: Bool { reason == .fileNotFound && includedFrom.isEmpty }
+
+    /// What was wrong, with the path, without the file and position.
+    public var message: String {
+        let at = path.map { " at \($0)" } ?? ""
+        switch reason {
+        case .pattern(let error): return "\(error)\(at)"
+        case .json(let reason): return "\(reason)\(at)"
+        case let .unknownName(kind, name, suggestion, known):
+            if let suggestion { return "unknown \(kind) \"\(name)\"\(at) — did you mean \"\(suggestion)\"?" }
+            let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "unknown \(kind) \"\(name)\"\(at) — expected one of \(list)"
+        case .missingKey(let key): return "missing required key \"\(key)\"\(at)"
+        case let .wrongType(expected, got): return "expected \(expected), got \(got)\(at)"
+        case .unsupportedVersion(let text): return "version must be 1 (got \(text))\(at)"
+        case .needsEventsOrTimeline: return "a pattern needs \"events\" or \"timeline\"\(at)"
+        case .eventsAndTimeline: return "a pattern has either \"events\" or \"timeline\", not both\(at)"
+        case let .oneKeyExpected(what, count): return "\(what) must be an object with exactly one key (got \(count))\(at)"
+        case .fileNotFound: return "file not found"
+        case .unreadable(let why): return "cannot read the file: \(why)"
+        case .fileTooLarge(let bytes):
+            return "file is \(bytes) bytes, over the limit of \(PatternLimits.maxInputBytes) bytes (64 MiB)"
+        case .includeNotFound(let written): return "included file \"\(written)\" not found\(at)"
+        case .includeCycle(let chain): return "include cycle \(chain.joined(separator: " → "))\(at)"
+        case .includeChainTooLong(let count):
+            return "include chain of \(count) includes exceeds limit \(PatternLimits.maxIncludeChain)\(at)"
+        case .ahapIsNotAPattern(nil):
+            return "this is an AHAP file (a top-level \"Pattern\" array), one Core Haptics pattern rather than a pattern.json"
+        case .ahapIsNotAPattern(let written?):
+            return "\"\(written)\" is an AHAP file, one Core Haptics pattern rather than a pattern.json; it cannot be a clip or a then\(at)"
+        }
+    }
+
+    public var description: String {
+        let place = position.map { "\(file):\($0)" } ?? file
+        let chain = includedFrom.isEmpty ? "" : " (included from \(includedFrom.joined(separator: ", from ")))"
+        return "\(place): \(message)\(chain)"
+    }
+}
+
+/// Something accepted but worth telling the user (a clamped intensity), with its place.
+public struct PatternWarning: Hashable, Sendable, CustomStringConvertible {
+    public let file: String
+    public let position: SourcePosition
+    public let path: JSONPath
+    /// What happened (`intensity 1.5 clamped to 1.0`).
+    public let message: String
+
+    public var description: String { "\(file):\(position): \(message) at \(path)" }
+}

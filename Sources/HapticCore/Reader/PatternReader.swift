@@ -1,0 +1,180 @@
+/// A pattern read from a pattern.json file (FORMATS.md §1), with the file's free text and the
+/// warnings met on the way.
+public struct PatternDocument: Sendable {
+    public let pattern: Pattern
+    /// The top-level `name`, shown by `hapsynth plan`.
+    public let name: String?
+    /// The top-level `description`, shown by `hapsynth plan`.
+    public let description: String?
+    /// Accepted oddities such as clamped intensities, in the order met.
+    public let warnings: [PatternWarning]
+    /// The real path of every file read, the root first, then includes in the order read.
+    public let files: [String]
+}
+
+/// Reads pattern.json files with hapsynth's own JSON parser, so that every error names the file,
+/// the line and column, and the JSON path of the offending value.
+public enum PatternReader {
+    /// Reads the pattern file at `path` and every file it includes.
+    /// - Throws: `PatternFileError`; `isMissingInput` tells a missing file apart from bad content.
+    public static func read(contentsOf path: String) throws(PatternFileError) -> PatternDocument {
+        let bytes = try InputFile.read(path, display: path)
+        let session = ReadSession()
+        if let real = InputFile.realPath(path) { session.files.append(real) }
+        let decoder = PatternDecoder(
+            file: path, directory: PatternDecoder.directory(of: path),
+            chain: [(real: InputFile.realPath(path) ?? path, display: path)], session: session)
+        return try decoder.decodeDocument(bytes)
+    }
+
+    /// Reads a pattern from JSON text; `file` names it in errors and relative includes are
+    /// resolved against `directory`.
+    public static func read(json bytes: [UInt8], file: String = "<input>", directory: String = ".") throws(PatternFileError) -> PatternDocument {
+        let decoder = PatternDecoder(file: file, directory: directory, chain: [(real: file, display: file)], session: ReadSession())
+        return try decoder.decodeDocument(bytes)
+    }
+
+    /// Whether a parsed document is an AHAP file: an object with a top-level `Pattern` array.
+    public static func isAHAP(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.value else { return false }
+        return members.contains { member in
+            if member.key == "Pattern", case .array = member.value.value { return true }
+            return false
+        }
+    }
+}
+
+/// What one read shares across the files it includes.
+final class ReadSession {
+    var warnings: [PatternWarning] = []
+    var files: [String] = []
+}
+
+/// Decodes one file's JSON into the pattern model. Includes get a decoder of their own.
+struct PatternDecoder {
+    /// The file as errors name it.
+    let file: String
+    /// The folder that relative includes are resolved against.
+    let directory: String
+    /// The include chain from the root to this file.
+    let chain: [(real: String, display: String)]
+    let session: ReadSession
+
+    func decodeDocument(_ bytes: [UInt8]) throws(PatternFileError) -> PatternDocument {
+        let root = try parse(bytes)
+        if PatternReader.isAHAP(root) { throw fail(.ahapIsNotAPattern(nil), root, .root) }
+        let (pattern, name, description) = try decodePattern(root, .root, depth: 1)
+        return PatternDocument(
+            pattern: pattern, name: name, description: description, warnings: session.warnings, files: session.files)
+    }
+
+    func parse(_ bytes: [UInt8]) throws(PatternFileError) -> JSONNode {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw PatternFileError(file: file, position: error.position, path: error.path, reason: .json(error.reason))
+        }
+    }
+
+    // MARK: Errors and warnings
+
+    func fail(_ reason: PatternFileError.Reason, _ node: JSONNode, _ path: JSONPath) -> PatternFileError {
+        PatternFileError(file: file, position: node.position, path: path, reason: reason)
+    }
+
+    /// Runs a model operation, placing any `PatternError` at `node` and `path`.
+    func located<T>(_ node: JSONNode, _ path: JSONPath, _ body: () throws(PatternError) -> T) throws(PatternFileError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw fail(.pattern(error), node, path)
+        }
+    }
+
+    func warn(_ message: String, _ node: JSONNode, _ path: JSONPath) {
+        session.warnings.append(PatternWarning(file: file, position: node.position, path: path, message: message))
+    }
+
+    // MARK: Patterns
+
+    static let patternKeys = ["version", "name", "description", "events", "timeline", "durationMs"]
+
+    /// A pattern object; its timeline is the list at nesting `depth`.
+    func decodePattern(_ node: JSONNode, _ path: JSONPath, depth: Int) throws(PatternFileError) -> (Pattern, String?, String?) {
+        let object = try ObjectReader(node, path, allowed: PatternDecoder.patternKeys, decoder: self)
+        if let version = object["version"] {
+            let number = try self.number(version, path.appending("version"), expected: "the number 1")
+            guard number.double == 1 else { throw fail(.unsupportedVersion(number.text), version, path.appending("version")) }
+        }
+        let name = try object["name"].map { node throws(PatternFileError) in try string(node, path.appending("name")) }
+        let description = try object["description"].map { node throws(PatternFileError) in
+            try string(node, path.appending("description"))
+        }
+        var pattern: Pattern
+        switch (object["events"], object["timeline"]) {
+        case (nil, nil): throw fail(.needsEventsOrTimeline, node, path)
+        case (.some, .some): throw fail(.eventsAndTimeline, node, path)
+        case (let events?, nil): pattern = try decodeEvents(events, path.appending("events"))
+        case (nil, let timeline?): pattern = try decodeTimeline(timeline, path.appending("timeline"), depth: depth)
+        }
+        if let duration = object["durationMs"] {
+            let durationPath = path.appending("durationMs")
+            let durationMs = try milliseconds(duration, durationPath, field: "durationMs")
+            let events = pattern.events
+            pattern = try located(duration, durationPath) { () throws(PatternError) in
+                try Pattern(events: events, durationMs: durationMs)
+            }
+        }
+        return (pattern, name, description)
+    }
+
+    /// A clip's or `then`'s pattern: an inline object, or a path to include.
+    func decodeClipPattern(_ node: JSONNode, _ path: JSONPath, depth: Int) throws(PatternFileError) -> Pattern {
+        switch node.value {
+        case .object: return try decodePattern(node, path, depth: depth).0
+        case .string(let written): return try include(written, node, path, depth: depth)
+        default: throw fail(.wrongType(expected: "a pattern object or a file path", got: node.kindDescription), node, path)
+        }
+    }
+
+    // MARK: Includes
+
+    /// Reads an included pattern file; its timeline is at nesting `depth` like an inline pattern's.
+    func include(_ written: String, _ node: JSONNode, _ path: JSONPath, depth: Int) throws(PatternFileError) -> Pattern {
+        let display = written.hasPrefix("/") ? written : PatternDecoder.join(directory, written)
+        guard let real = InputFile.realPath(display) else { throw fail(.includeNotFound(written), node, path) }
+        if let first = chain.firstIndex(where: { $0.real == real }) {
+            throw fail(.includeCycle(chain[first...].map(\.display) + [display]), node, path)
+        }
+        guard chain.count <= PatternLimits.maxIncludeChain else {
+            throw fail(.includeChainTooLong(chain.count), node, path)
+        }
+        let site = "\(file):\(node.position)"
+        do throws(PatternFileError) {
+            let bytes = try InputFile.read(real, display: display)
+            session.files.append(real)
+            let included = PatternDecoder(
+                file: display, directory: PatternDecoder.directory(of: display),
+                chain: chain + [(real: real, display: display)], session: session)
+            let root = try included.parse(bytes)
+            if PatternReader.isAHAP(root) { throw fail(.ahapIsNotAPattern(written), node, path) }
+            return try included.decodePattern(root, .root, depth: depth).0
+        } catch {
+            var located = error
+            if located.file != file { located.includedFrom.append(site) }
+            throw located
+        }
+    }
+
+    /// The folder part of a path (`""` for a bare file name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `relative` inside `directory` (`""` and `.` mean the current folder).
+    static func join(_ directory: String, _ relative: String) -> String {
+        if directory.isEmpty || directory == "." { return relative }
+        return directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+}
