@@ -20,7 +20,7 @@ extension Pattern {
             let startMs = try axis.scale(event.startMs)
             let endMs = try axis.scale(event.endMs)
             if event.durationMs > 0, endMs == startMs {
-                throw .stretchCollapses(eventIndex: index, what: "the \(event.durationMs) ms duration", factor: factor)
+                throw .stretchCollapses(eventIndex: index, what: "the \(event.durationMs) ms duration to 0 ms", factor: factor)
             }
             func stretch(_ curve: Curve?, _ field: String) throws(PatternError) -> Curve? {
                 guard let curve else { return nil }
@@ -30,7 +30,7 @@ extension Pattern {
                     let timeMs = try axis.scale(event.startMs + point.timeMs) - startMs
                     if let previous = points.last, previous.timeMs >= timeMs {
                         throw .stretchCollapses(
-                            eventIndex: index, what: "\(field) points \(pointIndex - 1) and \(pointIndex)",
+                            eventIndex: index, what: "\(field) points \(pointIndex - 1) and \(pointIndex) onto one millisecond",
                             factor: factor)
                     }
                     points.append(ControlPoint(timeMs: timeMs, value: point.value))

@@ -38,7 +38,8 @@ public enum PatternError: Error, Equatable, Sendable {
     case tooManyControlPoints(count: Int)
     /// Elements nested deeper than the limit.
     case nestingTooDeep(depth: Int)
-    /// A transform that collapses an event or curve points onto one millisecond.
+    /// A time stretch that collapses an event to 0 ms or curve points onto one millisecond; `what`
+    /// says which (`the 3 ms duration to 0 ms`).
     case stretchCollapses(eventIndex: Int, what: String, factor: Float)
 }
 
@@ -80,7 +81,7 @@ extension PatternError: CustomStringConvertible {
         case let .nestingTooDeep(depth):
             return "nesting depth \(depth) exceeds limit \(PatternLimits.maxNestingDepth)"
         case let .stretchCollapses(eventIndex, what, factor):
-            return "timeStretch(\(factor)) collapses \(what) of event \(eventIndex) onto one millisecond"
+            return "timeStretch(\(factor)) collapses \(what) of event \(eventIndex)"
         }
     }
 }

@@ -8,7 +8,8 @@ public struct PatternDocument: Sendable {
     public let description: String?
     /// Accepted oddities such as clamped intensities, in the order met.
     public let warnings: [PatternWarning]
-    /// The real path of every file read, the root first, then includes in the order read.
+    /// The real path of every file read, once each: the root first, then includes in the order
+    /// first read.
     public let files: [String]
 }
 
@@ -152,7 +153,7 @@ struct PatternDecoder {
         let site = "\(file):\(node.position)"
         do throws(PatternFileError) {
             let bytes = try InputFile.read(real, display: display)
-            session.files.append(real)
+            if !session.files.contains(real) { session.files.append(real) }
             let included = PatternDecoder(
                 file: display, directory: PatternDecoder.directory(of: display),
                 chain: chain + [(real: real, display: display)], session: session)

@@ -1,0 +1,91 @@
+import Testing
+@testable import HapticCore
+
+@Suite struct JSONParserTests {
+    func parse(_ text: String) throws -> JSONNode { try JSONParser.parse(Array(text.utf8)) }
+
+    func failure(_ text: String) -> JSONError? {
+        do {
+            _ = try JSONParser.parse(Array(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func keepsNumberTextAndExactIntegers() throws {
+        let node = try parse(#"[9223372036854775807, 0.1, -0, 1e3, 2.50]"#)
+        guard case .array(let items) = node.value else { Issue.record("not an array"); return }
+        let numbers = items.compactMap { item -> JSONNumber? in
+            if case .number(let number) = item.value { return number }
+            return nil
+        }
+        #expect(numbers.map(\.text) == ["9223372036854775807", "0.1", "-0", "1e3", "2.50"])
+        #expect(numbers[0].integer == Int64.max)
+        #expect(numbers[2].integer == 0)
+        #expect(numbers[3].integer == nil && numbers[3].double == 1000)
+    }
+
+    @Test func keepsMemberOrderAndPositions() throws {
+        let node = try parse("{\n  \"b\": 1,\n  \"a\": [true, null]\n}")
+        guard case .object(let members) = node.value else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["b", "a"])
+        #expect(members[1].keyPosition == SourcePosition(line: 3, column: 3))
+        #expect(members[1].value.position == SourcePosition(line: 3, column: 8))
+    }
+
+    @Test func decodesEscapesAndUnicode() throws {
+        let node = try parse(#"["a\"b\\c\/\n\u00e9\ud83d\ude00", "héllo"]"#)
+        guard case .array(let items) = node.value, case .string(let first) = items[0].value,
+              case .string(let second) = items[1].value else { Issue.record("unexpected shape"); return }
+        #expect(first == "a\"b\\c/\né😀")
+        #expect(second == "héllo")
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        let error = failure(#"{"name": "héllo", "x": tru}"#)
+        #expect(error?.position == SourcePosition(line: 1, column: 24))
+    }
+
+    @Test(arguments: [
+        (#"{"a": 1, "a": 2}"#, JSONError.Reason.duplicateKey("a"), "$", 1, 10),
+        (#"{"a": [1, 2"#, .unexpectedEnd, "$.a[2]", 1, 12),
+        (#"[1, 2,]"#, .trailingComma, "$[2]", 1, 7),
+        (#"[99999999999999999999]"#, .integerBeyond64Bits("99999999999999999999"), "$[0]", 1, 2),
+        (#"[-9223372036854775809]"#, .integerBeyond64Bits("-9223372036854775809"), "$[0]", 1, 2),
+        (#"[1e400]"#, .numberOverflowsDouble("1e400"), "$[0]", 1, 2),
+        (#"[01]"#, .invalidNumber("01"), "$[0]", 1, 2),
+        (#"[1.]"#, .invalidNumber("1."), "$[0]", 1, 2),
+        (#"[NaN]"#, .unexpectedCharacter("'N'"), "$[0]", 1, 2),
+        (#"{"a" 1}"#, .expected("':' after key \"a\", found '1'"), "$.a", 1, 6),
+        (#"[1 2]"#, .expected("',' or ']' after an array element, found '2'"), "$[1]", 1, 4),
+        (#"{"a": 1} x"#, .trailingContent, "$", 1, 10),
+        (#"["\x"]"#, .invalidEscape("\\'x'"), "$[0]", 1, 4),
+        ("[\"a\u{1}\"]", .controlCharacterInString, "$[0]", 1, 4),
+        ("", .unexpectedEnd, "$", 1, 1),
+    ] as [(String, JSONError.Reason, String, Int, Int)])
+    func malformedJSONIsReportedWithPathAndPosition(text: String, reason: JSONError.Reason, path: String, line: Int, column: Int) {
+        let error = failure(text)
+        #expect(error?.reason == reason)
+        #expect(error.map { "\($0.path)" } == path)
+        #expect(error?.position == SourcePosition(line: line, column: column))
+    }
+
+    @Test func invalidUTF8IsAnError() {
+        #expect(failure("[\"a\u{FF}\"]") == nil)  // U+00FF is valid UTF-8 text
+        let bytes: [UInt8] = [0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D]  // ["\xC3("]
+        #expect(throws: JSONError.self) { try JSONParser.parse(bytes) }
+    }
+
+    @Test func nestingIsCappedWithoutRecursion() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(failure(deep)?.reason == .nestingTooDeep(limit: JSONError.maxDepth))
+        let fine = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(failure(fine) == nil)
+    }
+
+    @Test func pathsQuoteKeysThatAreNotIdentifiers() {
+        let path = JSONPath.root.appending("timeline").appending(2).appending("odd key").appending("a\"b")
+        #expect("\(path)" == #"$.timeline[2]["odd key"]["a\"b"]"#)
+    }
+}
