@@ -10,9 +10,11 @@ let package = Package(
     products: [
         .executable(name: "hapsynth", targets: ["hapsynth"]),
         .library(name: "HapticCore", targets: ["HapticCore"]),
+        .library(name: "HapticPlanner", targets: ["HapticPlanner"]),
     ],
     targets: [
         .target(name: "HapticCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "HapticPlanner", dependencies: ["HapticCore"]),
         .systemLibrary(
             name: "CSndFile",
             pkgConfig: "sndfile",
@@ -23,11 +25,16 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .executableTarget(name: "hapsynth", dependencies: ["HapticCore"]),
+        .executableTarget(name: "hapsynth", dependencies: ["HapticCore", "HapticPlanner"]),
         .testTarget(
             name: "HapticCoreTests",
             dependencies: ["HapticCore"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "HapticPlannerTests",
+            dependencies: ["HapticPlanner", "HapticCore"],
+            exclude: ["Goldens"]
         ),
         .testTarget(name: "hapsynthTests", dependencies: ["hapsynth"]),
     ],

@@ -61,6 +61,12 @@ public struct Curve: Hashable, Sendable {
     /// or before 0, the last value at or after the duration, else the linear interpolation in
     /// double precision between the two points around `timeMs`.
     public func value(atMs timeMs: Double) -> Double {
+        Curve.value(of: points, atMs: timeMs)
+    }
+
+    /// The value of any non-empty list of points with increasing times at `timeMs`, by the rule of
+    /// `value(atMs:)` (a single point is a constant).
+    public static func value(of points: [ControlPoint], atMs timeMs: Double) -> Double {
         let first = points[0], last = points[points.count - 1]
         if timeMs <= Double(first.timeMs) { return Double(first.value) }
         if timeMs >= Double(last.timeMs) { return Double(last.value) }
@@ -70,7 +76,7 @@ public struct Curve: Hashable, Sendable {
             let mid = (low + high) / 2
             if Double(points[mid].timeMs) <= timeMs { low = mid } else { high = mid }
         }
-        return Curve.interpolate(points[low], points[high], atMs: timeMs)
+        return interpolate(points[low], points[high], atMs: timeMs)
     }
 
     /// Linear interpolation between two points at `timeMs`, in double precision.

@@ -1,4 +1,5 @@
-import HapticCore
-for path in CommandLine.arguments.dropFirst() {
-    do { _ = try PatternReader.read(contentsOf: path); print("\(path): OK") } catch { print("\(error)") }
-}
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(Hapsynth.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,85 @@
+import HapticCore
+
+/// One option a command accepts, for parsing and for its help.
+struct OptionSpec: Sendable {
+    /// The long name with dashes: `--json`.
+    let name: String
+    /// The value's placeholder (`DIR`), or nil for a flag.
+    let valueName: String?
+    /// One line of help.
+    let help: String
+}
+
+/// One positional argument, for parsing and for its help.
+struct PositionalSpec: Sendable {
+    /// The placeholder: `pattern`.
+    let name: String
+    let help: String
+    /// Whether it takes one or more values (`<pattern>...`).
+    var repeating = false
+}
+
+/// The arguments of one command after parsing: flags, option values and positionals.
+struct ParsedArguments {
+    private(set) var flags: Set<String> = []
+    private(set) var values: [String: String] = [:]
+    private(set) var positionals: [String] = []
+
+    /// Parses `arguments` against a command's options: `--name value`, `--name=value`, flags, and
+    /// `--` to end options. An unknown option, a missing value, a repeated option or a wrong number
+    /// of positionals is a usage error.
+    init(_ arguments: [String], command: any Command.Type) throws(CLIError) {
+        let name = command.name
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard !optionsEnded, argument.hasPrefix("-"), argument != "-" else {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let optionName = parts[0]
+            guard let spec = command.options.first(where: { $0.name == optionName }) else {
+                let hint = KeySuggestion.closest(to: optionName, among: command.options.map(\.name))
+                    .map { " — did you mean '\($0)'?" } ?? ""
+                throw .usage("unknown option '\(optionName)' for '\(name)'\(hint)", command: name)
+            }
+            if flags.contains(optionName) || values[optionName] != nil {
+                throw .usage("option '\(optionName)' is given more than once", command: name)
+            }
+            if spec.valueName == nil {
+                guard parts.count == 1 else { throw .usage("option '\(optionName)' takes no value", command: name) }
+                flags.insert(optionName)
+            } else if parts.count == 2 {
+                values[optionName] = parts[1]
+            } else {
+                guard index < arguments.count else {
+                    throw .usage("option '\(optionName)' needs a value \(spec.valueName ?? "")", command: name)
+                }
+                values[optionName] = arguments[index]
+                index += 1
+            }
+        }
+        let expected = command.positionals
+        let required = expected.count
+        let repeating = expected.last?.repeating ?? false
+        if positionals.count < required {
+            throw .usage("missing <\(expected[positionals.count].name)>", command: name)
+        }
+        if positionals.count > required && !repeating {
+            throw .usage("unexpected argument '\(positionals[required])'", command: name)
+        }
+    }
+
+    /// Whether a flag was given.
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// An option's value, if given.
+    func value(_ option: String) -> String? { values[option] }
+}

@@ -1,0 +1,31 @@
+import HapticCore
+
+/// An error that ends a command, with the exit code it maps to. Its text is written once, here or
+/// in the wrapped library error.
+enum CLIError: Error {
+    /// A wrong command line; `command` names the subcommand whose usage to show.
+    case usage(String, command: String?)
+    /// Input that cannot be used (exit 65).
+    case invalidInput(String)
+    /// An input file that does not exist (exit 66).
+    case missingInput(String)
+
+    /// Maps a pattern file error: a missing named file is exit 66, anything else 65.
+    init(_ error: PatternFileError) {
+        self = error.isMissingInput ? .missingInput(error.description) : .invalidInput(error.description)
+    }
+
+    var exitCode: ExitCode {
+        switch self {
+        case .usage: return .usage
+        case .invalidInput: return .dataError
+        case .missingInput: return .noInput
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .usage(let text, _), .invalidInput(let text), .missingInput(let text): return text
+        }
+    }
+}

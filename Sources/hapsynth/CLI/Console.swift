@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a command writes: results to stdout, `hapsynth: warning: …` and `hapsynth: error: …` to
+/// stderr (SYNTH.md §3). Tests read both streams of the real binary.
+struct Console {
+    /// Writes a result line (or block) to stdout.
+    func out(_ text: String) {
+        write(text + "\n", to: 1)
+    }
+
+    /// Writes `hapsynth: warning: <text>` to stderr.
+    func warning(_ text: String) {
+        write("hapsynth: warning: \(text)\n", to: 2)
+    }
+
+    /// Writes `hapsynth: error: <text>` to stderr.
+    func error(_ text: String) {
+        write("hapsynth: error: \(text)\n", to: 2)
+    }
+
+    /// Writes text to stderr as it is.
+    func note(_ text: String) {
+        write(text + "\n", to: 2)
+    }
+
+    /// Writes all of `text` to a file descriptor (1 stdout, 2 stderr), unbuffered.
+    private func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import HapticCore
+import HapticPlanner
+
+/// The plan as a person reads it: the pattern's name, the diagnostics, then each player with its
+/// events and curves.
+struct PlanTable {
+    let plan: PlaybackPlan
+    let name: String?
+    let description: String?
+    let path: String
+
+    /// Curve points shown per curve before the rest are summarized.
+    static let pointsShown = 8
+
+    var text: String {
+        let d = plan.diagnostics
+        var lines: [String] = []
+        lines.append([name ?? path, description].compactMap { $0 }.joined(separator: " — "))
+        lines.append("backend: \(d.backend.rawValue)")
+        lines.append("logical duration: \(d.logicalDurationMs) ms, estimated native duration: "
+            + "\(d.estimatedNativeDurationMs) ms, scheduling lead: \(d.schedulingLeadMs) ms")
+        lines.append("capabilities: haptics \(yesNo(d.capabilities.supportsHaptics)), amplitude control "
+            + "\(yesNo(d.capabilities.supportsAmplitudeControl)), envelope effects \(yesNo(d.capabilities.supportsEnvelopeEffects))")
+        if let reason = d.unsupportedReason { lines.append("unsupported: \(reason)") }
+        for (index, player) in plan.players.enumerated() {
+            lines.append("")
+            lines.append("player \(index + 1): \(count(player.events.count, "event")), \(count(player.curves.count, "curve"))")
+            for event in player.events {
+                let duration = event.kind == .transient ? "" : " for \(event.durationMs) ms"
+                lines.append("  \(event.kind.rawValue) at \(event.startMs) ms\(duration), intensity "
+                    + "\(JSONOutput.floatText(event.intensity)), sharpness \(JSONOutput.floatText(event.sharpness))")
+            }
+            for curve in player.curves {
+                let shown = curve.points.prefix(Self.pointsShown)
+                    .map { "(\($0.timeMs), \(JSONOutput.floatText($0.value)))" }.joined(separator: " ")
+                let more = curve.points.count > Self.pointsShown ? " … \(curve.points.count - Self.pointsShown) more" : ""
+                lines.append("  \(curve.parameter.rawValue) from \(curve.startMs) ms: \(shown)\(more)")
+            }
+        }
+        if plan.players.isEmpty {
+            lines.append("")
+            lines.append(d.backend == .silent ? "no players: nothing audible" : "no players")
+        }
+        if !d.approximations.isEmpty {
+            lines.append("")
+            lines.append("approximations:")
+            lines += d.approximations.map { "  - \($0)" }
+        }
+        if !d.retriggerBoundariesMs.isEmpty {
+            lines.append("retrigger boundaries: " + d.retriggerBoundariesMs.map { "\($0) ms" }.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
+
+    private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}
