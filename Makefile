@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps build test clean
+.PHONY: deps build test demo golden clean
 
 ## deps: install libsndfile, ALSA headers, pkg-config and sox when missing.
 deps:
@@ -27,6 +27,20 @@ build:
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+## demo: install, build, and plan every sample (rendering arrives with the synthesizer).
+demo: deps build
+	@bin="$$($(SWIFT) build --show-bin-path)"; \
+	for sample in Samples/*.json Samples/*.ahap; do \
+	  [ -e "$$sample" ] || continue; \
+	  echo "=== $$sample"; \
+	  "$$bin/hapsynth" plan "$$sample" || exit $$?; \
+	  echo; \
+	done
+
+## golden: re-record every golden file from the current code (review the diff before committing).
+golden:
+	HAPSYNTH_RECORD=1 $(SWIFT) test --filter Golden
 
 ## clean: remove build products.
 clean:

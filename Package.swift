@@ -31,12 +31,8 @@ let package = Package(
             dependencies: ["HapticCore"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(
-            name: "HapticPlannerTests",
-            dependencies: ["HapticPlanner", "HapticCore"],
-            exclude: ["Goldens"]
-        ),
-        .testTarget(name: "hapsynthTests", dependencies: ["hapsynth"]),
+        .testTarget(name: "HapticPlannerTests", dependencies: ["HapticPlanner", "HapticCore"]),
+        .testTarget(name: "hapsynthTests", dependencies: ["hapsynth"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The package root (where `Samples/` lives), found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// What one run of the built `hapsynth` binary did.
+struct RunResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// The built `hapsynth` executable beside the test bundle.
+func hapsynthBinary() throws -> URL {
+    var directory = Bundle.main.bundleURL
+    for _ in 0..<3 {
+        let candidate = directory.appendingPathComponent("hapsynth")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory = directory.deletingLastPathComponent()
+    }
+    throw BinaryNotFound(searchedFrom: Bundle.main.bundleURL.path)
+}
+
+struct BinaryNotFound: Error, CustomStringConvertible {
+    let searchedFrom: String
+    var description: String { "no hapsynth executable near \(searchedFrom); run `swift build` first" }
+}
+
+/// Runs `hapsynth` with `arguments` in `directory` (default: the package root) and collects both
+/// streams and the exit status.
+func hapsynth(_ arguments: [String], in directory: String = packageRoot) throws -> RunResult {
+    let process = Process()
+    process.executableURL = try hapsynthBinary()
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hapsynth-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Files rather than pipes: a large output cannot fill a pipe and stall the child.
+    let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus,
+        stdout: try String(contentsOf: outURL, encoding: .utf8),
+        stderr: try String(contentsOf: errURL, encoding: .utf8))
+}
+
+/// The sample patterns: every `*.json` and `*.ahap` at the top of `Samples/`.
+func samplePatterns() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples")
+        .filter { $0.hasSuffix(".json") || $0.hasSuffix(".ahap") }
+        .sorted()
+}
+
+/// Compares `actual` with the golden file, or records it when `HAPSYNTH_RECORD=1` (never in CI).
+/// A mismatch writes the actual text beside a temporary copy and names both paths.
+func expectGolden(_ actual: String, path goldenPath: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let environment = ProcessInfo.processInfo.environment
+    if environment["HAPSYNTH_RECORD"] == "1" && environment["CI"] != "true" {
+        try FileManager.default.createDirectory(
+            atPath: (goldenPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try actual.write(toFile: goldenPath, atomically: true, encoding: .utf8)
+        return
+    }
+    guard let expected = try? String(contentsOfFile: goldenPath, encoding: .utf8) else {
+        Issue.record("missing golden \(goldenPath); record it with `make golden`", sourceLocation: sourceLocation)
+        return
+    }
+    if expected != actual {
+        let actualPath = NSTemporaryDirectory() + "hapsynth-golden/" + (goldenPath as NSString).lastPathComponent
+        try? FileManager.default.createDirectory(
+            atPath: (actualPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
+        Issue.record("output differs from golden\n  expected: \(goldenPath)\n  actual:   \(actualPath)",
+                     sourceLocation: sourceLocation)
+    }
+}
