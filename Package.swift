@@ -11,10 +11,12 @@ let package = Package(
         .executable(name: "hapsynth", targets: ["hapsynth"]),
         .library(name: "HapticCore", targets: ["HapticCore"]),
         .library(name: "HapticPlanner", targets: ["HapticPlanner"]),
+        .library(name: "HapticPlayback", targets: ["HapticPlayback"]),
     ],
     targets: [
         .target(name: "HapticCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "HapticPlanner", dependencies: ["HapticCore"]),
+        .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore"]),
         .systemLibrary(
             name: "CSndFile",
             pkgConfig: "sndfile",
@@ -32,6 +34,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "HapticPlannerTests", dependencies: ["HapticPlanner", "HapticCore"]),
+        .testTarget(name: "HapticPlaybackTests", dependencies: ["HapticPlayback", "HapticPlanner", "HapticCore"]),
         .testTarget(name: "hapsynthTests", dependencies: ["hapsynth"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
