@@ -16,7 +16,8 @@ let package = Package(
     targets: [
         .target(name: "HapticCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "HapticPlanner", dependencies: ["HapticCore"]),
-        .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore"]),
+        .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore"]),
+        .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore"]),
         .systemLibrary(
             name: "CSndFile",
             pkgConfig: "sndfile",
@@ -27,7 +28,12 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .executableTarget(name: "hapsynth", dependencies: ["HapticCore", "HapticPlanner"]),
+        .target(name: "AudioCore"),
+        .target(name: "AudioIO", dependencies: ["AudioCore", "CSndFile"]),
+        .executableTarget(
+            name: "hapsynth",
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"]
+        ),
         .testTarget(
             name: "HapticCoreTests",
             dependencies: ["HapticCore"],

@@ -80,7 +80,7 @@ public struct Curve: Hashable, Sendable {
     }
 
     /// Linear interpolation between two points at `timeMs`, in double precision.
-    static func interpolate(_ a: ControlPoint, _ b: ControlPoint, atMs timeMs: Double) -> Double {
+    public static func interpolate(_ a: ControlPoint, _ b: ControlPoint, atMs timeMs: Double) -> Double {
         let t0 = Double(a.timeMs), t1 = Double(b.timeMs)
         let fraction = (timeMs - t0) / (t1 - t0)
         return Double(a.value) + (Double(b.value) - Double(a.value)) * fraction

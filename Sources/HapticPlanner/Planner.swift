@@ -110,7 +110,8 @@ func nativeParts(of event: HapticEvent) -> [NativeEvent] {
     repeat {
         let durationMs = event.kind == .transient ? 0 : min(CoreHapticsRules.maxContinuousMs, event.endMs - startMs)
         parts.append(NativeEvent(
-            kind: event.kind, startMs: startMs, durationMs: durationMs, intensity: intensity, sharpness: sharpness))
+            kind: event.kind, startMs: startMs, durationMs: durationMs, intensity: intensity, sharpness: sharpness,
+            isContinuation: !parts.isEmpty))
         startMs += durationMs
     } while startMs < event.endMs
     return parts

@@ -38,13 +38,20 @@ public struct NativeEvent: Hashable, Sendable {
     public let intensity: Float
     /// `HapticSharpness` in 0…1.
     public let sharpness: Float
+    /// Whether this is a later part of one authored event split at 30 s (it starts where the
+    /// previous part ends). Not part of the plan JSON; the synthesizer uses it for seamless splits.
+    public let isContinuation: Bool
 
-    public init(kind: HapticEvent.Kind, startMs: Int64, durationMs: Int64, intensity: Float, sharpness: Float) {
+    public init(
+        kind: HapticEvent.Kind, startMs: Int64, durationMs: Int64, intensity: Float, sharpness: Float,
+        isContinuation: Bool = false
+    ) {
         self.kind = kind
         self.startMs = startMs
         self.durationMs = durationMs
         self.intensity = intensity
         self.sharpness = sharpness
+        self.isContinuation = isContinuation
     }
 
     /// Where the event ends, in milliseconds (a transient ends at its onset).

@@ -2,4 +2,5 @@
 import Glibc
 #endif
 
+Interruption.install()
 exit(Hapsynth.main(Array(CommandLine.arguments.dropFirst())))

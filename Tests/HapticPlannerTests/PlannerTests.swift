@@ -4,8 +4,12 @@ import HapticCore
 
 /// The worked plans of SPEC.md §3 and the planner's rules.
 @Suite struct PlannerTests {
-    func native(_ kind: HapticEvent.Kind, _ startMs: Int64, _ durationMs: Int64, _ intensity: Float, _ sharpness: Float) -> NativeEvent {
-        NativeEvent(kind: kind, startMs: startMs, durationMs: durationMs, intensity: intensity, sharpness: sharpness)
+    func native(
+        _ kind: HapticEvent.Kind, _ startMs: Int64, _ durationMs: Int64, _ intensity: Float, _ sharpness: Float,
+        continuation: Bool = false
+    ) -> NativeEvent {
+        NativeEvent(kind: kind, startMs: startMs, durationMs: durationMs, intensity: intensity, sharpness: sharpness,
+                    isContinuation: continuation)
     }
 
     @Test func legacyZeroLengthHapticIsSilentBesideATransient() throws {
@@ -106,8 +110,8 @@ import HapticCore
         let result = try plan(pattern)
         #expect(result.players.count == 1)
         #expect(result.players[0].events == [
-            native(.continuous, 10, 30_000, 1, 0.5), native(.continuous, 30_010, 30_000, 1, 0.5),
-            native(.continuous, 60_010, 1, 1, 0.5),
+            native(.continuous, 10, 30_000, 1, 0.5), native(.continuous, 30_010, 30_000, 1, 0.5, continuation: true),
+            native(.continuous, 60_010, 1, 1, 0.5, continuation: true),
         ])
         #expect(result.players[0].curves == [ParameterCurve(parameter: .intensityControl, startMs: 10, points: shape.points)])
         #expect(result.diagnostics.approximations == [

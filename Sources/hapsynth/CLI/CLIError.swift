@@ -9,6 +9,12 @@ enum CLIError: Error {
     case invalidInput(String)
     /// An input file that does not exist (exit 66).
     case missingInput(String)
+    /// An output that cannot be created (exit 73).
+    case cannotCreate(String)
+    /// Reading or writing failed midway (exit 74).
+    case ioError(String)
+    /// Ctrl-C or SIGTERM (exit 130).
+    case interrupted
 
     /// Maps a pattern file error: a missing named file is exit 66, anything else 65.
     init(_ error: PatternFileError) {
@@ -20,12 +26,18 @@ enum CLIError: Error {
         case .usage: return .usage
         case .invalidInput: return .dataError
         case .missingInput: return .noInput
+        case .cannotCreate: return .cannotCreate
+        case .ioError: return .ioError
+        case .interrupted: return .interrupted
         }
     }
 
     var message: String {
         switch self {
-        case .usage(let text, _), .invalidInput(let text), .missingInput(let text): return text
+        case .usage(let text, _), .invalidInput(let text), .missingInput(let text), .cannotCreate(let text),
+             .ioError(let text):
+            return text
+        case .interrupted: return "interrupted"
         }
     }
 }

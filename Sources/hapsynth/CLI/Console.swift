@@ -20,7 +20,12 @@ struct Console {
         write("hapsynth: error: \(text)\n", to: 2)
     }
 
-    /// Writes text to stderr as it is.
+    /// Writes text to stderr with no newline (progress bars).
+    func raw(_ text: String) {
+        write(text, to: 2)
+    }
+
+    /// Writes a line to stderr as it is.
     func note(_ text: String) {
         write(text + "\n", to: 2)
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A monotonic clock that moves only when a test advances it, in integer nanoseconds.
+/// A monotonic clock that moves only when it is advanced, in integer nanoseconds: by a test, or
+/// by the audio engine as it writes frames.
 ///
 /// Scheduled work runs inside `advance`, in deadline order (ties in scheduling order), once the
 /// clock has reached its deadline; work scheduled for a time already reached runs at once.
@@ -35,14 +36,25 @@ public final class VirtualClock: MonotonicClock, @unchecked Sendable {
         due.forEach { $0() }
     }
 
+    /// Moves the clock to `nanoseconds` (never backwards) and runs the work that has become due.
+    public func advance(toNanoseconds nanoseconds: UInt64) {
+        let delta = lock.withLock { nanoseconds > now ? nanoseconds - now : 0 }
+        advance(byNanoseconds: delta)
+    }
+
+    /// The earliest deadline still waiting, if any.
+    public var nextDeadlineNanoseconds: UInt64? {
+        lock.withLock { scheduled.map(\.deadline).min() }
+    }
+
     /// Moves the clock forward by whole milliseconds.
     public func advance(byMilliseconds milliseconds: UInt64) {
         advance(byNanoseconds: milliseconds * 1_000_000)
     }
 }
 
-/// A callback queue that holds work until a test drains it, so every callback's moment is chosen
-/// by the test.
+/// A callback queue that holds work until it is drained, so every callback's moment is chosen by
+/// the one who drains it (a test, or the offline render loop between blocks).
 public final class ManualCallbackQueue: CallbackQueue, @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [@Sendable () -> Void] = []

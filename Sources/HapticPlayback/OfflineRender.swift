@@ -1,0 +1,53 @@
+import AudioCore
+import HapticPlanner
+import HapticSynth
+
+/// What a render produced.
+public struct RenderSummary: Hashable, Sendable {
+    /// Frames written.
+    public let frameCount: Int64
+    public let sampleRate: Int
+    /// Players the plan started.
+    public let playerCount: Int
+    /// Largest |sample| written, after clamping.
+    public let peak: Float
+    /// Samples whose mixed value exceeded 1 in magnitude and were clamped.
+    public let clampedSampleCount: Int
+}
+
+/// Plays a plan through the executor on an audio engine into an output as fast as blocks can be
+/// written: the path `hapsynth render` takes, and the same one live playback takes.
+public enum OfflineRender {
+    /// Renders until the session ends: exactly max(frame(D), the last voice's end frame) frames
+    /// for a Core Haptics plan, round-half-up(D × rate / 1000) for a silent one (SYNTH.md §1).
+    /// - Parameters:
+    ///   - blockFrames: the most frames rendered at once (any size gives the same samples).
+    ///   - shouldContinue: asked between blocks with the frames written; false stops the render
+    ///     (`RenderStopped`).
+    /// - Throws: a planning-independent playback failure, the output's error, or `RenderStopped`.
+    public static func render(
+        _ plan: PlaybackPlan, profile: ActuatorProfile, into output: any AudioOutput, blockFrames: Int = 4096,
+        shouldContinue: (Int64) -> Bool = { _ in true }
+    ) throws -> RenderSummary {
+        let engine = AudioHapticEngine(profile: profile, output: output)
+        let callbacks = ManualCallbackQueue()
+        let executor = HapticExecutor(driver: AudioEngineDriver(engine: engine), clock: engine.clock, callbackQueue: callbacks)
+        defer { executor.release() }
+        let handle = try executor.play(plan)
+        callbacks.drain()
+        while handle.isActive {
+            guard shouldContinue(engine.framePosition) else { throw RenderStopped() }
+            try engine.render(frameCount: engine.framesUntilNextEvent(limit: blockFrames))
+            callbacks.drain()
+        }
+        if let failure = handle.failure { throw failure }
+        return RenderSummary(
+            frameCount: engine.framePosition, sampleRate: profile.sampleRate, playerCount: plan.players.count,
+            peak: engine.peak, clampedSampleCount: engine.clampedSampleCount)
+    }
+}
+
+/// The render was stopped by its caller (Ctrl-C).
+public struct RenderStopped: Error, CustomStringConvertible {
+    public var description: String { "render stopped" }
+}

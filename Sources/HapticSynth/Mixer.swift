@@ -1,0 +1,67 @@
+import HapticPlanner
+
+/// Mixes started players into blocks of mono float samples (SYNTH.md §1 "Mixing"): voices add in
+/// a fixed order, the sum is clamped into −1…1 and every clamped sample is counted. Memory does not
+/// grow with the pattern's length: a block at a time.
+public final class Mixer {
+    public let profile: ActuatorProfile
+    /// The next frame to render (frames rendered so far).
+    public private(set) var framePosition: Int64 = 0
+    /// Samples whose |sum| exceeded 1 before clamping, so far.
+    public private(set) var clampedSampleCount = 0
+    /// The largest |sample| written so far, after clamping.
+    public private(set) var peak: Float = 0
+
+    private var players: [(id: Int, voices: PlayerVoices)] = []
+    private var nextOrder = 0
+    private var accumulator: [Double] = []
+
+    public init(profile: ActuatorProfile) {
+        self.profile = profile
+    }
+
+    /// Starts a player: its pattern time 0 is `leadMs` after `originFrame`.
+    /// - Returns: the frame after the player's last sample (its completion frame).
+    @discardableResult
+    public func start(_ plan: PlayerPlan, id: Int, originFrame: Int64, leadMs: Int64) -> Int64 {
+        let voices = PlayerVoices(plan: plan, profile: profile, originFrame: originFrame, leadMs: leadMs, firstOrder: nextOrder)
+        nextOrder += voices.voiceCount
+        players.append((id, voices))
+        return voices.endFrame
+    }
+
+    /// Stops a player at once (its remaining samples are dropped).
+    public func stop(id: Int) {
+        players.removeAll { $0.id == id }
+    }
+
+    /// Whether any started player still has samples to render.
+    public var isSounding: Bool { players.contains { $0.voices.endFrame > framePosition } }
+
+    /// Renders the next `output.count` frames into `output` and advances `framePosition`.
+    public func render(into output: UnsafeMutableBufferPointer<Float>) {
+        let count = output.count
+        if accumulator.count < count { accumulator = [Double](repeating: 0, count: count) }
+        accumulator.withUnsafeMutableBufferPointer { buffer in
+            let mix = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+            mix.update(repeating: 0)
+            for index in players.indices { players[index].voices.render(into: mix, blockStart: framePosition) }
+            var clamped = 0
+            var peak = self.peak
+            for frame in 0..<count {
+                var sample = mix[frame]
+                if abs(sample) > 1 {
+                    clamped += 1
+                    sample = sample > 0 ? 1 : -1
+                }
+                let value = Float(sample)
+                output[frame] = value
+                peak = max(peak, abs(value))
+            }
+            clampedSampleCount += clamped
+            self.peak = peak
+        }
+        framePosition += Int64(count)
+        players.removeAll { $0.voices.endFrame <= framePosition }
+    }
+}

@@ -1,0 +1,80 @@
+import HapticPlanner
+
+/// The voices of one started player, placed on the frame axis from the moment playback was
+/// requested (SYNTH.md §1 "Frames"), with the player's control tracks.
+struct PlayerVoices {
+    let context: VoiceContext
+    /// Voices by start frame (ties in plan order).
+    private(set) var voices: [Voice]
+    /// One past the last frame any voice covers (the origin when there are none).
+    let endFrame: Int64
+    /// Voices before this index have ended or are in `active`.
+    private var nextVoice = 0
+    private var active: [Int] = []
+
+    /// - Parameters:
+    ///   - originFrame: the frame at which playback was requested (frame 0 of a render).
+    ///   - leadMs: milliseconds from the request to pattern time 0 (10).
+    ///   - firstOrder: the sum order of this player's first voice.
+    init(plan: PlayerPlan, profile: ActuatorProfile, originFrame: Int64, leadMs: Int64, firstOrder: Int) {
+        let intensity = ControlTrack(curves: plan.curves.filter { $0.parameter == .intensityControl })
+        let sharpness = ControlTrack(curves: plan.curves.filter { $0.parameter == .sharpnessControl })
+        context = VoiceContext(
+            profile: profile, intensity: intensity, sharpness: sharpness, originFrame: originFrame, leadMs: leadMs)
+        let rate = profile.sampleRate
+        func frame(_ patternMs: Int64) -> Int64 { originFrame + FrameTiming.frame(atMs: patternMs + leadMs, rate: rate) }
+
+        var voices: [Voice] = []
+        var index = 0
+        let events = plan.events
+        while index < events.count {
+            let event = events[index]
+            let order = firstOrder + voices.count
+            if event.kind == .transient {
+                var cursor = ControlTrack.Cursor()
+                let onsetMs = Double(event.startMs)
+                let control = intensity.isEmpty ? 1 : intensity.value(atMs: onsetMs, cursor: &cursor)
+                let level = min(max(Double(event.intensity) * control, 0), 1)
+                let frequencyHz = profile.frequencyHz(sharpness: Double(event.sharpness))
+                let length = Int64((Double(profile.transientCycles) * Double(rate) / frequencyHz).rounded(.toNearestOrAwayFromZero))
+                let start = frame(event.startMs)
+                voices.append(Voice(
+                    shape: .transient(cycles: profile.transientCycles,
+                                      amplitude: profile.transientGain * Voice.shaped(level, profile.intensityExponent)),
+                    startFrame: start, endFrame: start + max(length, 1),
+                    baseIntensity: Double(event.intensity), baseSharpness: Double(event.sharpness), order: order))
+                index += 1
+                continue
+            }
+            // A continuous event; with seamless splits, its continuation parts join it.
+            var last = index
+            if !profile.splitRetrigger {
+                while last + 1 < events.count, events[last + 1].isContinuation { last += 1 }
+            }
+            let start = frame(event.startMs), end = frame(events[last].endMs)
+            if end > start {
+                let ramp = Int64((profile.rampMs * Double(rate) / 1000).rounded(.toNearestOrAwayFromZero))
+                voices.append(Voice(
+                    shape: .continuous(rampFrames: min(ramp, (end - start) / 2)), startFrame: start, endFrame: end,
+                    baseIntensity: Double(event.intensity), baseSharpness: Double(event.sharpness), order: order))
+            }
+            index = last + 1
+        }
+        self.voices = voices.sorted { ($0.startFrame, $0.order) < ($1.startFrame, $1.order) }
+        endFrame = voices.map(\.endFrame).max() ?? originFrame
+    }
+
+    /// How many voices the player has.
+    var voiceCount: Int { voices.count }
+
+    /// Adds the player's voices over `blockStart ..< blockStart + mix.count`, in a fixed order.
+    mutating func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64) {
+        let blockEnd = blockStart + Int64(mix.count)
+        while nextVoice < voices.count, voices[nextVoice].startFrame < blockEnd {
+            active.append(nextVoice)
+            nextVoice += 1
+        }
+        for index in active { voices[index].render(into: mix, blockStart: blockStart, context: context) }
+        active.removeAll { voices[$0].endFrame <= blockEnd }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// One sounding native event: a continuous vibration or a transient click, on the frame axis
+/// (SYNTH.md §1). A voice adds its samples into a mix buffer, frame by frame, and keeps its state
+/// (phase, curve cursors) between blocks, so block boundaries never change a sample.
+struct Voice {
+    enum Shape {
+        /// Phase-accumulating sine with ramps; `rampFrames` already shortened for short events.
+        case continuous(rampFrames: Int64)
+        /// Whole cycles of a sine over `endFrame − startFrame` frames.
+        case transient(cycles: Int, amplitude: Double)
+    }
+
+    let shape: Shape
+    /// First frame (absolute).
+    let startFrame: Int64
+    /// One past the last frame (absolute).
+    let endFrame: Int64
+    /// Fixed intensity and sharpness of the native event, in 0…1.
+    let baseIntensity: Double
+    let baseSharpness: Double
+    /// Order among all voices of a mix, for a sum order that no block size can change.
+    let order: Int
+
+    private var phase = 0.0
+    private var intensityCursor = ControlTrack.Cursor()
+    private var sharpnessCursor = ControlTrack.Cursor()
+
+    init(shape: Shape, startFrame: Int64, endFrame: Int64, baseIntensity: Double, baseSharpness: Double, order: Int) {
+        self.shape = shape
+        self.startFrame = startFrame
+        self.endFrame = endFrame
+        self.baseIntensity = baseIntensity
+        self.baseSharpness = baseSharpness
+        self.order = order
+    }
+
+    /// Adds the voice's samples for the frames `blockStart ..< blockStart + mix.count` that it covers.
+    mutating func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, context: VoiceContext) {
+        let from = max(startFrame, blockStart), to = min(endFrame, blockStart + Int64(mix.count))
+        guard from < to else { return }
+        switch shape {
+        case .continuous(let rampFrames):
+            renderContinuous(into: mix, blockStart: blockStart, from: from, to: to, rampFrames: rampFrames, context: context)
+        case .transient(let cycles, let amplitude):
+            let length = Double(endFrame - startFrame)
+            let cycleAngle = 2 * Double.pi * Double(cycles)
+            for frame in from..<to {
+                mix[Int(frame - blockStart)] += amplitude * sin(cycleAngle * Double(frame - startFrame) / length)
+            }
+        }
+    }
+
+    private mutating func renderContinuous(
+        into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, from: Int64, to: Int64, rampFrames: Int64,
+        context: VoiceContext
+    ) {
+        let profile = context.profile
+        let rate = Double(profile.sampleRate)
+        let gain = profile.continuousGain
+        let exponent = profile.intensityExponent
+        let length = endFrame - startFrame
+        let intensityTrack = context.intensity, sharpnessTrack = context.sharpness
+        // Constant parts are computed once; the formula's operation order is kept either way.
+        let constantAmplitude = intensityTrack.isEmpty ? gain * Voice.shaped(min(max(baseIntensity, 0), 1), exponent) : 0
+        let constantStep = sharpnessTrack.isEmpty
+            ? 2 * Double.pi * profile.frequencyHz(sharpness: min(max(baseSharpness, 0), 1)) / rate : 0
+        for frame in from..<to {
+            var amplitude = constantAmplitude, step = constantStep
+            if !intensityTrack.isEmpty || !sharpnessTrack.isEmpty {
+                let timeMs = Double(frame - context.originFrame) * 1000 / rate - Double(context.leadMs)
+                if !intensityTrack.isEmpty {
+                    let control = intensityTrack.value(atMs: timeMs, cursor: &intensityCursor)
+                    amplitude = gain * Voice.shaped(min(max(baseIntensity * control, 0), 1), exponent)
+                }
+                if !sharpnessTrack.isEmpty {
+                    let control = sharpnessTrack.value(atMs: timeMs, cursor: &sharpnessCursor)
+                    step = 2 * Double.pi * profile.frequencyHz(sharpness: min(max(baseSharpness + control, 0), 1)) / rate
+                }
+            }
+            let index = frame - startFrame
+            var sample = amplitude * sin(phase)
+            if index < rampFrames {
+                sample *= Voice.ramp(index, rampFrames)
+            } else if index >= length - rampFrames {
+                sample *= Voice.ramp(length - 1 - index, rampFrames)
+            }
+            mix[Int(frame - blockStart)] += sample
+            phase += step
+        }
+    }
+
+    /// intensity^exponent, exact for the default exponent 1.
+    static func shaped(_ intensity: Double, _ exponent: Double) -> Double {
+        exponent == 1 ? intensity : pow(intensity, exponent)
+    }
+
+    /// The raised-cosine ramp ½ − ½ cos(π j / R).
+    static func ramp(_ j: Int64, _ rampFrames: Int64) -> Double {
+        0.5 - 0.5 * cos(Double.pi * Double(j) / Double(rampFrames))
+    }
+}
+
+/// What the voices of one player share: the profile, the player's control tracks and its time
+/// origin (the frame at which playback was requested, and the lead after it).
+struct VoiceContext {
+    let profile: ActuatorProfile
+    let intensity: ControlTrack
+    let sharpness: ControlTrack
+    let originFrame: Int64
+    let leadMs: Int64
+}

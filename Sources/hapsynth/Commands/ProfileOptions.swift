@@ -1,0 +1,59 @@
+import HapticSynth
+
+/// The actuator profile options shared by `render`, `play` and `check` (SYNTH.md §1): flags
+/// override a `--profile` file, which overrides the defaults. An invalid flag exits 64, an invalid
+/// profile file 65.
+enum ProfileOptions {
+    /// Flags that take a number, with the field each sets.
+    static let numericFlags: [(field: ProfileError.Field, valueName: String, help: String)] = [
+        (.sampleRate, "HZ", "Output rate, 8000-192000 (default 48000)."),
+        (.minFrequencyHz, "HZ", "Frequency at sharpness 0 (default 65)."),
+        (.maxFrequencyHz, "HZ", "Frequency at sharpness 1 (default 300)."),
+        (.intensityExponent, "X", "Amplitude follows intensity^X (default 1)."),
+        (.continuousGain, "X", "Peak of a continuous event at intensity 1, 0-1 (default 0.5)."),
+        (.transientGain, "X", "Peak of a transient at intensity 1, 0-1 (default 0.8)."),
+        (.transientCycles, "N", "Whole sine cycles in a transient (default 2)."),
+        (.rampMs, "MS", "Attack and release of continuous events (default 2)."),
+    ]
+
+    static var specs: [OptionSpec] {
+        [OptionSpec(name: "--profile", valueName: "FILE", help: "Actuator profile JSON (flags override it).")]
+            + numericFlags.map { OptionSpec(name: $0.field.flag, valueName: $0.valueName, help: $0.help) }
+            + [OptionSpec(name: "--seamless-splits", valueName: nil,
+                          help: "Render parts of events split at 30 s as one phase-continuous voice.")]
+    }
+
+    /// The profile the arguments describe.
+    static func resolve(_ arguments: ParsedArguments, command: String) throws(CLIError) -> ActuatorProfile {
+        var profile = ActuatorProfile()
+        if let path = arguments.value("--profile") {
+            do {
+                profile = try ActuatorProfile.read(contentsOf: path)
+            } catch {
+                throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
+            }
+        }
+        for flag in numericFlags {
+            guard let text = arguments.value(flag.field.flag) else { continue }
+            guard let value = Double(text), value.isFinite else {
+                throw .usage("\(flag.field.flag) needs a number, got '\(text)'", command: command)
+            }
+            switch flag.field {
+            case .sampleRate, .transientCycles:
+                guard let whole = Int(exactly: value) else {
+                    throw .usage("\(flag.field.flag) needs a whole number, got '\(text)'", command: command)
+                }
+                if flag.field == .sampleRate { profile.sampleRate = whole } else { profile.transientCycles = whole }
+            default:
+                profile[flag.field] = value
+            }
+        }
+        if arguments.has("--seamless-splits") { profile.splitRetrigger = false }
+        do {
+            try profile.validate()
+        } catch {
+            throw .usage("\(error.field.flag): \(error)", command: command)
+        }
+        return profile
+    }
+}

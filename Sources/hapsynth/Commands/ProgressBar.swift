@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+
+/// A one-line progress bar on stderr, shown only when stderr is a terminal and the work has taken
+/// more than half a second; cleared when done.
+final class ProgressBar {
+    private let console: Console
+    private let total: Int64
+    private let enabled: Bool
+    private let startNanoseconds = DispatchTime.now().uptimeNanoseconds
+    private var shown = false
+    private var lastPercent = -1
+
+    init(total: Int64, console: Console) {
+        self.console = console
+        self.total = max(total, 1)
+        enabled = isatty(2) == 1
+    }
+
+    func update(_ done: Int64) {
+        guard enabled, DispatchTime.now().uptimeNanoseconds - startNanoseconds > 500_000_000 else { return }
+        let percent = Int(min(done, total) * 100 / total)
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        shown = true
+        let filled = percent / 4
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 25 - filled)
+        console.raw("\rrendering [\(bar)] \(percent)%")
+    }
+
+    func clear() {
+        guard shown else { return }
+        console.raw("\r\u{1B}[2K")
+    }
+}

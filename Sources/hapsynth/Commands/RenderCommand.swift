@@ -1,0 +1,158 @@
+import AudioCore
+import Foundation
+import AudioIO
+import HapticCore
+import HapticPlanner
+import HapticPlayback
+import HapticSynth
+
+/// `hapsynth render <pattern> <out>`: plays the pattern through the executor on the audio engine
+/// into a sound file, written atomically (SYNTH.md §2–3).
+struct RenderCommand: Command {
+    static let name = "render"
+    static let abstract = "Render what the actuator would do to a WAV, FLAC or OGG file."
+    static let discussion = """
+        The file is written beside the target under a temporary name and renamed into place only
+        when complete. Prints one summary line; warnings go to stderr.
+        """
+    static let positionals = [
+        PositionalSpec(name: "pattern", help: "A pattern.json file."),
+        PositionalSpec(name: "out", help: "The sound file to write (.wav, .flac or .ogg)."),
+    ]
+    static var options: [OptionSpec] {
+        [
+            OptionSpec(name: "--format", valueName: "wav|flac|ogg", help: "Container (default: from the extension)."),
+            OptionSpec(name: "--encoding", valueName: "float|pcm16|pcm24", help: "Sample encoding (default: per format)."),
+        ] + ProfileOptions.specs + [
+            OptionSpec(name: "--allow-long", valueName: nil, help: "Allow renders longer than 24 hours."),
+            OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings."),
+            OptionSpec(name: "--strict", valueName: nil, help: "Exit 65 when there is any warning."),
+        ]
+    }
+
+    /// Renders longer than this need `--allow-long`.
+    static let maxDurationMs: Int64 = 24 * 3_600_000
+
+    let patternPath: String
+    let outputPath: String
+    let container: SoundFileContainer
+    let encoding: SampleEncoding
+    let profile: ActuatorProfile
+    let allowLong, quiet, strict: Bool
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        patternPath = arguments.positionals[0]
+        outputPath = arguments.positionals[1]
+        if let name = arguments.value("--format") {
+            guard let container = SoundFileContainer(rawValue: name) else {
+                throw .usage("--format must be wav, flac or ogg, got '\(name)'", command: Self.name)
+            }
+            self.container = container
+        } else if let container = SoundFileContainer(pathExtension: outputPath) {
+            self.container = container
+        } else {
+            throw .usage("cannot tell the format of '\(outputPath)' from its extension; use --format", command: Self.name)
+        }
+        if let name = arguments.value("--encoding") {
+            guard let encoding = SampleEncoding(rawValue: name), encoding != .vorbis else {
+                throw .usage("--encoding must be float, pcm16 or pcm24, got '\(name)'", command: Self.name)
+            }
+            self.encoding = encoding
+        } else {
+            encoding = container.defaultEncoding
+        }
+        profile = try ProfileOptions.resolve(arguments, command: Self.name)
+        guard SoundFileWriter.accepts(container, encoding, format: AudioFormat(sampleRate: profile.sampleRate)) else {
+            throw .usage("\(container.rawValue) files cannot hold \(encoding.rawValue) samples at \(profile.sampleRate) Hz",
+                         command: Self.name)
+        }
+        allowLong = arguments.has("--allow-long")
+        quiet = arguments.has("--quiet")
+        strict = arguments.has("--strict")
+    }
+
+    func run(_ console: Console) throws(CLIError) -> ExitCode {
+        let document = try PatternInput.load(patternPath, console: console, quiet: quiet, strict: strict)
+        let playback: PlaybackPlan
+        do {
+            playback = try plan(document.pattern)
+        } catch {
+            throw .invalidInput("\(patternPath): \(error)")
+        }
+        let durationMs = playback.diagnostics.logicalDurationMs
+        guard allowLong || durationMs <= Self.maxDurationMs else {
+            throw .invalidInput("\(patternPath): the pattern lasts \(durationMs) ms, over 24 hours; use --allow-long to render it")
+        }
+        let summary = try Interruption.deferred { () throws(CLIError) in try render(playback, console: console) }
+        if summary.clampedSampleCount > 0 {
+            try PatternInput.warn(
+                "\(summary.clampedSampleCount) samples exceeded full scale and were clamped", console: console,
+                quiet: quiet, strict: strict)
+        }
+        console.out(RenderCommand.summaryLine(summary, path: outputPath))
+        return .success
+    }
+
+    /// Renders into a temporary file and moves it into place; nothing is left behind on failure.
+    private func render(_ playback: PlaybackPlan, console: Console) throws(CLIError) -> RenderSummary {
+        let target: AtomicFile
+        do {
+            target = try AtomicFile(targetPath: outputPath)
+        } catch {
+            throw .cannotCreate("\(error)")
+        }
+        defer { target.discard() }
+        let writer: SoundFileWriter
+        do {
+            writer = try SoundFileWriter(
+                fileDescriptor: target.fileDescriptor, name: outputPath,
+                format: AudioFormat(sampleRate: profile.sampleRate), container: container, encoding: encoding)
+        } catch {
+            throw .cannotCreate("\(error)")
+        }
+        let progress = ProgressBar(total: RenderLength.frames(of: playback, profile: profile), console: console)
+        defer { progress.clear() }
+        let summary: RenderSummary
+        do {
+            summary = try OfflineRender.render(playback, profile: profile, into: writer) { frames in
+                progress.update(frames)
+                return !Interruption.isRaised
+            }
+            try writer.finish()
+        } catch is RenderStopped {
+            throw .interrupted
+        } catch {
+            throw .ioError("\(error)")
+        }
+        do {
+            try target.commit()
+        } catch {
+            throw .cannotCreate("\(error)")
+        }
+        return summary
+    }
+
+    /// `out.wav: 0.550 s, 26400 frames at 48000 Hz, 2 players, peak 0.8000 (-1.9 dBFS), 0 clamped samples`.
+    static func summaryLine(_ summary: RenderSummary, path: String) -> String {
+        let seconds = Double(summary.frameCount) / Double(summary.sampleRate)
+        let decibels = summary.peak > 0 ? 20 * log10(Double(summary.peak)) : -.infinity
+        let peakText = decibels.isFinite ? "\(fixed(Double(summary.peak), 4)) (\(fixed(decibels, 1)) dBFS)" : "0 (silence)"
+        return "\(path): \(fixed(seconds, 3)) s, \(summary.frameCount) frames at \(summary.sampleRate) Hz, "
+            + "\(summary.playerCount) player\(summary.playerCount == 1 ? "" : "s"), peak \(peakText), "
+            + "\(summary.clampedSampleCount) clamped sample\(summary.clampedSampleCount == 1 ? "" : "s")"
+    }
+
+    /// `value` with `digits` decimals.
+    static func fixed(_ value: Double, _ digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let rounded = (abs(value) * scale).rounded() / scale
+        var text = String(Int64(rounded))
+        if digits > 0 {
+            let fraction = Int64(((rounded - rounded.rounded(.down)) * scale).rounded())
+            let digitsText = String(fraction)
+            text += "." + String(repeating: "0", count: digits - digitsText.count) + digitsText
+        }
+        return (value < 0 && rounded != 0 ? "-" : "") + text
+    }
+}
