@@ -28,14 +28,13 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-## demo: install, build, and plan every sample (rendering arrives with the synthesizer).
+## demo: install, build, and render every sample to .build/samples/*.wav.
 demo: deps build
-	@bin="$$($(SWIFT) build --show-bin-path)"; \
+	@bin="$$($(SWIFT) build --show-bin-path)"; mkdir -p .build/samples; \
 	for sample in Samples/*.json Samples/*.ahap; do \
 	  [ -e "$$sample" ] || continue; \
-	  echo "=== $$sample"; \
-	  "$$bin/hapsynth" plan "$$sample" || exit $$?; \
-	  echo; \
+	  name="$$(basename "$${sample%.*}")"; \
+	  "$$bin/hapsynth" render "$$sample" ".build/samples/$$name.wav" || exit $$?; \
 	done
 
 ## golden: re-record every golden file from the current code (review the diff before committing).

@@ -40,8 +40,17 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "HapticPlannerTests", dependencies: ["HapticPlanner", "HapticCore"]),
-        .testTarget(name: "HapticPlaybackTests", dependencies: ["HapticPlayback", "HapticPlanner", "HapticCore"]),
-        .testTarget(name: "hapsynthTests", dependencies: ["hapsynth"], exclude: ["Goldens"]),
+        .testTarget(name: "HapticSynthTests", dependencies: ["HapticSynth", "HapticPlanner", "HapticCore"]),
+        .testTarget(
+            name: "HapticPlaybackTests",
+            dependencies: ["HapticPlayback", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore"]
+        ),
+        .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioCore"]),
+        .testTarget(
+            name: "hapsynthTests",
+            dependencies: ["hapsynth", "HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],
+            exclude: ["Goldens"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

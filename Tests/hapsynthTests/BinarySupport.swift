@@ -83,3 +83,25 @@ func expectGolden(_ actual: String, path goldenPath: String, sourceLocation: Sou
                      sourceLocation: sourceLocation)
     }
 }
+
+/// A temporary folder for one test, removed afterwards.
+final class Scratch {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "hapsynth-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path + "/" + name
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// The folder's entries, sorted.
+    var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}

@@ -1,0 +1,79 @@
+import HapticCore
+import Testing
+@testable import HapticSynth
+
+@Suite struct ProfileTests {
+    @Test func defaultsAreTheDocumentedOnes() throws {
+        let profile = ActuatorProfile()
+        #expect(profile.sampleRate == 48_000 && profile.minFrequencyHz == 65 && profile.maxFrequencyHz == 300)
+        #expect(profile.intensityExponent == 1 && profile.continuousGain == 0.5 && profile.transientGain == 0.8)
+        #expect(profile.transientCycles == 2 && profile.rampMs == 2 && profile.splitRetrigger)
+        try profile.validate()
+        #expect(profile.frequencyHz(sharpness: 0.5) == 182.5)
+    }
+
+    @Test(arguments: [
+        ("sampleRate", 7_999.0), ("sampleRate", 192_001.0), ("minFrequencyHz", 0), ("maxFrequencyHz", 65),
+        ("maxFrequencyHz", 24_001), ("intensityExponent", 0), ("continuousGain", 1.5), ("transientGain", -0.1),
+        ("transientCycles", 0), ("rampMs", -1),
+    ] as [(String, Double)])
+    func outOfRangeValuesAreRejected(key: String, value: Double) {
+        let json = "{\"\(key)\": \(key == "sampleRate" || key == "transientCycles" ? String(Int(value)) : String(value))}"
+        #expect(throws: ProfileFileError.self) { try ActuatorProfile.parse(Array(json.utf8), file: "p.json") }
+    }
+
+    @Test func profileFilesOverrideDefaultsAndNameTheirErrors() throws {
+        let profile = try ActuatorProfile.parse(
+            Array(#"{"sampleRate": 16000, "maxFrequencyHz": 250, "splitRetrigger": false, "rampMs": 0}"#.utf8), file: "p.json")
+        #expect(profile.sampleRate == 16_000 && profile.maxFrequencyHz == 250 && !profile.splitRetrigger && profile.rampMs == 0)
+        #expect(profile.minFrequencyHz == 65)
+        #expect(performing: { try ActuatorProfile.parse(Array(#"{"maxFrequency": 250}"#.utf8), file: "p.json") },
+                throws: { "\($0)" == "p.json:1:2: unknown key \"maxFrequency\" — did you mean \"maxFrequencyHz\"? at $" })
+        #expect(performing: { try ActuatorProfile.parse(Array(#"{"sampleRate": 44100.5}"#.utf8), file: "p.json") },
+                throws: { "\($0)" == "p.json:1:16: expected a whole number, got 44100.5 at $.sampleRate" })
+        #expect(performing: { try ActuatorProfile.parse(Array(#"{"sampleRate": 8000, "maxFrequencyHz": 4500}"#.utf8), file: "p.json") },
+                throws: { "\($0)" == "p.json:1:40: maxFrequencyHz must be greater than minFrequencyHz (65.0) and at most sampleRate / 2 (4000.0) (got 4500.0) at $.maxFrequencyHz" })
+    }
+}
+
+@Suite struct FrameTimingTests {
+    @Test func framesRoundHalfUpInIntegers() {
+        #expect(FrameTiming.frame(patternMs: 0, rate: 48_000) == 480)
+        #expect(FrameTiming.frame(patternMs: 7, rate: 44_100) == 750)  // 749.7
+        #expect(FrameTiming.frame(atMs: 1, rate: 44_100) == 44)  // 44.1
+        #expect(FrameTiming.frame(atMs: 5, rate: 44_100) == 221)  // 220.5 rounds up
+        #expect(FrameTiming.patternMs(frame: 480, rate: 48_000) == 0)
+    }
+
+    @Test func elapsedMillisecondsReachADeadlineExactlyAtItsFrame() {
+        for rate in [8_000, 44_100, 48_000, 96_000, 192_000, 11_025] {
+            for ms: Int64 in [0, 1, 5, 10, 11, 250, 1_010, 60_021] {
+                let frame = FrameTiming.frame(atMs: ms, rate: rate)
+                #expect(FrameTiming.elapsedMs(frame: frame, rate: rate) >= ms)
+                if frame > 0 { #expect(FrameTiming.elapsedMs(frame: frame - 1, rate: rate) < ms) }
+            }
+        }
+    }
+}
+
+@Suite struct MixerTests {
+    @Test func emptyMixIsSilence() {
+        let mixer = Mixer(profile: ActuatorProfile())
+        var block = [Float](repeating: 1, count: 256)
+        block.withUnsafeMutableBufferPointer { mixer.render(into: $0) }
+        #expect(block.allSatisfy { $0 == 0 })
+        #expect(mixer.framePosition == 256 && !mixer.isSounding)
+    }
+
+    @Test func controlTrackMatchesCurveEvaluationExactly() throws {
+        let curve = try Curve([(0, 0.1), (13, 0.9), (40, 0.2), (41, 1), (100, 0)])
+        let track = ControlTrack(curves: [.init(parameter: .intensityControl, startMs: 20, points: curve.points)])
+        var cursor = ControlTrack.Cursor()
+        var time = -5.0
+        while time < 140 {
+            let expected = curve.value(atMs: time - 20)
+            #expect(track.value(atMs: time, cursor: &cursor) == expected)
+            time += 0.37
+        }
+    }
+}
