@@ -17,6 +17,7 @@ public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
 
     private let lock = NSRecursiveLock()
     private let mixer: Mixer
+    /// Started players not yet completed, by end frame.
     private var running: [(id: Int, endFrame: Int64, completion: @Sendable ((any Error)?) -> Void)] = []
     private var nextPlayerID = 0
     private var block: [Float] = []
@@ -55,7 +56,13 @@ public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
         lock.withLock {
             let leadMs = max(0, Int64(((time - currentTime) * 1000).rounded()))
             let endFrame = mixer.start(player.plan, id: player.id, originFrame: mixer.framePosition, leadMs: leadMs)
-            running.append((player.id, endFrame, player.completion))
+            // Kept sorted by end frame (stable), so the next completion is the first entry.
+            var low = 0, high = running.count
+            while low < high {
+                let mid = (low + high) / 2
+                if running[mid].endFrame <= endFrame { low = mid + 1 } else { high = mid }
+            }
+            running.insert((player.id, endFrame, player.completion), at: low)
         }
     }
 
@@ -72,7 +79,7 @@ public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
         lock.withLock {
             let position = mixer.framePosition
             var next = position + Int64(limit)
-            for player in running where player.endFrame > position { next = min(next, player.endFrame) }
+            if let first = running.first(where: { $0.endFrame > position }) { next = min(next, first.endFrame) }
             if let deadline = clock.nextDeadlineNanoseconds {
                 let deadlineMs = Int64((deadline + 999_999) / 1_000_000)
                 let frame = FrameTiming.frame(atMs: deadlineMs, rate: profile.sampleRate)
@@ -96,9 +103,10 @@ public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
                     try output.write(UnsafeBufferPointer(slice))
                 }
                 let position = mixer.framePosition
-                let done = running.filter { $0.endFrame <= position }
-                running.removeAll { $0.endFrame <= position }
-                return done.map(\.completion)
+                let doneCount = running.prefix { $0.endFrame <= position }.count
+                let done = running[0..<doneCount].map(\.completion)
+                running.removeFirst(doneCount)
+                return done
             }
         } catch {
             let interrupted = lock.withLock { () -> [@Sendable ((any Error)?) -> Void] in

@@ -98,8 +98,7 @@ extension HapticExecutor {
     /// player once; the last completion after the deadline ends the session without cancelling.
     private func playerCompleted(_ session: PlaybackSession, index: Int, error: (any Error)?) {
         let resumptions: [@Sendable () -> Void] = lock.withLock {
-            guard !session.ended, !session.slots[index].completed else { return [] }
-            session.slots[index].completed = true
+            guard !session.ended, session.markCompleted(index) else { return [] }
             if let error {
                 session.playbackFailure = NativeHapticError.playerFailed(error)
                 session.cleanupErrors += session.cancelPlayers()

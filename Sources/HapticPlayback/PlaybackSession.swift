@@ -12,6 +12,9 @@ final class PlaybackSession: @unchecked Sendable {
         var cancelled = false
     }
 
+    /// How many slots have completed (kept with `markCompleted`).
+    private(set) var completedCount = 0
+
     let lock: NSRecursiveLock
     let clock: any MonotonicClock
     /// Players in plan order.
@@ -41,7 +44,7 @@ final class PlaybackSession: @unchecked Sendable {
     /// has not completed.
     var isActive: Bool {
         lock.withLock {
-            !ended && (clock.nowNanoseconds < deadlineNanoseconds || slots.contains { !$0.completed })
+            !ended && (clock.nowNanoseconds < deadlineNanoseconds || completedCount < slots.count)
         }
     }
 
@@ -56,7 +59,17 @@ final class PlaybackSession: @unchecked Sendable {
 
     /// Whether every player has completed and the deadline has passed (natural completion).
     var isNaturallyDone: Bool {
-        lock.withLock { !ended && clock.nowNanoseconds >= deadlineNanoseconds && slots.allSatisfy(\.completed) }
+        lock.withLock { !ended && clock.nowNanoseconds >= deadlineNanoseconds && completedCount == slots.count }
+    }
+
+    /// Records the first completion of a player; false when it had already completed.
+    func markCompleted(_ index: Int) -> Bool {
+        lock.withLock {
+            guard !slots[index].completed else { return false }
+            slots[index].completed = true
+            completedCount += 1
+            return true
+        }
     }
 
     /// Cancels every player not cancelled yet, each exactly once, trying all of them; returns the

@@ -12,7 +12,10 @@ public final class Mixer {
     /// The largest |sample| written so far, after clamping.
     public private(set) var peak: Float = 0
 
-    private var players: [(id: Int, voices: PlayerVoices)] = []
+    /// Started players whose first voice has not begun, by first start frame (ties in start order).
+    private var pending: [(id: Int, voices: PlayerVoices)] = []
+    /// Players with a voice begun and not yet ended, in the order they began: the sum order.
+    private var active: [(id: Int, voices: PlayerVoices)] = []
     private var nextOrder = 0
     private var accumulator: [Double] = []
 
@@ -26,17 +29,24 @@ public final class Mixer {
     public func start(_ plan: PlayerPlan, id: Int, originFrame: Int64, leadMs: Int64) -> Int64 {
         let voices = PlayerVoices(plan: plan, profile: profile, originFrame: originFrame, leadMs: leadMs, firstOrder: nextOrder)
         nextOrder += voices.voiceCount
-        players.append((id, voices))
+        // Binary insertion keeps `pending` sorted by first start frame, stable for equal frames.
+        var low = 0, high = pending.count
+        while low < high {
+            let mid = (low + high) / 2
+            if pending[mid].voices.startFrame <= voices.startFrame { low = mid + 1 } else { high = mid }
+        }
+        pending.insert((id, voices), at: low)
         return voices.endFrame
     }
 
     /// Stops a player at once (its remaining samples are dropped).
     public func stop(id: Int) {
-        players.removeAll { $0.id == id }
+        pending.removeAll { $0.id == id }
+        active.removeAll { $0.id == id }
     }
 
     /// Whether any started player still has samples to render.
-    public var isSounding: Bool { players.contains { $0.voices.endFrame > framePosition } }
+    public var isSounding: Bool { !pending.isEmpty || !active.isEmpty }
 
     /// Renders the next `output.count` frames into `output` and advances `framePosition`.
     public func render(into output: UnsafeMutableBufferPointer<Float>) {
@@ -45,7 +55,14 @@ public final class Mixer {
         accumulator.withUnsafeMutableBufferPointer { buffer in
             let mix = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
             mix.update(repeating: 0)
-            for index in players.indices { players[index].voices.render(into: mix, blockStart: framePosition) }
+            let blockEnd = framePosition + Int64(count)
+            var begun = 0
+            while begun < pending.count, pending[begun].voices.startFrame < blockEnd { begun += 1 }
+            if begun > 0 {
+                active.append(contentsOf: pending[0..<begun])
+                pending.removeFirst(begun)
+            }
+            for index in active.indices { active[index].voices.render(into: mix, blockStart: framePosition) }
             var clamped = 0
             var peak = self.peak
             for frame in 0..<count {
@@ -62,6 +79,6 @@ public final class Mixer {
             self.peak = peak
         }
         framePosition += Int64(count)
-        players.removeAll { $0.voices.endFrame <= framePosition }
+        active.removeAll { $0.voices.endFrame <= framePosition }
     }
 }

@@ -8,6 +8,8 @@ struct PlayerVoices {
     private(set) var voices: [Voice]
     /// One past the last frame any voice covers (the origin when there are none).
     let endFrame: Int64
+    /// The first frame any voice covers (the origin when there are none).
+    let startFrame: Int64
     /// Voices before this index have ended or are in `active`.
     private var nextVoice = 0
     private var active: [Int] = []
@@ -62,6 +64,7 @@ struct PlayerVoices {
         }
         self.voices = voices.sorted { ($0.startFrame, $0.order) < ($1.startFrame, $1.order) }
         endFrame = voices.map(\.endFrame).max() ?? originFrame
+        startFrame = self.voices.first?.startFrame ?? originFrame
     }
 
     /// How many voices the player has.

@@ -10,10 +10,27 @@ public struct JSONParser {
     var line = 1
     var column = 1
 
-    /// An open container on the parse stack.
-    private enum Frame {
-        case array(start: SourcePosition, items: [JSONNode])
-        case object(start: SourcePosition, members: [JSONMember], keys: Set<String>, key: String, keyPosition: SourcePosition)
+    /// An open container on the parse stack. A class, so appending to its items never copies them.
+    private final class Frame {
+        let start: SourcePosition
+        let isObject: Bool
+        var items: [JSONNode] = []
+        var members: [JSONMember] = []
+        var keys: Set<String> = []
+        /// The key whose value is being parsed (objects).
+        var key = ""
+        var keyPosition: SourcePosition
+
+        init(start: SourcePosition, isObject: Bool) {
+            self.start = start
+            self.isObject = isObject
+            keyPosition = start
+        }
+
+        /// The path component of the value being parsed inside this container.
+        func appendPath(to path: JSONPath) -> JSONPath {
+            isObject ? path.appending(key) : path.appending(items.count)
+        }
     }
 
     private var stack: [Frame] = []
@@ -31,26 +48,12 @@ public struct JSONParser {
 
     /// The path of the value being parsed, from the open containers.
     private var path: JSONPath {
-        var path = JSONPath.root
-        for frame in stack {
-            switch frame {
-            case .array(_, let items): path = path.appending(items.count)
-            case .object(_, _, _, let key, _): path = path.appending(key)
-            }
-        }
-        return path
+        stack.reduce(JSONPath.root) { $1.appendPath(to: $0) }
     }
 
     /// The path of the innermost open object itself (for errors about its keys).
     private var containerPath: JSONPath {
-        var path = JSONPath.root
-        for frame in stack.dropLast() {
-            switch frame {
-            case .array(_, let items): path = path.appending(items.count)
-            case .object(_, _, _, let key, _): path = path.appending(key)
-            }
-        }
-        return path
+        stack.dropLast().reduce(JSONPath.root) { $1.appendPath(to: $0) }
     }
 
     func fail(_ reason: JSONError.Reason, at position: SourcePosition? = nil, path: JSONPath? = nil) -> JSONError {
@@ -86,33 +89,28 @@ public struct JSONParser {
             guard var node = try parseValueOrOpen() else { continue }
             // A value is complete: hand it to the open containers, closing them as they end.
             while true {
-                guard let frame = stack.popLast() else {
+                guard let frame = stack.last else {
                     skipWhitespace()
                     guard current == nil else { throw fail(.trailingContent) }
                     return node
                 }
-                switch frame {
-                case .array(let start, var items):
-                    items.append(node)
-                    skipWhitespace()
-                    if current == UInt8(ascii: "]") {
-                        advance()
-                        node = JSONNode(value: .array(items), position: start)
-                        continue
-                    }
-                    stack.append(.array(start: start, items: items))
-                    try expectComma(closing: "]", context: "an array element")
-                case .object(let start, var members, let keys, let key, let keyPosition):
-                    members.append(JSONMember(key: key, keyPosition: keyPosition, value: node))
-                    skipWhitespace()
-                    if current == UInt8(ascii: "}") {
-                        advance()
-                        node = JSONNode(value: .object(members), position: start)
-                        continue
-                    }
-                    stack.append(.object(start: start, members: members, keys: keys, key: key, keyPosition: keyPosition))
+                if frame.isObject {
+                    frame.members.append(JSONMember(key: frame.key, keyPosition: frame.keyPosition, value: node))
+                } else {
+                    frame.items.append(node)
+                }
+                skipWhitespace()
+                if current == UInt8(ascii: frame.isObject ? "}" : "]") {
+                    advance()
+                    stack.removeLast()
+                    node = JSONNode(value: frame.isObject ? .object(frame.members) : .array(frame.items), position: frame.start)
+                    continue
+                }
+                if frame.isObject {
                     try expectComma(closing: "}", context: "an object member")
                     try readKey()
+                } else {
+                    try expectComma(closing: "]", context: "an array element")
                 }
                 break
             }
@@ -132,17 +130,18 @@ public struct JSONParser {
 
     /// Reads `"key" :` into the innermost object frame, rejecting duplicates.
     private mutating func readKey() throws(JSONError) {
-        guard case .object(let start, let members, var keys, _, _)? = stack.last else { return }
+        guard let frame = stack.last, frame.isObject else { return }
         let keyPosition = position
         guard current == UInt8(ascii: "\"") else {
             if current == nil { throw fail(.unexpectedEnd, path: containerPath) }
             throw fail(.expected("a string key, found \(describeCurrent())"), path: containerPath)
         }
         let key = try parseString()
-        guard keys.insert(key).inserted else {
+        guard frame.keys.insert(key).inserted else {
             throw fail(.duplicateKey(key), at: keyPosition, path: containerPath)
         }
-        stack[stack.count - 1] = .object(start: start, members: members, keys: keys, key: key, keyPosition: keyPosition)
+        frame.key = key
+        frame.keyPosition = keyPosition
         skipWhitespace()
         guard current == UInt8(ascii: ":") else {
             if current == nil { throw fail(.unexpectedEnd) }
@@ -166,12 +165,8 @@ public struct JSONParser {
                 advance()
                 return JSONNode(value: isObject ? .object([]) : .array([]), position: start)
             }
-            if isObject {
-                stack.append(.object(start: start, members: [], keys: [], key: "", keyPosition: start))
-                try readKey()
-            } else {
-                stack.append(.array(start: start, items: []))
-            }
+            stack.append(Frame(start: start, isObject: isObject))
+            if isObject { try readKey() }
             return nil
         case UInt8(ascii: "\""):
             return JSONNode(value: .string(try parseString()), position: start)
