@@ -57,28 +57,54 @@ public struct JSONMember: Sendable {
 }
 
 /// A JSONPath-style location (`$.timeline[1].continuous.intensityCurve[2]`).
+///
+/// Appending is cheap (one small node that shares its parent), because readers make a path for
+/// every value they visit and print one only for an error.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
     }
 
-    private(set) var components: [Component] = []
+    /// A path component with a link to the path before it.
+    final class Node: Sendable {
+        let parent: Node?
+        let component: Component
+
+        init(parent: Node?, component: Component) {
+            self.parent = parent
+            self.component = component
+        }
+    }
+
+    private let last: Node?
+
+    private init(last: Node?) { self.last = last }
 
     /// The document root, `$`.
-    public static let root = JSONPath()
+    public static let root = JSONPath(last: nil)
 
     public func appending(_ key: String) -> JSONPath {
-        var copy = self
-        copy.components.append(.key(key))
-        return copy
+        JSONPath(last: Node(parent: last, component: .key(key)))
     }
 
     public func appending(_ index: Int) -> JSONPath {
-        var copy = self
-        copy.components.append(.index(index))
-        return copy
+        JSONPath(last: Node(parent: last, component: .index(index)))
     }
+
+    /// The components from the root.
+    var components: [Component] {
+        var result: [Component] = []
+        var node = last
+        while let current = node {
+            result.append(current.component)
+            node = current.parent
+        }
+        return result.reversed()
+    }
+
+    public static func == (a: JSONPath, b: JSONPath) -> Bool { a.components == b.components }
+    public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     public var description: String {
         var text = "$"

@@ -94,8 +94,8 @@ extension JSONParser {
             valid = valid && digits(&self) > 0
         }
         // Swallow any letters or digits glued on, so the message shows the whole bad token.
-        while let byte = current, byte == UInt8(ascii: ".") || Character(Unicode.Scalar(byte)).isLetter
-            || Character(Unicode.Scalar(byte)).isNumber {
+        while let byte = current, byte == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
             advance()
             valid = false
         }

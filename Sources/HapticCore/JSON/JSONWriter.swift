@@ -15,17 +15,61 @@ public indirect enum JSONOutput: Sendable, Equatable {
 
     /// The value on one line, with a space after `:` and `,`.
     public var compact: String {
+        var text = ""
+        appendCompact(to: &text)
+        return text
+    }
+
+    private func appendCompact(to text: inout String) {
         switch self {
         case .object(let members):
-            return "{" + members.map { "\(JSONOutput.quote($0.0)): \($0.1.compact)" }.joined(separator: ", ") + "}"
+            text += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += ", " }
+                text += JSONOutput.quote(member.0)
+                text += ": "
+                member.1.appendCompact(to: &text)
+            }
+            text += "}"
         case .array(let items):
-            return "[" + items.map(\.compact).joined(separator: ", ") + "]"
-        case .string(let text): return JSONOutput.quote(text)
-        case .integer(let value): return String(value)
-        case .float(let value): return JSONOutput.floatText(value)
-        case .bool(let value): return value ? "true" : "false"
-        case .null: return "null"
+            text += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += ", " }
+                item.appendCompact(to: &text)
+            }
+            text += "]"
+        case .string(let value): text += JSONOutput.quote(value)
+        case .integer(let value): text += String(value)
+        case .float(let value): text += JSONOutput.floatText(value)
+        case .bool(let value): text += value ? "true" : "false"
+        case .null: text += "null"
         }
+    }
+
+    /// The compact length, or nil as soon as it would pass `budget` characters (so measuring a
+    /// large value costs no more than the budget).
+    private func compactLength(within budget: Int) -> Int? {
+        var used = 0
+        func add(_ count: Int) -> Bool {
+            used += count
+            return used <= budget
+        }
+        switch self {
+        case .object(let members):
+            guard add(2 + max(0, members.count - 1) * 2) else { return nil }
+            for member in members {
+                guard add(JSONOutput.quote(member.0).count + 2),
+                      let length = member.1.compactLength(within: budget - used), add(length) else { return nil }
+            }
+        case .array(let items):
+            guard add(2 + max(0, items.count - 1) * 2) else { return nil }
+            for item in items {
+                guard let length = item.compactLength(within: budget - used), add(length) else { return nil }
+            }
+        default:
+            guard add(compact.count) else { return nil }
+        }
+        return used
     }
 
     /// The value indented by two spaces a level; anything that fits in `width` columns stays on
@@ -37,10 +81,10 @@ public indirect enum JSONOutput: Sendable, Equatable {
     }
 
     private func write(into text: inout String, indent: Int, width: Int) {
-        let line = compact
+        let fits = compactLength(within: width - indent) != nil
         let padding = String(repeating: " ", count: indent)
         switch self {
-        case .object(let members) where indent + line.count > width && !members.isEmpty:
+        case .object(let members) where !fits && !members.isEmpty:
             text += "{\n"
             for (index, member) in members.enumerated() {
                 text += padding + "  " + JSONOutput.quote(member.0) + ": "
@@ -48,7 +92,7 @@ public indirect enum JSONOutput: Sendable, Equatable {
                 text += index + 1 < members.count ? ",\n" : "\n"
             }
             text += padding + "}"
-        case .array(let items) where indent + line.count > width && !items.isEmpty:
+        case .array(let items) where !fits && !items.isEmpty:
             text += "[\n"
             for (index, item) in items.enumerated() {
                 text += padding + "  "
@@ -57,7 +101,7 @@ public indirect enum JSONOutput: Sendable, Equatable {
             }
             text += padding + "]"
         default:
-            text += line
+            appendCompact(to: &text)
         }
     }
 
