@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps build test demo golden clean
+.PHONY: deps build test demo golden bench clean
 
 ## deps: install libsndfile, ALSA headers, pkg-config and sox when missing.
 deps:
@@ -40,6 +40,11 @@ demo: deps build
 ## golden: re-record every golden file from the current code (review the diff before committing).
 golden:
 	HAPSYNTH_RECORD=1 $(SWIFT) test --filter Golden
+
+## bench: release build, then the SYNTH.md §4 figures as ratios measured in one run.
+bench: deps
+	$(SWIFT) build -c release
+	python3 Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)"
 
 ## clean: remove build products.
 clean:

@@ -34,6 +34,11 @@ let package = Package(
             name: "hapsynth",
             dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"]
         ),
+        .executableTarget(
+            name: "hapsynth-bench",
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],
+            path: "Benchmarks/hapsynth-bench"
+        ),
         .testTarget(
             name: "HapticCoreTests",
             dependencies: ["HapticCore"],

@@ -66,12 +66,10 @@ public final class Mixer {
             var clamped = 0
             var peak = self.peak
             for frame in 0..<count {
-                var sample = mix[frame]
-                if abs(sample) > 1 {
-                    clamped += 1
-                    sample = sample > 0 ? 1 : -1
-                }
-                let value = Float(sample)
+                let sample = mix[frame]
+                let limited = min(max(sample, -1), 1)
+                clamped &+= limited == sample ? 0 : 1
+                let value = Float(limited)
                 output[frame] = value
                 peak = max(peak, abs(value))
             }

@@ -61,13 +61,28 @@ struct Voice {
         let exponent = profile.intensityExponent
         let length = endFrame - startFrame
         let intensityTrack = context.intensity, sharpnessTrack = context.sharpness
+        let constant = intensityTrack.isEmpty && sharpnessTrack.isEmpty
         // Constant parts are computed once; the formula's operation order is kept either way.
-        let constantAmplitude = intensityTrack.isEmpty ? gain * Voice.shaped(min(max(baseIntensity, 0), 1), exponent) : 0
-        let constantStep = sharpnessTrack.isEmpty
+        var amplitude = intensityTrack.isEmpty ? gain * Voice.shaped(min(max(baseIntensity, 0), 1), exponent) : 0
+        var step = sharpnessTrack.isEmpty
             ? 2 * Double.pi * profile.frequencyHz(sharpness: min(max(baseSharpness, 0), 1)) / rate : 0
-        for frame in from..<to {
-            var amplitude = constantAmplitude, step = constantStep
-            if !intensityTrack.isEmpty || !sharpnessTrack.isEmpty {
+        // The frames where no ramp applies: a tight loop for constant voices.
+        let flatFrom = startFrame + rampFrames, flatTo = endFrame - rampFrames
+        var frame = from
+        while frame < to {
+            if constant, frame >= flatFrom, frame < flatTo {
+                let stop = min(to, flatTo)
+                var phase = self.phase
+                let offset = Int(blockStart)
+                for flat in frame..<stop {
+                    mix[Int(flat) - offset] += amplitude * sin(phase)
+                    phase += step
+                }
+                self.phase = phase
+                frame = stop
+                continue
+            }
+            if !constant {
                 let timeMs = Double(frame - context.originFrame) * 1000 / rate - Double(context.leadMs)
                 if !intensityTrack.isEmpty {
                     let control = intensityTrack.value(atMs: timeMs, cursor: &intensityCursor)
@@ -87,6 +102,7 @@ struct Voice {
             }
             mix[Int(frame - blockStart)] += sample
             phase += step
+            frame += 1
         }
     }
 

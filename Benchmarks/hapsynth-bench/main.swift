@@ -1,0 +1,73 @@
+// In-process figures for `make bench` (Benchmarks/bench.py prints them with the rest):
+// reading and planning the stress pattern, rendering its plan to a WAV file, and libsndfile alone
+// writing the same number of float frames. Prints one JSON object.
+import AudioCore
+import AudioIO
+import Dispatch
+import Foundation
+import HapticCore
+import HapticPlanner
+import HapticPlayback
+import HapticSynth
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write("usage: hapsynth-bench <stress.json> <scratch-dir>\n".data(using: .utf8)!)
+    exit(64)
+}
+let patternPath = arguments[1], scratch = arguments[2]
+
+var document: PatternDocument?
+let readTimes = try (0..<5).map { _ in try seconds { document = try PatternReader.read(contentsOf: patternPath) } }
+let pattern = document!.pattern
+var playback: PlaybackPlan?
+let planTimes = try (0..<20).map { _ in try seconds { playback = try plan(pattern) } }
+let profile = ActuatorProfile()
+
+func writeWAV(_ path: String, _ body: (SoundFileWriter) throws -> Void) throws {
+    let file = try AtomicFile(targetPath: path)
+    let writer = try SoundFileWriter(
+        fileDescriptor: file.fileDescriptor, name: path, format: AudioFormat(sampleRate: profile.sampleRate),
+        container: .wav, encoding: .float)
+    try body(writer)
+    try writer.finish()
+    try file.commit()
+}
+
+var frames: Int64 = 0
+let renderTimes = try (0..<3).map { _ in
+    try seconds {
+        try writeWAV(scratch + "/render.wav") { writer in
+            frames = try OfflineRender.render(playback!, profile: profile, into: writer).frameCount
+        }
+    }
+}
+let block = [Float](repeating: 0, count: 4096)
+let writeTimes = try (0..<3).map { _ in
+    try seconds {
+        try writeWAV(scratch + "/zeros.wav") { writer in
+            var left = frames
+            try block.withUnsafeBufferPointer { buffer in
+                while left > 0 {
+                    let count = Int(min(left, 4096))
+                    try writer.write(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                    left -= Int64(count)
+                }
+            }
+        }
+    }
+}
+try? FileManager.default.removeItem(atPath: scratch + "/render.wav")
+try? FileManager.default.removeItem(atPath: scratch + "/zeros.wav")
+print("""
+    {"readMs": \(median(readTimes) * 1000), "planMs": \(median(planTimes) * 1000), "frames": \(frames), \
+    "sampleRate": \(profile.sampleRate), "renderSeconds": \(renderTimes.min()!), "sndfileSeconds": \(writeTimes.min()!)}
+    """)
