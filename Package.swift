@@ -29,7 +29,7 @@ let package = Package(
             providers: [.apt(["libasound2-dev"])]
         ),
         .target(name: "AudioCore"),
-        .target(name: "AudioIO", dependencies: ["AudioCore", "CSndFile"]),
+        .target(name: "AudioIO", dependencies: ["AudioCore", "CSndFile", "CALSA"]),
         .executableTarget(
             name: "hapsynth",
             dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"]

@@ -21,6 +21,11 @@ public protocol AudioOutput: AnyObject {
     func finish() throws
 }
 
+/// An output that can also be closed at once, dropping what it has buffered (a device).
+public protocol ClosableOutput: AudioOutput {
+    func close()
+}
+
 /// Keeps every written sample in memory (for tests and comparisons).
 public final class MemoryOutput: AudioOutput {
     public let format: AudioFormat

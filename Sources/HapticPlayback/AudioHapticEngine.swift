@@ -90,9 +90,10 @@ public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
     }
 
     /// Renders `frameCount` frames, writes them, advances the clock, then reports the completion
-    /// of every player whose last sample has been written.
+    /// of every player whose last sample has been written. With `fadeOut`, the block is faded to
+    /// silence by a raised-cosine (the last block before a cancel, so a stop does not click).
     /// - Throws: the output's write error, after completing every running player with it.
-    public func render(frameCount: Int) throws {
+    public func render(frameCount: Int, fadeOut: Bool = false) throws {
         let finished: [@Sendable ((any Error)?) -> Void]
         do {
             finished = try lock.withLock {
@@ -100,6 +101,12 @@ public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
                 try block.withUnsafeMutableBufferPointer { buffer in
                     let slice = UnsafeMutableBufferPointer(rebasing: buffer[0..<frameCount])
                     mixer.render(into: slice)
+                    if fadeOut {
+                        for index in 0..<frameCount {
+                            let gain = 0.5 + 0.5 * cos(Double.pi * Double(index + 1) / Double(frameCount))
+                            slice[index] = Float(Double(slice[index]) * gain)
+                        }
+                    }
                     try output.write(UnsafeBufferPointer(slice))
                 }
                 let position = mixer.framePosition

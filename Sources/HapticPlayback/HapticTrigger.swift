@@ -3,38 +3,53 @@ import HapticCore
 import HapticPlanner
 
 /// Plays a pattern whenever its key changes (SPEC.md §4 "Triggers"), like a Jindong trigger in a
-/// composition: the first key plays only when `playOnInitial` is true; each later change plays,
-/// and starting it cancels the previous playback (the executor keeps one current session).
+/// composition: the first key plays only when `playOnInitial` is true; each later change cancels
+/// the previous playback and plays.
 public final class HapticTrigger<Key: Equatable & Sendable>: @unchecked Sendable {
-    private let executor: HapticExecutor
     private let playOnInitial: Bool
-    private let lock = NSLock()
+    private let start: (PlaybackPlan) throws -> HapticHandle
+    private let capabilities: DeviceCapabilities
+    private let lock = NSRecursiveLock()
     private var lastKey: Key?
     private var hasKey = false
+    private var previous: HapticHandle?
 
-    public init(executor: HapticExecutor, playOnInitial: Bool = true) {
-        self.executor = executor
-        self.playOnInitial = playOnInitial
+    /// A trigger that plays on `executor`.
+    public convenience init(executor: HapticExecutor, playOnInitial: Bool = true) {
+        self.init(playOnInitial: playOnInitial, capabilities: executor.capabilities) { try executor.play($0) }
     }
 
-    /// Offers the current key; plays `plan` when the key changed (or is the first, with
-    /// `playOnInitial`). Returns the new playback's handle, or nil when nothing was played.
-    /// `plan` is only evaluated when it will be played.
+    /// A trigger that plays with `play` (for example a fresh device per playback).
+    public init(
+        playOnInitial: Bool = true, capabilities: DeviceCapabilities = .iPhone,
+        play: @escaping (PlaybackPlan) throws -> HapticHandle
+    ) {
+        self.playOnInitial = playOnInitial
+        self.capabilities = capabilities
+        start = play
+    }
+
+    /// Offers the current key; when it changed (or is the first, with `playOnInitial`), cancels the
+    /// previous playback and plays `plan`. Returns the new playback's handle, or nil when nothing
+    /// was played. `plan` is only evaluated when it will be played.
     @discardableResult
     public func update(_ key: Key, plan: () throws -> PlaybackPlan) throws -> HapticHandle? {
-        let shouldPlay: Bool = lock.withLock {
+        try lock.withLock {
             let isFirst = !hasKey
-            guard isFirst || lastKey != key else { return false }
+            guard isFirst || lastKey != key else { return nil }
             hasKey = true
             lastKey = key
-            return isFirst ? playOnInitial : true
+            guard !isFirst || playOnInitial else { return nil }
+            try previous?.cancel()
+            let handle = try start(plan())
+            previous = handle
+            return handle
         }
-        return shouldPlay ? try executor.play(plan()) : nil
     }
 
-    /// `update(_:plan:)` for a pattern, planned for the executor's device.
+    /// `update(_:plan:)` for a pattern, planned for the trigger's device.
     @discardableResult
     public func update(_ key: Key, pattern: () throws -> Pattern) throws -> HapticHandle? {
-        try update(key) { try plan(pattern(), capabilities: executor.capabilities) }
+        try update(key) { try HapticPlanner.plan(pattern(), capabilities: capabilities) }
     }
 }

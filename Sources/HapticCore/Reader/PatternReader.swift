@@ -11,6 +11,9 @@ public struct PatternDocument: Sendable {
     /// The real path of every file read, once each: the root first, then includes in the order
     /// first read.
     public let files: [String]
+    /// A 64-bit FNV-1a hash of the content of every file read, in the order read: what a trigger
+    /// keyed on "the file and its includes" compares.
+    public let contentKey: UInt64
 }
 
 /// Reads pattern.json files with hapsynth's own JSON parser, so that every error names the file,
@@ -49,6 +52,18 @@ public enum PatternReader {
 final class ReadSession {
     var warnings: [PatternWarning] = []
     var files: [String] = []
+    /// FNV-1a over every file's bytes, each followed by a 0xFF separator byte.
+    private(set) var contentKey: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    func absorb(_ bytes: [UInt8]) {
+        var hash = contentKey
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        hash ^= 0xFF
+        contentKey = hash &* 0x100_0000_01b3
+    }
 }
 
 /// Decodes one file's JSON into the pattern model. Includes get a decoder of their own.
@@ -62,11 +77,13 @@ struct PatternDecoder {
     let session: ReadSession
 
     func decodeDocument(_ bytes: [UInt8]) throws(PatternFileError) -> PatternDocument {
+        session.absorb(bytes)
         let root = try parse(bytes)
         if PatternReader.isAHAP(root) { throw fail(.ahapIsNotAPattern(nil), root, .root) }
         let (pattern, name, description) = try decodePattern(root, .root, depth: 1)
         return PatternDocument(
-            pattern: pattern, name: name, description: description, warnings: session.warnings, files: session.files)
+            pattern: pattern, name: name, description: description, warnings: session.warnings, files: session.files,
+            contentKey: session.contentKey)
     }
 
     func parse(_ bytes: [UInt8]) throws(PatternFileError) -> JSONNode {
@@ -154,6 +171,7 @@ struct PatternDecoder {
         do throws(PatternFileError) {
             let bytes = try InputFile.read(real, display: display)
             if !session.files.contains(real) { session.files.append(real) }
+            session.absorb(bytes)
             let included = PatternDecoder(
                 file: display, directory: PatternDecoder.directory(of: display),
                 chain: chain + [(real: real, display: display)], session: session)

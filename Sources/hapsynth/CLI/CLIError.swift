@@ -9,6 +9,8 @@ enum CLIError: Error {
     case invalidInput(String)
     /// An input file that does not exist (exit 66).
     case missingInput(String)
+    /// Haptics or the audio device is unavailable (exit 69).
+    case unavailable(String)
     /// An output that cannot be created (exit 73).
     case cannotCreate(String)
     /// Reading or writing failed midway (exit 74).
@@ -26,6 +28,7 @@ enum CLIError: Error {
         case .usage: return .usage
         case .invalidInput: return .dataError
         case .missingInput: return .noInput
+        case .unavailable: return .unavailable
         case .cannotCreate: return .cannotCreate
         case .ioError: return .ioError
         case .interrupted: return .interrupted
@@ -34,8 +37,8 @@ enum CLIError: Error {
 
     var message: String {
         switch self {
-        case .usage(let text, _), .invalidInput(let text), .missingInput(let text), .cannotCreate(let text),
-             .ioError(let text):
+        case .usage(let text, _), .invalidInput(let text), .missingInput(let text), .unavailable(let text),
+             .cannotCreate(let text), .ioError(let text):
             return text
         case .interrupted: return "interrupted"
         }

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches the folders of a set of files with inotify, so that saves by rename (as editors do)
+/// are seen as well as writes in place.
+final class FileWatcher {
+    private let descriptor: Int32
+    private var watches: [Int32: String] = [:]
+    /// The watched files, by folder: base names.
+    private var names: [String: Set<String>] = [:]
+
+    init() throws(CLIError) {
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { throw .ioError("cannot watch files: \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Watches exactly these files (their folders); earlier watches are replaced.
+    func watch(files: [String]) {
+        for watch in watches.keys { inotify_rm_watch(descriptor, watch) }
+        watches = [:]
+        names = [:]
+        for file in files {
+            let slash = file.lastIndex(of: "/")
+            let folder = slash.map { String(file[..<$0]) } ?? "."
+            let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
+            names[folder.isEmpty ? "/" : folder, default: []].insert(name)
+        }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+        for folder in names.keys {
+            let watch = inotify_add_watch(descriptor, folder, mask)
+            if watch >= 0 { watches[watch] = folder }
+        }
+    }
+
+    /// Waits up to `timeoutMs` for changes and reports whether a watched file changed. Events that
+    /// arrive within 30 ms of the first are taken together (one save can be several events).
+    func waitForChange(timeoutMs: Int32) -> Bool {
+        var changed = false
+        var timeout = timeoutMs
+        while true {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, timeout)
+            guard ready > 0 else { return changed }
+            if readEvents() { changed = true }
+            guard changed else { continue }
+            timeout = 30
+        }
+    }
+
+    /// Reads pending events; whether any named a watched file.
+    private func readEvents() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var relevant = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return relevant }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let (watch, nameLength) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.wd, Int(event.len))
+                }
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let nameBytes = buffer[nameStart..<(nameStart + nameLength)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                if let folder = watches[watch], names[folder]?.contains(name) == true { relevant = true }
+                offset = nameStart + nameLength
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import AudioCore
+import AudioIO
+import HapticCore
+import HapticPlanner
+import HapticPlayback
+import HapticSynth
+
+/// `hapsynth play <pattern>`: plays the pattern live through ALSA on the same audio engine that
+/// `render` uses, paced by the device; `--watch` replays it whenever it (or a file it includes)
+/// is saved (SYNTH.md §2–3).
+struct PlayCommand: Command {
+    static let name = "play"
+    static let abstract = "Play a pattern live through ALSA; --watch replays it on every save."
+    static let discussion = """
+        Returns when the playback ends (with --watch, on Ctrl-C). Each playback prints one line.
+        A device that cannot be opened exits 69; a device that fails while playing exits 74;
+        Ctrl-C fades out, closes the device and exits 130.
+        """
+    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json file.")]
+    static var options: [OptionSpec] {
+        [
+            OptionSpec(name: "--device", valueName: "NAME", help: "ALSA device (default 'default'; 'null' discards)."),
+            OptionSpec(name: "--watch", valueName: nil, help: "Replay whenever the pattern or an included file is saved."),
+            OptionSpec(name: "--skip-initial", valueName: nil, help: "With --watch: do not play the first version."),
+        ] + ProfileOptions.specs
+    }
+
+    /// Milliseconds of fade when Ctrl-C stops a playback.
+    static let fadeMs = 5
+
+    let patternPath: String
+    let device: String
+    let watch: Bool
+    let skipInitial: Bool
+    let profile: ActuatorProfile
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        patternPath = arguments.positionals[0]
+        device = arguments.value("--device") ?? "default"
+        watch = arguments.has("--watch")
+        skipInitial = arguments.has("--skip-initial")
+        guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
+        profile = try ProfileOptions.resolve(arguments, command: Self.name)
+    }
+
+    func run(_ console: Console) throws(CLIError) -> ExitCode {
+        let device = self.device, rate = profile.sampleRate
+        let live = LivePlayback(profile: profile) { try ALSAOutput(device: device, sampleRate: rate) }
+        return try Interruption.deferred { () throws(CLIError) in
+            watch ? try runWatching(live, console: console) : try runOnce(live, console: console)
+        }
+    }
+
+    private func runOnce(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
+        let document = try PatternInput.load(patternPath, console: console)
+        let handle = try start(try planned(document), live: live, console: console)
+        try playToEnd(live, handle: handle)
+        return .success
+    }
+
+    private func runWatching(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
+        let watcher = try FileWatcher()
+        var document = try PatternInput.load(patternPath, console: console)
+        watcher.watch(files: document.files)
+        let trigger = HapticTrigger<UInt64>(playOnInitial: !skipInitial) { try live.play($0) }
+        var playing = try update(trigger, document, live: live, console: console)
+        while true {
+            if Interruption.isRaised {
+                live.stopWithFade(fadeFrames: profile.sampleRate * Self.fadeMs / 1000)
+                throw .interrupted
+            }
+            if playing {
+                do {
+                    playing = try live.step(maxFrames: periodFrames)
+                } catch {
+                    console.error("\(error)")
+                    playing = false
+                }
+                if !playing, let failure = live.handle?.failure { console.error("playback failed: \(failure)") }
+            }
+            guard watcher.waitForChange(timeoutMs: playing ? 0 : 100) else { continue }
+            do {
+                document = try PatternInput.load(patternPath, console: console)
+            } catch {
+                console.error(error.message)  // the previous pattern stays loaded and keeps playing
+                continue
+            }
+            watcher.watch(files: document.files)
+            if try update(trigger, document, live: live, console: console) { playing = true }
+        }
+    }
+
+    /// Offers the document's content to the trigger; true when it started a playback.
+    private func update(
+        _ trigger: HapticTrigger<UInt64>, _ document: PatternDocument, live: LivePlayback, console: Console
+    ) throws(CLIError) -> Bool {
+        let plan = try planned(document)
+        do {
+            guard let handle = try trigger.update(document.contentKey, plan: { plan }) else { return false }
+            announce(plan, handle: handle, console: console)
+            return true
+        } catch {
+            console.error("\(error)")
+            return false
+        }
+    }
+
+    private func start(_ plan: PlaybackPlan, live: LivePlayback, console: Console) throws(CLIError) -> HapticHandle {
+        do {
+            let handle = try live.play(plan)
+            announce(plan, handle: handle, console: console)
+            return handle
+        } catch let error as ALSAError {
+            throw error.isUnavailable ? .unavailable("\(error)") : .ioError("\(error)")
+        } catch {
+            throw .ioError("\(error)")
+        }
+    }
+
+    /// Steps the playback to its end; Ctrl-C fades out and exits 130; a device failure exits 74.
+    private func playToEnd(_ live: LivePlayback, handle: HapticHandle) throws(CLIError) {
+        do {
+            while try live.step(maxFrames: periodFrames) {
+                if Interruption.isRaised {
+                    live.stopWithFade(fadeFrames: profile.sampleRate * Self.fadeMs / 1000)
+                    throw CLIError.interrupted
+                }
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .ioError("\(error)")
+        }
+        if let failure = handle.failure { throw .ioError("playback failed: \(failure)") }
+    }
+
+    /// Frames rendered per step: about one device period (5 ms).
+    private var periodFrames: Int { max(1, profile.sampleRate / 200) }
+
+    private func planned(_ document: PatternDocument) throws(CLIError) -> PlaybackPlan {
+        do {
+            return try plan(document.pattern)
+        } catch {
+            throw .invalidInput("\(patternPath): \(error)")
+        }
+    }
+
+    private func announce(_ plan: PlaybackPlan, handle: HapticHandle, console: Console) {
+        let frames = RenderLength.frames(of: plan, profile: profile)
+        let seconds = RenderCommand.fixed(Double(frames) / Double(profile.sampleRate), 3)
+        let players = plan.players.count
+        console.out("playing \(patternPath) on \(device): \(seconds) s, \(players) player\(players == 1 ? "" : "s")")
+    }
+}

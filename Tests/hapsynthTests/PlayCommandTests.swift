@@ -1,0 +1,121 @@
+import AudioCore
+import AudioIO
+import Foundation
+import HapticCore
+import HapticPlanner
+import HapticPlayback
+import HapticSynth
+import Testing
+
+/// `hapsynth play` through ALSA's `null` device and `file` plugin: no sound card needed.
+@Suite(.serialized) struct PlayCommandTests {
+    /// The offline render of a pattern file, as raw little-endian float32 bytes.
+    func renderedBytes(_ path: String) throws -> [UInt8] {
+        let document = try PatternReader.read(contentsOf: path)
+        let memory = MemoryOutput(format: AudioFormat(sampleRate: 48_000))
+        _ = try OfflineRender.render(try plan(document.pattern), profile: ActuatorProfile(), into: memory)
+        return memory.samples.flatMap { sample in withUnsafeBytes(of: sample.bitPattern.littleEndian) { Array($0) } }
+    }
+
+    func bytes(_ path: String) -> [UInt8] {
+        (FileManager.default.contents(atPath: path)).map { [UInt8]($0) } ?? []
+    }
+
+    /// Polls `condition` every 10 ms for at most `seconds`.
+    func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(10_000)
+        }
+        return condition()
+    }
+
+    @Test func playingIntoTheFilePluginCapturesExactlyTheOfflineRender() throws {
+        let scratch = try Scratch()
+        let capture = scratch.path + "/capture.raw"
+        let sample = packageRoot + "/Samples/celebration.json"
+        let result = try hapsynth(["play", sample, "--device", "file:FILE=\(capture),FORMAT=raw"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "playing \(sample) on file:FILE=\(capture),FORMAT=raw: 0.550 s, 2 players\n")
+        #expect(bytes(capture) == (try renderedBytes(sample)))
+    }
+
+    @Test func aMissingDeviceExits69WithItsNameAndAlsasReason() throws {
+        let result = try hapsynth(["play", "Samples/celebration.json", "--device", "hapsynth_no_such_device"])
+        #expect(result.status == 69)
+        #expect(result.stderr == "hapsynth: error: cannot open ALSA device 'hapsynth_no_such_device': No such file or directory\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func cancellingOnTheNullDeviceStopsPromptly() throws {
+        let live = LivePlayback(profile: ActuatorProfile()) { try ALSAOutput(device: "null", sampleRate: 48_000) }
+        let document = try PatternReader.read(contentsOf: packageRoot + "/Samples/long-swell.json")
+        let handle = try live.play(try plan(document.pattern))
+        for _ in 0..<10 { try live.step(maxFrames: 240) }  // about 50 ms, paced in real time
+        #expect(handle.isActive)
+        let started = Date()
+        live.stopWithFade(fadeFrames: 240)
+        #expect(!handle.isActive)
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        #expect(try live.step(maxFrames: 240) == false)
+    }
+
+    @Test func ctrlCDuringPlayExits130() throws {
+        let scratch = try Scratch()
+        let process = Process()
+        process.executableURL = try hapsynthBinary()
+        process.arguments = ["play", packageRoot + "/Samples/long-swell.json", "--device", "null"]
+        let out = scratch.path + "/out.txt"
+        FileManager.default.createFile(atPath: out, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        #expect(waitFor(10) { (try? String(contentsOfFile: out, encoding: .utf8))?.contains("playing") == true })
+        let interrupted = Date()
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(Date().timeIntervalSince(interrupted) < 2)
+    }
+
+    @Test func watchReplaysEachSavedVersionAndReportsInvalidEdits() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("tap.json", #"{"timeline": [{"transient": {}}, {"delay": 40}]}"#)
+        let capture = scratch.path + "/capture.raw"
+        let out = scratch.path + "/out.txt", err = scratch.path + "/err.txt"
+        FileManager.default.createFile(atPath: out, contents: nil)
+        FileManager.default.createFile(atPath: err, contents: nil)
+        let process = Process()
+        process.executableURL = try hapsynthBinary()
+        process.arguments = ["play", pattern, "--watch", "--skip-initial", "--device", "file:FILE=\(capture),FORMAT=raw"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        func lines(_ path: String) -> [String] {
+            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        usleep(300_000)  // the watcher is set up; the first version is not played
+        #expect(lines(out).isEmpty)
+
+        // First edit: written in place.
+        try #"{"timeline": [{"haptic": 60}, {"delay": 20}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
+        #expect(waitFor(5) { lines(out).count == 1 })
+        // An invalid edit is reported and changes nothing.
+        try #"{"timeline": [{"haptic": -1}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
+        #expect(waitFor(5) { lines(err).contains { $0.contains("haptic") && $0.contains("$.timeline[0].haptic") } })
+        #expect(lines(out).count == 1)
+        // Second edit: saved by rename, as editors do.
+        let final = #"{"timeline": [{"continuous": {"durationMs": 80, "intensity": 0.9, "sharpness": 0.2}}]}"#
+        try final.write(toFile: pattern, atomically: true, encoding: .utf8)
+        #expect(waitFor(5) { lines(out).count == 2 })
+        #expect(lines(out).allSatisfy { $0.hasPrefix("playing \(pattern) on file:") })
+        // After the last playback ends, the capture (truncated at each open) is its render.
+        let expected = try renderedBytes(pattern)
+        #expect(waitFor(5) { bytes(capture) == expected })
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+    }
+}
