@@ -120,6 +120,9 @@ public final class SoundFileReader {
     public let format: AudioFormat
     /// Frames in the file.
     public let frameCount: Int64
+    /// The container and encoding, when they are ones hapsynth writes.
+    public let container: SoundFileContainer?
+    public let encoding: SampleEncoding?
     private let file: OpaquePointer
 
     public init(path: String) throws(SoundFileError) {
@@ -130,6 +133,9 @@ public final class SoundFileReader {
         self.file = file
         format = AudioFormat(sampleRate: Int(info.samplerate), channelCount: Int(info.channels))
         frameCount = info.frames
+        let major = info.format & Int32(SF_FORMAT_TYPEMASK), subtype = info.format & Int32(SF_FORMAT_SUBMASK)
+        container = major == Int32(SF_FORMAT_WAV) ? .wav : SoundFileContainer.allCases.first { $0.major == major }
+        encoding = SampleEncoding.allCases.first { $0.subtype == subtype }
     }
 
     /// Reads up to `buffer.count / channelCount` frames; returns how many frames were read (0 at the end).

@@ -8,6 +8,8 @@ public indirect enum JSONOutput: Sendable, Equatable {
     case string(String)
     case integer(Int64)
     case float(Float)
+    /// A double in its shortest round-trip form (measurements such as errors and decibels).
+    case double(Double)
     case bool(Bool)
     case null
 
@@ -41,6 +43,7 @@ public indirect enum JSONOutput: Sendable, Equatable {
         case .string(let value): text += JSONOutput.quote(value)
         case .integer(let value): text += String(value)
         case .float(let value): text += JSONOutput.floatText(value)
+        case .double(let value): text += value.isFinite ? "\(value)" : "null"
         case .bool(let value): text += value ? "true" : "false"
         case .null: text += "null"
         }

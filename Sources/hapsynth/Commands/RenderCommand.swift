@@ -93,43 +93,16 @@ struct RenderCommand: Command {
         return .success
     }
 
-    /// Renders into a temporary file and moves it into place; nothing is left behind on failure.
+    /// Renders into a temporary file and moves it into place, with a progress bar on a terminal.
     private func render(_ playback: PlaybackPlan, console: Console) throws(CLIError) -> RenderSummary {
-        let target: AtomicFile
-        do {
-            target = try AtomicFile(targetPath: outputPath)
-        } catch {
-            throw .cannotCreate("\(error)")
-        }
-        defer { target.discard() }
-        let writer: SoundFileWriter
-        do {
-            writer = try SoundFileWriter(
-                fileDescriptor: target.fileDescriptor, name: outputPath,
-                format: AudioFormat(sampleRate: profile.sampleRate), container: container, encoding: encoding)
-        } catch {
-            throw .cannotCreate("\(error)")
-        }
         let progress = ProgressBar(total: RenderLength.frames(of: playback, profile: profile), console: console)
         defer { progress.clear() }
-        let summary: RenderSummary
-        do {
-            summary = try OfflineRender.render(playback, profile: profile, into: writer) { frames in
-                progress.update(frames)
-                return !Interruption.isRaised
-            }
-            try writer.finish()
-        } catch is RenderStopped {
-            throw .interrupted
-        } catch {
-            throw .ioError("\(error)")
+        return try FileRender.render(
+            playback, profile: profile, to: outputPath, container: container, encoding: encoding
+        ) { frames in
+            progress.update(frames)
+            return !Interruption.isRaised
         }
-        do {
-            try target.commit()
-        } catch {
-            throw .cannotCreate("\(error)")
-        }
-        return summary
     }
 
     /// `out.wav: 0.550 s, 26400 frames at 48000 Hz, 2 players, peak 0.8000 (-1.9 dBFS), 0 clamped samples`.

@@ -1,0 +1,87 @@
+import Foundation
+
+/// How far an actual waveform is from an expected one (SYNTH.md §3 `compare`).
+public struct WaveformComparison: Hashable, Sendable {
+    /// What counts as equal enough.
+    public struct Tolerance: Hashable, Sendable {
+        /// Largest allowed |actual − expected| of any sample.
+        public var maxAbsError: Double
+        /// Smallest allowed SNR in dB (unless the error energy is 0).
+        public var minSNRdB: Double
+
+        public init(maxAbsError: Double = 1e-4, minSNRdB: Double = 90) {
+            self.maxAbsError = maxAbsError
+            self.minSNRdB = minSNRdB
+        }
+    }
+
+    public let expectedFrames: Int64
+    public let actualFrames: Int64
+    public let sampleRate: Int
+    public let channelCount: Int
+    /// The largest |actual − expected|, and the frame where it first occurs (frames from 0).
+    public let maxAbsError: Double
+    public let maxAbsErrorFrame: Int64
+    /// √(error energy / samples compared).
+    public let rmsError: Double
+    /// 10 log10(expected energy / error energy); nil when the error energy is 0 (infinite).
+    public let snrDb: Double?
+    /// The first frame with a sample whose |difference| exceeds the tolerance, if any.
+    public let firstDifferingFrame: Int64?
+    /// Same length, max abs error within tolerance, and zero error energy or enough SNR.
+    public let pass: Bool
+}
+
+/// Accumulates a comparison block by block, so memory does not grow with the files' length; the
+/// shorter stream is padded with zeros by the caller.
+public struct WaveformComparator {
+    public let tolerance: WaveformComparison.Tolerance
+    public let channelCount: Int
+    private var samplesSeen: Int64 = 0
+    private var maxAbsError = 0.0
+    private var maxAbsErrorSample: Int64 = 0
+    private var errorEnergy = 0.0
+    private var signalEnergy = 0.0
+    private var firstDifferingSample: Int64?
+
+    public init(channelCount: Int, tolerance: WaveformComparison.Tolerance) {
+        self.channelCount = max(1, channelCount)
+        self.tolerance = tolerance
+    }
+
+    /// Adds equally long blocks of interleaved samples; returns the difference (actual − expected).
+    @discardableResult
+    public mutating func add(expected: UnsafeBufferPointer<Float>, actual: UnsafeBufferPointer<Float>) -> [Float] {
+        precondition(expected.count == actual.count, "blocks must be equally long")
+        var difference = [Float](repeating: 0, count: expected.count)
+        for index in 0..<expected.count {
+            let wanted = Double(expected[index]), got = Double(actual[index])
+            let error = got - wanted
+            difference[index] = Float(error)
+            let magnitude = abs(error)
+            if magnitude > maxAbsError {
+                maxAbsError = magnitude
+                maxAbsErrorSample = samplesSeen + Int64(index)
+            }
+            if firstDifferingSample == nil, magnitude > tolerance.maxAbsError { firstDifferingSample = samplesSeen + Int64(index) }
+            errorEnergy += error * error
+            signalEnergy += wanted * wanted
+        }
+        samplesSeen += Int64(expected.count)
+        return difference
+    }
+
+    /// The comparison of everything added, for files of these lengths and rate.
+    public func result(expectedFrames: Int64, actualFrames: Int64, sampleRate: Int) -> WaveformComparison {
+        let snr: Double? = errorEnergy == 0 ? nil : 10 * log10(signalEnergy / errorEnergy)
+        let pass = expectedFrames == actualFrames && maxAbsError <= tolerance.maxAbsError
+            && (errorEnergy == 0 || (snr ?? .infinity) >= tolerance.minSNRdB)
+        return WaveformComparison(
+            expectedFrames: expectedFrames, actualFrames: actualFrames, sampleRate: sampleRate, channelCount: channelCount,
+            maxAbsError: maxAbsError, maxAbsErrorFrame: maxAbsErrorSample / Int64(channelCount),
+            rmsError: samplesSeen == 0 ? 0 : (errorEnergy / Double(samplesSeen)).squareRoot(), snrDb: snr,
+            firstDifferingFrame: firstDifferingSample.map { $0 / Int64(channelCount) }
+                ?? (expectedFrames != actualFrames ? min(expectedFrames, actualFrames) : nil),
+            pass: pass)
+    }
+}
