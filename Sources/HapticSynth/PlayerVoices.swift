@@ -19,8 +19,10 @@ struct PlayerVoices {
     ///   - leadMs: milliseconds from the request to pattern time 0 (10).
     ///   - firstOrder: the sum order of this player's first voice.
     init(plan: PlayerPlan, profile: ActuatorProfile, originFrame: Int64, leadMs: Int64, firstOrder: Int) {
-        let intensity = ControlTrack(curves: plan.curves.filter { $0.parameter == .intensityControl })
-        let sharpness = ControlTrack(curves: plan.curves.filter { $0.parameter == .sharpnessControl })
+        // Before a player's first curve of a parameter starts, the control is at Core Haptics'
+        // neutral value: ×1 for intensity, +0 for sharpness.
+        let intensity = ControlTrack(curves: plan.curves.filter { $0.parameter == .intensityControl }, valueBeforeFirst: 1)
+        let sharpness = ControlTrack(curves: plan.curves.filter { $0.parameter == .sharpnessControl }, valueBeforeFirst: 0)
         context = VoiceContext(
             profile: profile, intensity: intensity, sharpness: sharpness, originFrame: originFrame, leadMs: leadMs)
         let rate = profile.sampleRate

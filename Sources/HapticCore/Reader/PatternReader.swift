@@ -23,12 +23,27 @@ public enum PatternReader {
     /// - Throws: `PatternFileError`; `isMissingInput` tells a missing file apart from bad content.
     public static func read(contentsOf path: String) throws(PatternFileError) -> PatternDocument {
         let bytes = try InputFile.read(path, display: path)
+        return try read(bytes: bytes, root: nil, path: path)
+    }
+
+    /// Reads a pattern file whose bytes were already read (and perhaps parsed, to tell a
+    /// pattern.json from an AHAP file), resolving includes relative to `path`.
+    public static func read(bytes: [UInt8], root: JSONNode?, path: String) throws(PatternFileError) -> PatternDocument {
         let session = ReadSession()
         if let real = InputFile.realPath(path) { session.files.append(real) }
         let decoder = PatternDecoder(
             file: path, directory: PatternDecoder.directory(of: path),
             chain: [(real: InputFile.realPath(path) ?? path, display: path)], session: session)
-        return try decoder.decodeDocument(bytes)
+        return try decoder.decodeDocument(bytes, root: root)
+    }
+
+    /// Parses JSON bytes, with errors placed in `file`.
+    public static func parse(_ bytes: [UInt8], file: String) throws(PatternFileError) -> JSONNode {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw PatternFileError(file: file, position: error.position, path: error.path, reason: .json(error.reason))
+        }
     }
 
     /// Reads a pattern from JSON text; `file` names it in errors and relative includes are
@@ -52,17 +67,28 @@ public enum PatternReader {
 final class ReadSession {
     var warnings: [PatternWarning] = []
     var files: [String] = []
-    /// FNV-1a over every file's bytes, each followed by a 0xFF separator byte.
-    private(set) var contentKey: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var key = ContentKey()
 
-    func absorb(_ bytes: [UInt8]) {
-        var hash = contentKey
+    var contentKey: UInt64 { key.value }
+
+    func absorb(_ bytes: [UInt8]) { key.absorb(bytes) }
+}
+
+/// A 64-bit FNV-1a hash over the bytes of several files, each followed by a 0xFF separator: the
+/// key of "the file and its includes, as loaded".
+public struct ContentKey: Hashable, Sendable {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    public mutating func absorb(_ bytes: [UInt8]) {
+        var hash = value
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
         hash ^= 0xFF
-        contentKey = hash &* 0x100_0000_01b3
+        value = hash &* 0x100_0000_01b3
     }
 }
 
@@ -76,9 +102,10 @@ struct PatternDecoder {
     let chain: [(real: String, display: String)]
     let session: ReadSession
 
-    func decodeDocument(_ bytes: [UInt8]) throws(PatternFileError) -> PatternDocument {
+    func decodeDocument(_ bytes: [UInt8], root parsed: JSONNode? = nil) throws(PatternFileError) -> PatternDocument {
         session.absorb(bytes)
-        let root = try parse(bytes)
+        let root: JSONNode
+        if let parsed { root = parsed } else { root = try parse(bytes) }
         if PatternReader.isAHAP(root) { throw fail(.ahapIsNotAPattern(nil), root, .root) }
         let (pattern, name, description) = try decodePattern(root, .root, depth: 1)
         return PatternDocument(
@@ -87,11 +114,7 @@ struct PatternDecoder {
     }
 
     func parse(_ bytes: [UInt8]) throws(PatternFileError) -> JSONNode {
-        do {
-            return try JSONParser.parse(bytes)
-        } catch {
-            throw PatternFileError(file: file, position: error.position, path: error.path, reason: .json(error.reason))
-        }
+        try PatternReader.parse(bytes, file: file)
     }
 
     // MARK: Errors and warnings

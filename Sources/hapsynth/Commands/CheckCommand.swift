@@ -106,11 +106,9 @@ struct CheckCommand: Command {
         func invalid(_ message: String) -> Outcome { Outcome(pattern: pattern, name: name, status: .invalid, error: message) }
         let playback: PlaybackPlan
         do {
-            playback = try plan(try PatternReader.read(contentsOf: pattern).pattern)
-        } catch let error as PatternFileError {
-            return invalid(error.description)
+            playback = try PatternInput.load(pattern, console: Console(), quiet: true).plan
         } catch {
-            return invalid("\(error)")
+            return invalid(error.message)
         }
         let wav = goldens + "/" + name + ".wav", flac = goldens + "/" + name + ".flac"
         let existing = [wav, flac].first { FileManager.default.fileExists(atPath: $0) }

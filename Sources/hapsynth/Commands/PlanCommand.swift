@@ -8,36 +8,39 @@ struct PlanCommand: Command {
     static let abstract = "Show the players, events, curves and diagnostics Core Haptics would get."
     static let discussion = """
         Plans exit 0 whatever their backend (coreHaptics, silent or unsupported). Reader warnings,
-        such as clamped intensities, go to stderr.
+        such as clamped intensities, go to stderr. An AHAP file is one Core Haptics pattern: it
+        becomes one player as it is.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json file.")]
+    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json or AHAP file.")]
     static let options = [
         OptionSpec(name: "--json", valueName: nil, help: "Print the plan as JSON (keys in a fixed order)."),
         OptionSpec(name: "--no-haptics", valueName: nil, help: "Plan for a device without haptics."),
+        OptionSpec(name: "--ahap-dir", valueName: "DIR", help: "Write each player as DIR/player-N.ahap (DIR is replaced)."),
     ]
 
     let patternPath: String
     let asJSON: Bool
     let capabilities: DeviceCapabilities
+    let ahapFolder: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
         asJSON = arguments.has("--json")
         capabilities = arguments.has("--no-haptics") ? .noHaptics : .iPhone
+        ahapFolder = arguments.value("--ahap-dir")
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let document = try PatternInput.load(patternPath, console: console)
-        let result: PlaybackPlan
-        do {
-            result = try plan(document.pattern, capabilities: capabilities)
-        } catch {
-            throw .invalidInput("\(patternPath): \(error)")
-        }
+        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
         if asJSON {
-            console.out(result.json.pretty())
+            console.out(loaded.plan.json.pretty())
         } else {
-            console.out(PlanTable(plan: result, name: document.name, description: document.description, path: patternPath).text)
+            console.out(PlanTable(plan: loaded.plan, name: loaded.name, description: loaded.description, path: patternPath).text)
+        }
+        if let folder = ahapFolder {
+            let note = try AHAPFolder.write(loaded.plan, to: folder, console: console)
+            // Keep stdout a JSON document under --json.
+            if asJSON { console.note(note) } else { console.out("\n" + note) }
         }
         return .success
     }

@@ -16,7 +16,7 @@ struct PlayCommand: Command {
         A device that cannot be opened exits 69; a device that fails while playing exits 74;
         Ctrl-C fades out, closes the device and exits 130.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json file.")]
+    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json or AHAP file.")]
     static var options: [OptionSpec] {
         [
             OptionSpec(name: "--device", valueName: "NAME", help: "ALSA device (default 'default'; 'null' discards)."),
@@ -52,18 +52,18 @@ struct PlayCommand: Command {
     }
 
     private func runOnce(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
-        let document = try PatternInput.load(patternPath, console: console)
-        let handle = try start(try planned(document), live: live, console: console)
+        let loaded = try PatternInput.load(patternPath, console: console)
+        let handle = try start(loaded.plan, live: live, console: console)
         try playToEnd(live, handle: handle)
         return .success
     }
 
     private func runWatching(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
         let watcher = try FileWatcher()
-        var document = try PatternInput.load(patternPath, console: console)
-        watcher.watch(files: document.files)
+        var loaded = try PatternInput.load(patternPath, console: console)
+        watcher.watch(files: loaded.files)
         let trigger = HapticTrigger<UInt64>(playOnInitial: !skipInitial) { try live.play($0) }
-        var playing = try update(trigger, document, live: live, console: console)
+        var playing = update(trigger, loaded, console: console)
         while true {
             if Interruption.isRaised {
                 live.stopWithFade(fadeFrames: profile.sampleRate * Self.fadeMs / 1000)
@@ -80,24 +80,21 @@ struct PlayCommand: Command {
             }
             guard watcher.waitForChange(timeoutMs: playing ? 0 : 100) else { continue }
             do {
-                document = try PatternInput.load(patternPath, console: console)
+                loaded = try PatternInput.load(patternPath, console: console)
             } catch {
                 console.error(error.message)  // the previous pattern stays loaded and keeps playing
                 continue
             }
-            watcher.watch(files: document.files)
-            if try update(trigger, document, live: live, console: console) { playing = true }
+            watcher.watch(files: loaded.files)
+            if update(trigger, loaded, console: console) { playing = true }
         }
     }
 
-    /// Offers the document's content to the trigger; true when it started a playback.
-    private func update(
-        _ trigger: HapticTrigger<UInt64>, _ document: PatternDocument, live: LivePlayback, console: Console
-    ) throws(CLIError) -> Bool {
-        let plan = try planned(document)
+    /// Offers the loaded content to the trigger; true when it started a playback.
+    private func update(_ trigger: HapticTrigger<UInt64>, _ loaded: LoadedPlan, console: Console) -> Bool {
         do {
-            guard let handle = try trigger.update(document.contentKey, plan: { plan }) else { return false }
-            announce(plan, handle: handle, console: console)
+            guard try trigger.update(loaded.contentKey, plan: { loaded.plan }) != nil else { return false }
+            announce(loaded.plan, console: console)
             return true
         } catch {
             console.error("\(error)")
@@ -108,7 +105,7 @@ struct PlayCommand: Command {
     private func start(_ plan: PlaybackPlan, live: LivePlayback, console: Console) throws(CLIError) -> HapticHandle {
         do {
             let handle = try live.play(plan)
-            announce(plan, handle: handle, console: console)
+            announce(plan, console: console)
             return handle
         } catch let error as ALSAError {
             throw error.isUnavailable ? .unavailable("\(error)") : .ioError("\(error)")
@@ -137,15 +134,7 @@ struct PlayCommand: Command {
     /// Frames rendered per step: about one device period (5 ms).
     private var periodFrames: Int { max(1, profile.sampleRate / 200) }
 
-    private func planned(_ document: PatternDocument) throws(CLIError) -> PlaybackPlan {
-        do {
-            return try plan(document.pattern)
-        } catch {
-            throw .invalidInput("\(patternPath): \(error)")
-        }
-    }
-
-    private func announce(_ plan: PlaybackPlan, handle: HapticHandle, console: Console) {
+    private func announce(_ plan: PlaybackPlan, console: Console) {
         let frames = RenderLength.frames(of: plan, profile: profile)
         let seconds = RenderCommand.fixed(Double(frames) / Double(profile.sampleRate), 3)
         let players = plan.players.count

@@ -16,7 +16,7 @@ struct RenderCommand: Command {
         when complete. Prints one summary line; warnings go to stderr.
         """
     static let positionals = [
-        PositionalSpec(name: "pattern", help: "A pattern.json file."),
+        PositionalSpec(name: "pattern", help: "A pattern.json or AHAP file."),
         PositionalSpec(name: "out", help: "The sound file to write (.wav, .flac or .ogg)."),
     ]
     static var options: [OptionSpec] {
@@ -72,13 +72,7 @@ struct RenderCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let document = try PatternInput.load(patternPath, console: console, quiet: quiet, strict: strict)
-        let playback: PlaybackPlan
-        do {
-            playback = try plan(document.pattern)
-        } catch {
-            throw .invalidInput("\(patternPath): \(error)")
-        }
+        let playback = try PatternInput.load(patternPath, console: console, quiet: quiet, strict: strict).plan
         let durationMs = playback.diagnostics.logicalDurationMs
         guard allowLong || durationMs <= Self.maxDurationMs else {
             throw .invalidInput("\(patternPath): the pattern lasts \(durationMs) ms, over 24 hours; use --allow-long to render it")

@@ -1,0 +1,103 @@
+import HapticCore
+
+/// Something an AHAP import accepted but changed or left out, named by its entry
+/// (`$.Pattern[2]: audio event skipped`).
+public struct AHAPWarning: Hashable, Sendable, CustomStringConvertible {
+    public let path: JSONPath
+    public let message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Malformed AHAP: the file, line and column, the JSON path, and what was wrong.
+public struct AHAPError: Error, Sendable, CustomStringConvertible {
+    public let file: String
+    public let position: SourcePosition
+    public let path: JSONPath
+    public let message: String
+    public var description: String { "\(file):\(position): \(message) at \(path)" }
+}
+
+/// An AHAP file imported as Core Haptics would play it.
+public struct AHAPDocument: Sendable {
+    /// One player, built directly as a plan (AHAP does not pass through the pattern model).
+    public let plan: PlaybackPlan
+    public let warnings: [AHAPWarning]
+}
+
+/// Reads AHAP (Apple Haptic and Audio Pattern) files: one Core Haptics pattern, so one player
+/// whose curves act on every event of the file, as on a device (FORMATS.md §3).
+///
+/// Emulation rules: seconds become milliseconds rounded to nearest, ties away from zero;
+/// `HapticIntensity` defaults to 1.0 and `HapticSharpness` to 0.5; out-of-range values are
+/// clamped; continuous events over 30 s are cut at 30 s; a `Parameter` entry is a one-point curve
+/// (a step); the logical duration is `Metadata.hapsynthLogicalDurationMs` or the last haptic
+/// event's end (a transient at its onset); audio events, unknown parameters and unknown keys are
+/// skipped. Each cut, clamp, needed default and skipped entry is a warning.
+public enum AHAPImport {
+    /// Whether a parsed document is AHAP: an object with a top-level `Pattern` array.
+    public static func isAHAP(_ root: JSONNode) -> Bool { PatternReader.isAHAP(root) }
+
+    public static func read(_ root: JSONNode, file: String, capabilities: DeviceCapabilities = .iPhone) throws(AHAPError) -> AHAPDocument {
+        var reader = AHAPReader(file: file)
+        try reader.read(root)
+        return AHAPDocument(plan: try reader.plan(capabilities: capabilities), warnings: reader.warnings)
+    }
+}
+
+/// The state of one AHAP import.
+struct AHAPReader {
+    let file: String
+    var warnings: [AHAPWarning] = []
+    var events: [NativeEvent] = []
+    var curves: [ParameterCurve] = []
+    var metadataDurationMs: Int64?
+    var pointCount = 0
+
+    init(file: String) { self.file = file }
+
+    func fail(_ message: String, _ node: JSONNode, _ path: JSONPath) -> AHAPError {
+        AHAPError(file: file, position: node.position, path: path, message: message)
+    }
+
+    mutating func warn(_ message: String, _ path: JSONPath) {
+        warnings.append(AHAPWarning(path: path, message: message))
+    }
+
+    func object(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> [JSONMember] {
+        guard case .object(let members) = node.value else { throw fail("expected an object, got \(node.kindDescription)", node, path) }
+        return members
+    }
+
+    func number(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> JSONNumber {
+        guard case .number(let number) = node.value else { throw fail("expected a number, got \(node.kindDescription)", node, path) }
+        return number
+    }
+
+    func string(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> String {
+        guard case .string(let text) = node.value else { throw fail("expected a string, got \(node.kindDescription)", node, path) }
+        return text
+    }
+
+    func required(_ key: String, in members: [JSONMember], _ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> JSONNode {
+        guard let member = members.first(where: { $0.key == key }) else { throw fail("missing required key \"\(key)\"", node, path) }
+        return member.value
+    }
+
+    /// Seconds to whole milliseconds, rounded to nearest with ties away from zero.
+    func milliseconds(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> Int64 {
+        let seconds = try number(node, path)
+        let value = (seconds.double * 1000).rounded(.toNearestOrAwayFromZero)
+        guard value >= 0 else { throw fail("time must not be negative (got \(seconds.text) s)", node, path) }
+        guard value < 9.2e18 else { throw fail("time \(seconds.text) s is beyond the 64-bit millisecond range", node, path) }
+        return Int64(value)
+    }
+
+    /// A value clamped into `range`, with a warning naming the entry when clamping changed it.
+    mutating func clamped(_ node: JSONNode, _ path: JSONPath, name: String, range: ClosedRange<Float>, entry: JSONPath) throws(AHAPError) -> Float {
+        let number = try self.number(node, path)
+        let value = Float(number.double)
+        let result = min(max(value, range.lowerBound), range.upperBound)
+        if result != value { warn("\(name) \(number.text) clamped to \(result)", entry) }
+        return result
+    }
+}
