@@ -22,6 +22,8 @@ public struct AHAPDocument: Sendable {
     /// One player, built directly as a plan (AHAP does not pass through the pattern model).
     public let plan: PlaybackPlan
     public let warnings: [AHAPWarning]
+    /// `Metadata.Description`, when the file has one.
+    public let description: String?
 }
 
 /// Reads AHAP (Apple Haptic and Audio Pattern) files: one Core Haptics pattern, so one player
@@ -40,7 +42,8 @@ public enum AHAPImport {
     public static func read(_ root: JSONNode, file: String, capabilities: DeviceCapabilities = .iPhone) throws(AHAPError) -> AHAPDocument {
         var reader = AHAPReader(file: file)
         try reader.read(root)
-        return AHAPDocument(plan: try reader.plan(capabilities: capabilities), warnings: reader.warnings)
+        return AHAPDocument(
+            plan: try reader.plan(capabilities: capabilities), warnings: reader.warnings, description: reader.description)
     }
 }
 
@@ -51,6 +54,7 @@ struct AHAPReader {
     var events: [NativeEvent] = []
     var curves: [ParameterCurve] = []
     var metadataDurationMs: Int64?
+    var description: String?
     var pointCount = 0
 
     init(file: String) { self.file = file }

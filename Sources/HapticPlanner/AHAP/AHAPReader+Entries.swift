@@ -25,7 +25,9 @@ extension AHAPReader {
     }
 
     private mutating func readMetadata(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) {
-        for member in try object(node, path) where member.key == "hapsynthLogicalDurationMs" {
+        for member in try object(node, path) {
+            if member.key == "Description", case .string(let text) = member.value.value { description = text }
+            guard member.key == "hapsynthLogicalDurationMs" else { continue }
             let number = try self.number(member.value, path.appending(member.key))
             guard let value = number.integer, value >= 0 else {
                 throw fail("hapsynthLogicalDurationMs must be a whole number of milliseconds ≥ 0 (got \(number.text))",

@@ -38,7 +38,7 @@ enum PatternInput {
             }
             for warning in document.warnings { try warn(warning.description, console: console, quiet: quiet, strict: strict) }
             key.absorb(bytes)
-            return LoadedPlan(plan: document.plan, name: nil, description: nil, files: [InputFile.realPath(path) ?? path],
+            return LoadedPlan(plan: document.plan, name: nil, description: document.description, files: [InputFile.realPath(path) ?? path],
                               contentKey: key.value)
         }
         let document: PatternDocument
