@@ -1,0 +1,151 @@
+import HapticCore
+import Testing
+@testable import HapticPlanner
+
+/// AHAP import rules and export (FORMATS.md §3).
+@Suite struct AHAPImportTests {
+    func read(_ text: String, capabilities: DeviceCapabilities = .iPhone) throws -> AHAPDocument {
+        try AHAPImport.read(try JSONParser.parse(Array(text.utf8)), file: "p.ahap", capabilities: capabilities)
+    }
+
+    func failure(_ text: String) -> String? {
+        do {
+            _ = try read(text)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func event(_ fields: String) -> String { #"{"Pattern": [{"Event": {\#(fields)}}]}"# }
+
+    @Test func secondsBecomeMillisecondsRoundedHalfAwayFromZero() throws {
+        let document = try read(#"{"Pattern": [{"Event": {"Time": 0.0125, "EventType": "HapticContinuous", "EventDuration": 0.0994, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.5}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}]}"#)
+        let native = try #require(document.plan.players.first?.events.first)
+        #expect(native.startMs == 13 && native.durationMs == 99)
+        #expect(document.warnings.isEmpty)
+    }
+
+    @Test func missingParametersTakeTheirDefaultsWithWarnings() throws {
+        let document = try read(event(#""Time": 0, "EventType": "HapticTransient""#))
+        let native = try #require(document.plan.players.first?.events.first)
+        #expect(native.intensity == 1 && native.sharpness == 0.5)
+        #expect(document.warnings.map(\.description) == [
+            "$.Pattern[0]: HapticIntensity missing, 1.0 used", "$.Pattern[0]: HapticSharpness missing, 0.5 used",
+        ])
+    }
+
+    @Test func outOfRangeValuesAreClampedWithWarnings() throws {
+        let document = try read(event(#""Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.4}, {"ParameterID": "HapticSharpness", "ParameterValue": -0.2}]"#))
+        let native = try #require(document.plan.players.first?.events.first)
+        #expect(native.intensity == 1 && native.sharpness == 0)
+        #expect(document.warnings.map(\.description) == [
+            "$.Pattern[0]: HapticIntensity 1.4 clamped to 1.0", "$.Pattern[0]: HapticSharpness -0.2 clamped to 0.0",
+        ])
+    }
+
+    @Test func continuousEventsOver30SecondsAreCut() throws {
+        let document = try read(event(#""Time": 1, "EventType": "HapticContinuous", "EventDuration": 45, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 1}]"#))
+        #expect(document.plan.players[0].events[0].durationMs == 30_000)
+        #expect(document.warnings.map(\.description) == ["$.Pattern[0]: continuous event of 45000 ms cut at 30000 ms"])
+        #expect(document.plan.diagnostics.logicalDurationMs == 31_000)
+    }
+
+    @Test func audioEventsUnknownParametersAndUnknownKeysAreSkippedWithWarnings() throws {
+        let document = try read(#"""
+        {"Version": 1.0, "Extra": 1, "Pattern": [
+          {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 1}, {"ParameterID": "HapticAttackTime", "ParameterValue": 0.1}]}},
+          {"Event": {"Time": 0.1, "EventType": "AudioCustom", "EventWaveformPath": "a.wav"}},
+          {"ParameterCurve": {"ParameterID": "AudioVolumeControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}]}},
+          {"Parameter": {"ParameterID": "HapticDecayTimeControl", "Time": 0, "ParameterValue": 1}},
+          {"Marker": {"Time": 0}}
+        ]}
+        """#)
+        #expect(document.warnings.map(\.description) == [
+            "$: unknown key \"Extra\" skipped",
+            "$.Pattern[0]: parameter HapticAttackTime skipped",
+            "$.Pattern[1]: audio event skipped",
+            "$.Pattern[2]: parameter curve AudioVolumeControl skipped",
+            "$.Pattern[3]: parameter HapticDecayTimeControl skipped",
+            "$.Pattern[4]: unknown key \"Marker\" skipped",
+        ])
+        #expect(document.plan.players[0].events.count == 1)
+        #expect(document.plan.players[0].curves.isEmpty)
+    }
+
+    @Test func parametersAreStepsAndCurvesKeepTheirOrder() throws {
+        let document = try read(#"""
+        {"Pattern": [
+          {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 1, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}},
+          {"ParameterCurve": {"ParameterID": "HapticSharpnessControl", "Time": 0.25, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": -0.5}, {"Time": 0.5, "ParameterValue": 2}]}},
+          {"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 0.5, "ParameterValue": 0.25}}
+        ]}
+        """#)
+        #expect(document.plan.players[0].curves == [
+            ParameterCurve(parameter: .sharpnessControl, startMs: 250,
+                           points: [ControlPoint(timeMs: 0, value: -0.5), ControlPoint(timeMs: 500, value: 1)]),
+            ParameterCurve(parameter: .intensityControl, startMs: 500, points: [ControlPoint(timeMs: 0, value: 0.25)]),
+        ])
+        #expect(document.warnings.map(\.description) == ["$.Pattern[1]: HapticSharpnessControl 2 clamped to 1.0"])
+    }
+
+    @Test func logicalDurationComesFromMetadataOrTheLastEventEnd() throws {
+        let transient = #"{"Event": {"Time": 0.2, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 1}]}}"#
+        #expect(try read(#"{"Pattern": [\#(transient)]}"#).plan.diagnostics.logicalDurationMs == 200)
+        let withMetadata = try read(#"{"Metadata": {"hapsynthLogicalDurationMs": 750}, "Pattern": [\#(transient)]}"#)
+        #expect(withMetadata.plan.diagnostics.logicalDurationMs == 750)
+        #expect(withMetadata.plan.diagnostics.estimatedNativeDurationMs == 210)
+    }
+
+    @Test func silentAndUnsupportedPlans() throws {
+        let quiet = event(#""Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0}, {"ParameterID": "HapticSharpness", "ParameterValue": 1}]"#)
+        #expect(try read(quiet).plan.diagnostics.backend == .silent)
+        let loud = event(#""Time": 0, "EventType": "HapticTransient""#)
+        #expect(try read(loud, capabilities: .noHaptics).plan.diagnostics.backend == .unsupported)
+    }
+
+    @Test func curvesOf17PointsAreKept() throws {
+        let points = (0..<17).map { #"{"Time": \#(Double($0) / 100), "ParameterValue": \#(Double($0 % 2))}"# }.joined(separator: ", ")
+        let document = try read(#"{"Pattern": [{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [\#(points)]}}]}"#)
+        #expect(document.warnings.isEmpty)
+        let plan = try read(#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.2}}, {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [\#(points)]}}]}"#).plan
+        #expect(plan.players[0].curves[0].points.count == 17)
+        #expect(AHAPExport.warnings(for: plan) == [
+            "player-1.ahap: the HapticIntensityControl curve at 0 ms has 17 points; some devices are reported to accept only 16 per curve",
+        ])
+    }
+
+    @Test(arguments: [
+        (#"[1]"#, "p.ahap:1:1: expected an object, got an array at $"),
+        (#"{"Pattern": {}}"#, "p.ahap:1:13: expected an array of pattern entries, got an object at $.Pattern"),
+        (#"{"Pattern": [{"Event": {"EventType": "HapticTransient"}}]}"#, "p.ahap:1:24: missing required key \"Time\" at $.Pattern[0].Event"),
+        (#"{"Pattern": [{"Event": {"Time": -1, "EventType": "HapticTransient"}}]}"#, "p.ahap:1:33: time must not be negative (got -1 s) at $.Pattern[0].Event.Time"),
+        (#"{"Pattern": [{"Event": {"Time": 0, "EventType": "Haptic"}}]}"#, "p.ahap:1:24: unknown EventType \"Haptic\" (expected HapticTransient, HapticContinuous, AudioContinuous or AudioCustom) at $.Pattern[0].Event.EventType"),
+        (#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous"}}]}"#, "p.ahap:1:24: missing required key \"EventDuration\" at $.Pattern[0].Event"),
+        (#"{"Pattern": [{"Event": {"Time": "0", "EventType": "HapticTransient"}}]}"#, "p.ahap:1:33: expected a number, got a string at $.Pattern[0].Event.Time"),
+        (#"{"Pattern": [{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [{"Time": 0.2, "ParameterValue": 1}, {"Time": 0.1, "ParameterValue": 1}]}}]}"#,
+         "p.ahap:1:154: control point times must increase (100 ms after 200 ms) at $.Pattern[0].ParameterCurve.ParameterCurveControlPoints[1]"),
+        (#"{"Metadata": {"hapsynthLogicalDurationMs": 1.5}, "Pattern": []}"#, "p.ahap:1:44: hapsynthLogicalDurationMs must be a whole number of milliseconds ≥ 0 (got 1.5) at $.Metadata.hapsynthLogicalDurationMs"),
+    ] as [(String, String)])
+    func malformedAHAPIsAnErrorWithItsPath(text: String, message: String) {
+        #expect(failure(text) == message)
+    }
+}
+
+@Suite struct AHAPExportTests {
+    @Test func exportWritesEventsCurvesAndTheLogicalDuration() throws {
+        let pattern = try Pattern {
+            Transient(intensity: .strong, sharpness: 0.9)
+            Delay(ms: 240)
+            Continuous(ms: 300, intensityCurve: [(0, 0), (80, 0.8), (300, 0)])
+            Delay(ms: 60)
+        }
+        let documents = AHAPExport.documents(for: try plan(pattern))
+        #expect(documents.count == 2)
+        #expect(documents[1].compact == #"{"Version": 1.0, "Metadata": {"Project": "hapsynth", "hapsynthLogicalDurationMs": 600}, "Pattern": [{"Event": {"Time": 0.24, "EventType": "HapticContinuous", "EventDuration": 0.3, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}, {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0.24, "ParameterCurveControlPoints": [{"Time": 0.0, "ParameterValue": 0}, {"Time": 0.08, "ParameterValue": 0.8}, {"Time": 0.3, "ParameterValue": 0}]}}]}"#)
+        let back = try AHAPImport.read(try JSONParser.parse(Array(documents[0].pretty().utf8)), file: "player-1.ahap")
+        #expect(back.warnings.isEmpty)
+        #expect(back.plan.players == [try plan(pattern).players[0]])
+        #expect(back.plan.diagnostics.logicalDurationMs == 600)
+    }
+}
