@@ -135,7 +135,9 @@ struct CheckCommand: Command {
         let workspace = Self.workspace()
         let rendered = workspace + "/." + name + ".render." + container.rawValue
         defer { try? FileManager.default.removeItem(atPath: rendered) }
-        _ = try FileRender.render(playback, profile: goldenProfile, to: rendered, container: container, encoding: encoding)
+        _ = try FileRender.render(playback, profile: goldenProfile, to: rendered, container: container, encoding: encoding) { _ in
+            !Interruption.isRaised
+        }
         let comparison: WaveformComparison
         do {
             comparison = try FileComparison.compare(expected: golden, actual: rendered, tolerance: tolerance)
