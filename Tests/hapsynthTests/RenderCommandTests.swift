@@ -77,12 +77,16 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.path)
-        // Root ignores permissions, so run the binary as nobody where we can.
-        let binary = try hapsynthBinary().path
+        // Root ignores permissions, so run the binary as nobody where we can: copies of the binary
+        // and the pattern sit in the scratch folder, which nobody can reach wherever the checkout is.
+        let binary = scratch.path + "/hapsynth", pattern = scratch.path + "/celebration.json"
+        try FileManager.default.copyItem(atPath: try hapsynthBinary().path, toPath: binary)
+        try FileManager.default.copyItem(atPath: packageRoot + "/Samples/celebration.json", toPath: pattern)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: pattern)
         let asNobody = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", binary] : [binary]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: asNobody[0])
-        process.arguments = Array(asNobody.dropFirst()) + ["render", packageRoot + "/Samples/celebration.json", folder + "/c.wav"]
+        process.arguments = Array(asNobody.dropFirst()) + ["render", pattern, folder + "/c.wav"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
