@@ -45,7 +45,14 @@ struct PlayCommand: Command {
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let device = self.device, rate = profile.sampleRate
-        let live = LivePlayback(profile: profile) { try ALSAOutput(device: device, sampleRate: rate) }
+        let devices = DeviceLog()
+        let live = LivePlayback(profile: profile) {
+            let output = try ALSAOutput(device: device, sampleRate: rate)
+            devices.report(console: console)
+            devices.last = output
+            return output
+        }
+        defer { devices.report(console: console) }
         return try Interruption.deferred { () throws(CLIError) in
             watch ? try runWatching(live, console: console) : try runOnce(live, console: console)
         }
@@ -139,5 +146,18 @@ struct PlayCommand: Command {
         let seconds = RenderCommand.fixed(Double(frames) / Double(profile.sampleRate), 3)
         let players = plan.players.count
         console.out("playing \(patternPath) on \(device): \(seconds) s, \(players) player\(players == 1 ? "" : "s")")
+    }
+}
+
+/// The device of the latest playback, so that its recovered underruns are reported (never
+/// silently) when the next playback opens the device or the command ends.
+private final class DeviceLog {
+    var last: ALSAOutput?
+
+    func report(console: Console) {
+        if let output = last, output.recoveredUnderruns > 0 {
+            console.warning("\(output.recoveredUnderruns) underrun\(output.recoveredUnderruns == 1 ? "" : "s") recovered on ALSA device '\(output.device)'")
+        }
+        last = nil
     }
 }
