@@ -16,7 +16,8 @@ public struct JSONParser {
         let isObject: Bool
         var items: [JSONNode] = []
         var members: [JSONMember] = []
-        var keys: Set<String> = []
+        /// Keys seen, kept only once an object grows large (small ones are scanned instead).
+        var keys: Set<String>?
         /// The key whose value is being parsed (objects).
         var key = ""
         var keyPosition: SourcePosition
@@ -137,9 +138,14 @@ public struct JSONParser {
             throw fail(.expected("a string key, found \(describeCurrent())"), path: containerPath)
         }
         let key = try parseString()
-        guard frame.keys.insert(key).inserted else {
-            throw fail(.duplicateKey(key), at: keyPosition, path: containerPath)
+        if frame.members.count >= 16, frame.keys == nil { frame.keys = Set(frame.members.map(\.key)) }
+        let duplicate: Bool
+        if frame.keys != nil {
+            duplicate = !frame.keys!.insert(key).inserted
+        } else {
+            duplicate = frame.members.contains { $0.key == key }
         }
+        guard !duplicate else { throw fail(.duplicateKey(key), at: keyPosition, path: containerPath) }
         frame.key = key
         frame.keyPosition = keyPosition
         skipWhitespace()

@@ -124,11 +124,11 @@ struct PatternDecoder {
     }
 
     /// Runs a model operation, placing any `PatternError` at `node` and `path`.
-    func located<T>(_ node: JSONNode, _ path: JSONPath, _ body: () throws(PatternError) -> T) throws(PatternFileError) -> T {
+    func located<T>(_ node: JSONNode, _ path: @autoclosure () -> JSONPath, _ body: () throws(PatternError) -> T) throws(PatternFileError) -> T {
         do {
             return try body()
         } catch {
-            throw fail(.pattern(error), node, path)
+            throw fail(.pattern(error), node, path())
         }
     }
 
