@@ -156,3 +156,26 @@ import Testing
         #expect(!clipped.stdout.contains(" 0 clamped samples"))
     }
 }
+
+/// The progress bar appears only on a terminal (a pty from `script`), and only for long renders.
+@Suite struct ProgressBarTests {
+    @Test func aLongRenderOnATerminalShowsProgressAndAPipeDoesNot() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("long.json", #"{"timeline": [{"continuous": {"durationMs": 100000}}]}"#)
+        let binary = try hapsynthBinary().path
+        let terminal = Process()
+        terminal.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        terminal.arguments = ["-qec", "\(binary) render \(pattern) \(scratch.path)/tty.wav --rate 48000", "/dev/null"]
+        let log = scratch.path + "/tty.txt"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        terminal.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        terminal.standardInput = FileHandle.nullDevice
+        try terminal.run()
+        terminal.waitUntilExit()
+        #expect(terminal.terminationStatus == 0)
+        let shown = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(shown.contains("rendering [") && shown.contains("%"))
+        let piped = try hapsynth(["render", pattern, scratch.path + "/pipe.wav"])
+        #expect(piped.status == 0 && piped.stderr.isEmpty)
+    }
+}
