@@ -48,6 +48,12 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    @Test func watchingWithAMissingDeviceExits69() throws {
+        let result = try hapsynth(["play", "Samples/celebration.json", "--watch", "--device", "hapsynth_no_such_device"])
+        #expect(result.status == 69)
+        #expect(result.stderr.hasPrefix("hapsynth: error: cannot open ALSA device 'hapsynth_no_such_device'"))
+    }
+
     @Test func cancellingOnTheNullDeviceStopsPromptly() throws {
         let live = LivePlayback(profile: ActuatorProfile()) { try ALSAOutput(device: "null", sampleRate: 48_000) }
         let document = try PatternReader.read(contentsOf: packageRoot + "/Samples/long-swell.json")

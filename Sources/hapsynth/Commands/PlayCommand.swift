@@ -70,7 +70,7 @@ struct PlayCommand: Command {
         var loaded = try PatternInput.load(patternPath, console: console)
         watcher.watch(files: loaded.files)
         let trigger = HapticTrigger<UInt64>(playOnInitial: !skipInitial) { try live.play($0) }
-        var playing = update(trigger, loaded, console: console)
+        var playing = try update(trigger, loaded, console: console)
         while true {
             if Interruption.isRaised {
                 live.stopWithFade(fadeFrames: profile.sampleRate * Self.fadeMs / 1000)
@@ -93,16 +93,20 @@ struct PlayCommand: Command {
                 continue
             }
             watcher.watch(files: loaded.files)
-            if update(trigger, loaded, console: console) { playing = true }
+            if try update(trigger, loaded, console: console) { playing = true }
         }
     }
 
-    /// Offers the loaded content to the trigger; true when it started a playback.
-    private func update(_ trigger: HapticTrigger<UInt64>, _ loaded: LoadedPlan, console: Console) -> Bool {
+    /// Offers the loaded content to the trigger; true when it started a playback. A device that
+    /// cannot be opened ends the command (exit 69); other playback errors are reported and the
+    /// watch goes on.
+    private func update(_ trigger: HapticTrigger<UInt64>, _ loaded: LoadedPlan, console: Console) throws(CLIError) -> Bool {
         do {
             guard try trigger.update(loaded.contentKey, plan: { loaded.plan }) != nil else { return false }
             announce(loaded.plan, console: console)
             return true
+        } catch let error as ALSAError where error.isUnavailable {
+            throw .unavailable("\(error)")
         } catch {
             console.error("\(error)")
             return false

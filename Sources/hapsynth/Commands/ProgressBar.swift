@@ -13,10 +13,11 @@ final class ProgressBar {
     private var shown = false
     private var lastPercent = -1
 
-    init(total: Int64, console: Console) {
+    /// - Parameter total: the work's size, asked only when stderr is a terminal.
+    init(total: () -> Int64, console: Console) {
         self.console = console
-        self.total = max(total, 1)
         enabled = isatty(2) == 1
+        self.total = enabled ? max(total(), 1) : 1
     }
 
     func update(_ done: Int64) {

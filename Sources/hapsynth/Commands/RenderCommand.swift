@@ -89,7 +89,7 @@ struct RenderCommand: Command {
 
     /// Renders into a temporary file and moves it into place, with a progress bar on a terminal.
     private func render(_ playback: PlaybackPlan, console: Console) throws(CLIError) -> RenderSummary {
-        let progress = ProgressBar(total: RenderLength.frames(of: playback, profile: profile), console: console)
+        let progress = ProgressBar(total: { RenderLength.frames(of: playback, profile: profile) }, console: console)
         defer { progress.clear() }
         return try FileRender.render(
             playback, profile: profile, to: outputPath, container: container, encoding: encoding
