@@ -28,7 +28,9 @@ public struct Curve: Hashable, Sendable {
         guard points.count >= 2 else { throw .curveTooShort(field: field, pointCount: points.count) }
         guard points[0].timeMs == 0 else { throw .curveStartsLate(field: field, firstMs: points[0].timeMs) }
         for (index, point) in points.enumerated() {
-            try Curve.checkValue(point.value, field: "\(field) point \(index) value")
+            if !(point.value >= 0 && point.value <= 1) {  // the message is built only for a bad value
+                try Curve.checkValue(point.value, field: "\(field) point \(index) value")
+            }
             if index > 0, point.timeMs <= points[index - 1].timeMs {
                 throw .curveNotIncreasing(
                     field: field, index: index, timeMs: point.timeMs, previousMs: points[index - 1].timeMs)

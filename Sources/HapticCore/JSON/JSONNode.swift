@@ -24,7 +24,7 @@ public struct JSONNumber: Hashable, Sendable {
 /// A parsed JSON value with the position where it starts. Object members keep their order, so
 /// duplicate keys (rejected by the parser) and key order are visible to readers.
 public struct JSONNode: Sendable {
-    public indirect enum Value: Sendable {
+    public enum Value: Sendable {
         case object([JSONMember])
         case array([JSONNode])
         case string(String)

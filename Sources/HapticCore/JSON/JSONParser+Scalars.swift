@@ -4,6 +4,16 @@ extension JSONParser {
     mutating func parseString() throws(JSONError) -> String {
         let start = position
         advance()  // opening quote
+        // Fast path: no escapes and no control characters, so the text is the bytes themselves.
+        var end = offset
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: bytes[offset..<end], as: UTF8.self) else { throw fail(.invalidUTF8, at: start) }
+            while offset <= end { advance() }
+            return text
+        }
         var buffer: [UInt8] = []
         while true {
             guard let byte = current else { throw fail(.unexpectedEnd) }

@@ -2,7 +2,7 @@
 ///
 /// Times are written as integers (never through a double) and 0…1 values as the 32-bit float's
 /// shortest round-trip text (`0.75`; whole values as `1` and `0`).
-public indirect enum JSONOutput: Sendable, Equatable {
+public enum JSONOutput: Sendable, Equatable {
     case object([(String, JSONOutput)])
     case array([JSONOutput])
     case string(String)
