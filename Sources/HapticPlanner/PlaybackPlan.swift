@@ -79,12 +79,6 @@ public struct ParameterCurve: Hashable, Sendable {
         self.startMs = startMs
         self.points = points
     }
-
-    /// The curve's value at pattern time `timeMs`: the first value before it starts, the last
-    /// after it ends, linear in between (double precision).
-    public func value(atPatternMs timeMs: Double) -> Double {
-        Curve.value(of: points, atMs: timeMs - Double(startMs))
-    }
 }
 
 /// One Core Haptics pattern player: its native events and parameter curves.

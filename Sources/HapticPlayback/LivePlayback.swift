@@ -31,9 +31,6 @@ public final class LivePlayback {
     /// The running playback's handle, if any.
     public var handle: HapticHandle? { current?.handle }
 
-    /// Frames written by the running playback.
-    public var framePosition: Int64 { current?.engine.framePosition ?? 0 }
-
     /// Ends the previous playback (its device closed at once), opens the output and starts `plan`.
     /// - Throws: the output's open error, or the executor's start error.
     public func play(_ plan: PlaybackPlan) throws -> HapticHandle {

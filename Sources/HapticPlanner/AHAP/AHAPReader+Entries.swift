@@ -115,14 +115,23 @@ extension AHAPReader {
         parameter == .intensityControl ? 0...1 : -1...1
     }
 
-    private mutating func readCurve(_ node: JSONNode, _ path: JSONPath, entry: JSONPath) throws(AHAPError) {
+    /// The fields a `ParameterCurve` and a `Parameter` share; nil (with a warning) for a parameter
+    /// hapsynth does not emulate.
+    private mutating func control(
+        _ node: JSONNode, _ path: JSONPath, entry: JSONPath, kind: String
+    ) throws(AHAPError) -> (members: [JSONMember], id: String, parameter: ParameterCurve.Parameter, startMs: Int64)? {
         let members = try object(node, path)
         let id = try string(try required("ParameterID", in: members, node, path), path.appending("ParameterID"))
         guard let parameter = Self.controls[id] else {
-            warn("parameter curve \(id) skipped", entry)
-            return
+            warn("\(kind) \(id) skipped", entry)
+            return nil
         }
         let startMs = try milliseconds(try required("Time", in: members, node, path), path.appending("Time"))
+        return (members, id, parameter, startMs)
+    }
+
+    private mutating func readCurve(_ node: JSONNode, _ path: JSONPath, entry: JSONPath) throws(AHAPError) {
+        guard let (members, id, parameter, startMs) = try control(node, path, entry: entry, kind: "parameter curve") else { return }
         let pointsPath = path.appending("ParameterCurveControlPoints")
         let pointsNode = try required("ParameterCurveControlPoints", in: members, node, path)
         guard case .array(let items) = pointsNode.value, !items.isEmpty else {
@@ -151,13 +160,7 @@ extension AHAPReader {
     }
 
     private mutating func readParameter(_ node: JSONNode, _ path: JSONPath, entry: JSONPath) throws(AHAPError) {
-        let members = try object(node, path)
-        let id = try string(try required("ParameterID", in: members, node, path), path.appending("ParameterID"))
-        guard let parameter = Self.controls[id] else {
-            warn("parameter \(id) skipped", entry)
-            return
-        }
-        let startMs = try milliseconds(try required("Time", in: members, node, path), path.appending("Time"))
+        guard let (members, id, parameter, startMs) = try control(node, path, entry: entry, kind: "parameter") else { return }
         let value = try clamped(try required("ParameterValue", in: members, node, path), path.appending("ParameterValue"),
                                 name: id, range: range(of: parameter), entry: entry)
         for member in members where !["ParameterID", "Time", "ParameterValue"].contains(member.key) {
