@@ -133,7 +133,8 @@ struct CheckCommand: Command {
             return invalid("at the golden's rate of \(reader.format.sampleRate) Hz: \(error)")
         }
         let workspace = Self.workspace()
-        let rendered = workspace + "/." + name + ".render." + container.rawValue
+        // Unique per run, so that checks running side by side never compare each other's renders.
+        let rendered = workspace + "/." + name + ".render-" + UUID().uuidString.prefix(8) + "." + container.rawValue
         defer { try? FileManager.default.removeItem(atPath: rendered) }
         _ = try FileRender.render(playback, profile: goldenProfile, to: rendered, container: container, encoding: encoding) { _ in
             !Interruption.isRaised
