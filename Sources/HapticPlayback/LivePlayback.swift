@@ -13,13 +13,10 @@ public final class LivePlayback {
     private let openOutput: () throws -> any AudioOutput
     private var current: Playing?
 
-    /// One playback: its output, engine, executor and handle.
+    /// One playback: its output and what plays into it.
     private struct Playing {
         let output: any AudioOutput
-        let engine: AudioHapticEngine
-        let executor: HapticExecutor
-        let callbacks: ManualCallbackQueue
-        let handle: HapticHandle
+        let playback: EnginePlayback
     }
 
     /// - Parameter openOutput: opens the output for one playback (the device), at `profile.sampleRate`.
@@ -29,23 +26,18 @@ public final class LivePlayback {
     }
 
     /// The running playback's handle, if any.
-    public var handle: HapticHandle? { current?.handle }
+    public var handle: HapticHandle? { current?.playback.handle }
 
     /// Ends the previous playback (its device closed at once), opens the output and starts `plan`.
     /// - Throws: the output's open error, or the executor's start error.
     public func play(_ plan: PlaybackPlan) throws -> HapticHandle {
         close()
         let output = try openOutput()
-        let engine = AudioHapticEngine(profile: profile, output: output)
-        let callbacks = ManualCallbackQueue()
-        let executor = HapticExecutor(driver: AudioEngineDriver(engine: engine), clock: engine.clock, callbackQueue: callbacks)
         do {
-            let handle = try executor.play(plan)
-            callbacks.drain()
-            current = Playing(output: output, engine: engine, executor: executor, callbacks: callbacks, handle: handle)
-            return handle
+            let playback = try EnginePlayback(plan, profile: profile, output: output)
+            current = Playing(output: output, playback: playback)
+            return playback.handle
         } catch {
-            executor.release()
             try? output.finish()
             throw error
         }
@@ -58,19 +50,16 @@ public final class LivePlayback {
     @discardableResult
     public func step(maxFrames: Int) throws -> Bool {
         guard let playing = current else { return false }
-        if playing.handle.isActive {
+        if playing.playback.handle.isActive {
             do {
-                try playing.engine.render(frameCount: playing.engine.framesUntilNextEvent(limit: maxFrames))
+                try playing.playback.advance(maxFrames: maxFrames)
             } catch {
-                playing.callbacks.drain()  // the players completed with the error: the session failed
-                close()
+                close()  // the session has failed with the write error
                 return false
             }
-            playing.callbacks.drain()
-            if playing.handle.isActive { return true }
+            if playing.playback.handle.isActive { return true }
         }
-        current = nil
-        playing.executor.release()
+        end(playing, cancelling: false)
         try playing.output.finish()
         return false
     }
@@ -78,21 +67,23 @@ public final class LivePlayback {
     /// Fades the running playback out over `fadeFrames`, cancels its session and closes the device.
     public func stopWithFade(fadeFrames: Int) {
         guard let playing = current else { return }
-        if playing.handle.isActive { try? playing.engine.render(frameCount: max(1, fadeFrames), fadeOut: true) }
-        try? playing.handle.cancel()
-        playing.callbacks.drain()
-        current = nil
-        playing.executor.release()
+        if playing.playback.handle.isActive {
+            try? playing.playback.engine.render(frameCount: max(1, fadeFrames), fadeOut: true)
+        }
+        end(playing, cancelling: true)
         try? playing.output.finish()
     }
 
     /// Cancels the running playback and closes its device at once.
     public func close() {
         guard let playing = current else { return }
-        current = nil
-        try? playing.handle.cancel()
-        playing.callbacks.drain()
-        playing.executor.release()
+        end(playing, cancelling: true)
         if let closable = playing.output as? any ClosableOutput { closable.close() } else { try? playing.output.finish() }
+    }
+
+    /// Forgets the running playback and releases its executor (cancelling its session first when asked).
+    private func end(_ playing: Playing, cancelling: Bool) {
+        current = nil
+        playing.playback.release(cancelling: cancelling)
     }
 }

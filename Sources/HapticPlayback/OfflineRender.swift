@@ -29,18 +29,14 @@ public enum OfflineRender {
         _ plan: PlaybackPlan, profile: ActuatorProfile, into output: any AudioOutput, blockFrames: Int = 4096,
         shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws -> RenderSummary {
-        let engine = AudioHapticEngine(profile: profile, output: output)
-        let callbacks = ManualCallbackQueue()
-        let executor = HapticExecutor(driver: AudioEngineDriver(engine: engine), clock: engine.clock, callbackQueue: callbacks)
-        defer { executor.release() }
-        let handle = try executor.play(plan)
-        callbacks.drain()
-        while handle.isActive {
+        let playback = try EnginePlayback(plan, profile: profile, output: output)
+        defer { playback.release() }
+        let engine = playback.engine
+        while playback.handle.isActive {
             guard shouldContinue(engine.framePosition) else { throw RenderStopped() }
-            try engine.render(frameCount: engine.framesUntilNextEvent(limit: blockFrames))
-            callbacks.drain()
+            try playback.advance(maxFrames: blockFrames)
         }
-        if let failure = handle.failure { throw failure }
+        if let failure = playback.handle.failure { throw failure }
         return RenderSummary(
             frameCount: engine.framePosition, sampleRate: profile.sampleRate, playerCount: plan.players.count,
             peak: engine.peak, clampedSampleCount: engine.clampedSampleCount)
