@@ -128,14 +128,23 @@ extension HapticExecutor {
     }
 
     private func cleanUpInvalidEngine(_ engine: any NativeHapticEngine, session: PlaybackSession?) {
-        let resumptions: [@Sendable () -> Void] = lock.withLock {
-            var errors: [any Error] = []
-            if let session, !session.ended { errors += session.cancelPlayers() }
-            do { try engine.stop() } catch { errors.append(NativeHapticError.couldNotStopEngine(error)) }
-            guard let session else { return [] }
-            session.cleanupErrors += errors
-            return finish(session)
-        }
+        let resumptions = lock.withLock { shutDown(engine, session: session).resumptions }
         resumptions.forEach { $0() }
+    }
+
+    /// Cancels `session`'s players (unless it already ended), disposes of `engine`, records the
+    /// failures on the session and ends it: what a reset, a stop and `release()` all do. Called
+    /// with the lock held; returns the failures and the waiter resumptions to run after unlocking.
+    func shutDown(
+        _ engine: (any NativeHapticEngine)?, session: PlaybackSession?
+    ) -> (errors: [any Error], resumptions: [@Sendable () -> Void]) {
+        var errors: [any Error] = []
+        if let session, !session.ended { errors += session.cancelPlayers() }
+        if let engine {
+            do { try engine.stop() } catch { errors.append(NativeHapticError.couldNotStopEngine(error)) }
+        }
+        guard let session else { return (errors, []) }
+        session.cleanupErrors += errors
+        return (errors, finish(session))
     }
 }

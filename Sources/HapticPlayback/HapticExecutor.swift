@@ -105,17 +105,10 @@ public final class HapticExecutor: @unchecked Sendable {
         return lock.withLock {
             guard !released else { return [] }
             released = true
-            let session = current.flatMap { $0.ended ? nil : $0 }
-            var errors = session?.cancelPlayers() ?? []
-            if let engine {
-                do { try engine.stop() } catch { errors.append(NativeHapticError.couldNotStopEngine(error)) }
-                self.engine = nil
-            }
-            if let session {
-                session.cleanupErrors += errors
-                resumptions += session.end()
-            }
+            let (errors, work) = shutDown(engine, session: current)
+            engine = nil
             current = nil
+            resumptions = work
             return errors
         }
     }
