@@ -72,10 +72,7 @@ struct PlayCommand: Command {
         let trigger = HapticTrigger<UInt64>(playOnInitial: !skipInitial) { try live.play($0) }
         var playing = try update(trigger, loaded, console: console)
         while true {
-            if Interruption.isRaised {
-                live.stopWithFade(fadeFrames: profile.sampleRate * Self.fadeMs / 1000)
-                throw .interrupted
-            }
+            try stopIfInterrupted(live)
             if playing {
                 do {
                     playing = try live.step(maxFrames: periodFrames)
@@ -128,18 +125,20 @@ struct PlayCommand: Command {
     /// Steps the playback to its end; Ctrl-C fades out and exits 130; a device failure exits 74.
     private func playToEnd(_ live: LivePlayback, handle: HapticHandle) throws(CLIError) {
         do {
-            while try live.step(maxFrames: periodFrames) {
-                if Interruption.isRaised {
-                    live.stopWithFade(fadeFrames: profile.sampleRate * Self.fadeMs / 1000)
-                    throw CLIError.interrupted
-                }
-            }
+            while try live.step(maxFrames: periodFrames) { try stopIfInterrupted(live) }
         } catch let error as CLIError {
             throw error
         } catch {
             throw .ioError("\(error)")
         }
         if let failure = handle.failure { throw .ioError("playback failed: \(failure)") }
+    }
+
+    /// After Ctrl-C: fades the playback out, closes the device and throws `interrupted` (exit 130).
+    private func stopIfInterrupted(_ live: LivePlayback) throws(CLIError) {
+        guard Interruption.isRaised else { return }
+        live.stopWithFade(fadeFrames: profile.sampleRate * Self.fadeMs / 1000)
+        throw .interrupted
     }
 
     /// Frames rendered per step: about one device period (5 ms).
