@@ -4,9 +4,14 @@ import HapticCore
 public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// More native events after splitting than Core Haptics is given at once.
     case tooManyNativeEvents(count: Int)
+    /// A time whose microsecond count does not fit in 64 bits (plans count microseconds).
+    case timeBeyondPlanRange(milliseconds: Int64)
 
     public var description: String {
         switch self {
+        case .timeBeyondPlanRange(let milliseconds):
+            return "time \(milliseconds) ms is beyond the plan's range (at most \(Int64.max / Microseconds.perMillisecond) ms)"
+
         case .tooManyNativeEvents(let count):
             return "Core Haptics native events: expanded event count \(count) exceeds limit \(CoreHapticsRules.maxNativeEvents)"
         }
@@ -31,6 +36,9 @@ public enum CoreHapticsRules {
     /// Approximation 3: an audible transient.
     public static let transientApproximation =
         "Transient pulse duration is hardware-defined; native duration estimates use the onset"
+    /// Approximation 4 (AHAP only): an event has envelope parameters or the file has a time control.
+    public static let envelopeApproximation =
+        "Envelope times (AttackTime, DecayTime, ReleaseTime, Sustained) are hapsynth's model; Apple publishes no mapping"
 }
 
 /// The Core Haptics plan of `pattern` on a device with `capabilities`: a pure, deterministic
@@ -39,7 +47,8 @@ public enum CoreHapticsRules {
 /// Audible events keep their order. Each event with a curve gets a player of its own; every other
 /// audible event goes to one shared constant player, placed where the first of them appears.
 /// Continuous events over 30 s are split into contiguous native events; curves stay whole.
-/// - Throws: `PlanError.tooManyNativeEvents` past 10,000 native events, only on the Core Haptics
+/// - Throws: `PlanError.tooManyNativeEvents` past 10,000 native events, or
+///   `PlanError.timeBeyondPlanRange` for an event ending past 2^63 µs, only on the Core Haptics
 ///   path (silent and unsupported plans never throw).
 public func plan(_ pattern: Pattern, capabilities: DeviceCapabilities = .iPhone) throws(PlanError) -> PlaybackPlan {
     let audible = pattern.events.filter(isAudible)
@@ -53,6 +62,9 @@ public func plan(_ pattern: Pattern, capabilities: DeviceCapabilities = .iPhone)
 
     let nativeCount = audible.reduce(0) { $0 + partCount(of: $1) }
     guard nativeCount <= CoreHapticsRules.maxNativeEvents else { throw .tooManyNativeEvents(count: nativeCount) }
+    if let late = audible.first(where: { Microseconds.fromMilliseconds($0.endMs) == nil }) {
+        throw .timeBeyondPlanRange(milliseconds: late.endMs)
+    }
 
     var players: [PlayerPlan] = []
     var constantIndex: Int?
@@ -60,7 +72,7 @@ public func plan(_ pattern: Pattern, capabilities: DeviceCapabilities = .iPhone)
     var boundariesMs: Set<Int64> = []
     for event in audible {
         let parts = nativeParts(of: event)
-        for part in parts.dropFirst() { boundariesMs.insert(part.startMs) }
+        for part in parts.dropFirst() { boundariesMs.insert(part.startUs / Microseconds.perMillisecond) }
         if event.intensityCurve == nil && event.sharpnessCurve == nil {
             if constantIndex == nil {
                 constantIndex = players.count
@@ -102,6 +114,7 @@ func partCount(of event: HapticEvent) -> Int {
 
 /// The native events of one audible event: contiguous parts of at most 30 s on the authored
 /// timeline. A curve's event carries intensity 1 and sharpness 0 where the curve takes over.
+/// The event must end within the plan's microsecond range.
 func nativeParts(of event: HapticEvent) -> [NativeEvent] {
     let intensity: Float = event.intensityCurve == nil ? event.intensity.value : 1
     let sharpness: Float = event.sharpnessCurve == nil ? event.sharpness : 0
@@ -110,21 +123,23 @@ func nativeParts(of event: HapticEvent) -> [NativeEvent] {
     repeat {
         let durationMs = event.kind == .transient ? 0 : min(CoreHapticsRules.maxContinuousMs, event.endMs - startMs)
         parts.append(NativeEvent(
-            kind: event.kind, startMs: startMs, durationMs: durationMs, intensity: intensity, sharpness: sharpness,
-            isContinuation: !parts.isEmpty))
+            kind: event.kind, startUs: startMs * Microseconds.perMillisecond, durationUs: durationMs * Microseconds.perMillisecond,
+            intensity: intensity, sharpness: sharpness, isContinuation: !parts.isEmpty))
         startMs += durationMs
     } while startMs < event.endMs
     return parts
 }
 
 /// The event's curves as parameter curves starting at the event, intensity first, points unchanged.
+/// The event must end within the plan's microsecond range (its points end with it).
 func curves(of event: HapticEvent) -> [ParameterCurve] {
+    let startUs = event.startMs * Microseconds.perMillisecond
     var curves: [ParameterCurve] = []
     if let curve = event.intensityCurve {
-        curves.append(ParameterCurve(parameter: .intensityControl, startMs: event.startMs, points: curve.points))
+        curves.append(ParameterCurve(parameter: .intensityControl, startUs: startUs, points: curve.points.compactMap(CurvePoint.init)))
     }
     if let curve = event.sharpnessCurve {
-        curves.append(ParameterCurve(parameter: .sharpnessControl, startMs: event.startMs, points: curve.points))
+        curves.append(ParameterCurve(parameter: .sharpnessControl, startUs: startUs, points: curve.points.compactMap(CurvePoint.init)))
     }
     return curves
 }

@@ -23,22 +23,30 @@ extension PlaybackPlan {
 }
 
 extension PlayerPlan {
+    /// Times in milliseconds: integers when whole, exact decimals when an AHAP file had
+    /// sub-millisecond times. Envelope parameters appear only on events that have them.
     var json: JSONOutput {
         .object([
             ("events", .array(events.map { event in
-                .object([
+                var fields: [(String, JSONOutput)] = [
                     ("type", .string(event.kind.rawValue)),
-                    ("startMs", .integer(event.startMs)),
-                    ("durationMs", .integer(event.durationMs)),
+                    ("startMs", Microseconds.json(event.startUs)),
+                    ("durationMs", Microseconds.json(event.durationUs)),
                     ("intensity", .float(event.intensity)),
                     ("sharpness", .float(event.sharpness)),
-                ])
+                ]
+                let envelope = event.envelope
+                if let value = envelope.attackTime { fields.append(("attackTime", .float(value))) }
+                if let value = envelope.decayTime { fields.append(("decayTime", .float(value))) }
+                if let value = envelope.releaseTime { fields.append(("releaseTime", .float(value))) }
+                if let value = envelope.sustained { fields.append(("sustained", .bool(value))) }
+                return .object(fields)
             })),
             ("curves", .array(curves.map { curve in
                 .object([
                     ("parameter", .string(curve.parameter.rawValue)),
-                    ("startMs", .integer(curve.startMs)),
-                    ("points", .array(curve.points.map { .array([.integer($0.timeMs), .float($0.value)]) })),
+                    ("startMs", Microseconds.json(curve.startUs)),
+                    ("points", .array(curve.points.map { .array([Microseconds.json($0.timeUs), .float($0.value)]) })),
                 ])
             })),
         ])

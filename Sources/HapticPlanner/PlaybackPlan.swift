@@ -30,53 +30,122 @@ public enum Backend: String, Hashable, Sendable {
 /// One native Core Haptics event (`CHHapticEvent`), on the pattern's timeline.
 public struct NativeEvent: Hashable, Sendable {
     public let kind: HapticEvent.Kind
-    /// Start on the pattern's timeline, in milliseconds.
-    public let startMs: Int64
-    /// Duration in milliseconds (0 for a transient; at most 30,000 for a continuous event).
-    public let durationMs: Int64
+    /// Start on the pattern's timeline, in microseconds (`Microseconds`).
+    public let startUs: Int64
+    /// Duration in microseconds: at most 30 s for a continuous event; 0 for a transient unless an
+    /// AHAP file gave it an `EventDuration` (which counts in the logical duration only).
+    public let durationUs: Int64
     /// `HapticIntensity` in 0…1.
     public let intensity: Float
     /// `HapticSharpness` in 0…1.
     public let sharpness: Float
+    /// `AttackTime`, `DecayTime`, `ReleaseTime` and `Sustained`, when an AHAP file gave them.
+    public let envelope: EventEnvelope
     /// Whether this is a later part of one authored event split at 30 s (it starts where the
     /// previous part ends). Not part of the plan JSON; the synthesizer uses it for seamless splits.
     public let isContinuation: Bool
 
     public init(
-        kind: HapticEvent.Kind, startMs: Int64, durationMs: Int64, intensity: Float, sharpness: Float,
-        isContinuation: Bool = false
+        kind: HapticEvent.Kind, startUs: Int64, durationUs: Int64, intensity: Float, sharpness: Float,
+        envelope: EventEnvelope = EventEnvelope(), isContinuation: Bool = false
     ) {
         self.kind = kind
-        self.startMs = startMs
-        self.durationMs = durationMs
+        self.startUs = startUs
+        self.durationUs = durationUs
         self.intensity = intensity
         self.sharpness = sharpness
+        self.envelope = envelope
         self.isContinuation = isContinuation
     }
 
-    /// Where the event ends, in milliseconds (a transient ends at its onset).
-    public var endMs: Int64 { startMs + durationMs }
+    /// Where the event ends, in microseconds (a transient without `EventDuration` at its onset).
+    public var endUs: Int64 { startUs + durationUs }
+    /// Where the actuator stops moving for it: a continuous event's end, a transient's onset.
+    public var soundingEndUs: Int64 { kind == .transient ? startUs : endUs }
+}
+
+/// The Core Haptics envelope parameters of one event (AHAP `AttackTime`, `DecayTime`,
+/// `ReleaseTime`, `Sustained`); nil where the file did not give one. How they sound is the
+/// synthesizer's documented model (`ActuatorProfile.envelopeTimeMs`).
+public struct EventEnvelope: Hashable, Sendable {
+    /// `AttackTime` in 0…1: how long the rise from silence takes.
+    public var attackTime: Float?
+    /// `DecayTime` in 0…1: how long a non-sustained event takes to die away after its attack.
+    public var decayTime: Float?
+    /// `ReleaseTime` in 0…1: how long the final fade takes.
+    public var releaseTime: Float?
+    /// `Sustained`: whether a continuous event holds its level for its duration (the default).
+    public var sustained: Bool?
+
+    public init(attackTime: Float? = nil, decayTime: Float? = nil, releaseTime: Float? = nil, sustained: Bool? = nil) {
+        self.attackTime = attackTime
+        self.decayTime = decayTime
+        self.releaseTime = releaseTime
+        self.sustained = sustained
+    }
+
+    /// Whether no envelope parameter was given.
+    public var isEmpty: Bool { attackTime == nil && decayTime == nil && releaseTime == nil && sustained == nil }
+}
+
+/// One point of a parameter curve: microseconds from the curve's start and the control's value.
+public struct CurvePoint: Hashable, Sendable {
+    /// Microseconds from the curve's start (≥ 0).
+    public let timeUs: Int64
+    /// A multiplier in 0…1 (intensity control), or an offset in −1…1 (sharpness and time controls).
+    public let value: Float
+
+    public init(timeUs: Int64, value: Float) {
+        self.timeUs = timeUs
+        self.value = value
+    }
+
+    /// A pattern curve's point (whole milliseconds), or nil when its time is beyond the range.
+    public init?(_ point: ControlPoint) {
+        guard let timeUs = Microseconds.fromMilliseconds(point.timeMs) else { return nil }
+        self.init(timeUs: timeUs, value: point.value)
+    }
 }
 
 /// A Core Haptics parameter curve (`CHHapticParameterCurve`) acting on every event of its player.
 public struct ParameterCurve: Hashable, Sendable {
-    /// The dynamic parameters hapsynth uses.
-    public enum Parameter: String, Hashable, Sendable {
+    /// The dynamic parameters hapsynth emulates.
+    public enum Parameter: String, Hashable, Sendable, CaseIterable {
         /// `hapticIntensityControl`: multiplies each event's intensity.
         case intensityControl
         /// `hapticSharpnessControl`: is added to each event's sharpness.
         case sharpnessControl
+        /// `hapticAttackTimeControl`: is added to each event's `AttackTime` (−1…1) at its onset.
+        case attackTimeControl
+        /// `hapticDecayTimeControl`: is added to each event's `DecayTime` (−1…1) at its onset.
+        case decayTimeControl
+        /// `hapticReleaseTimeControl`: is added to each event's `ReleaseTime` (−1…1) at its onset.
+        case releaseTimeControl
+
+        /// The AHAP `ParameterID`.
+        public var ahapID: String {
+            switch self {
+            case .intensityControl: return "HapticIntensityControl"
+            case .sharpnessControl: return "HapticSharpnessControl"
+            case .attackTimeControl: return "HapticAttackTimeControl"
+            case .decayTimeControl: return "HapticDecayTimeControl"
+            case .releaseTimeControl: return "HapticReleaseTimeControl"
+            }
+        }
+
+        /// Whether the control changes an envelope time.
+        public var isEnvelopeTime: Bool { self != .intensityControl && self != .sharpnessControl }
     }
 
     public let parameter: Parameter
-    /// When the curve starts on the pattern's timeline, in milliseconds.
-    public let startMs: Int64
-    /// Control points, times relative to `startMs`.
-    public let points: [ControlPoint]
+    /// When the curve starts on the pattern's timeline, in microseconds.
+    public let startUs: Int64
+    /// Control points, times relative to `startUs`, strictly increasing.
+    public let points: [CurvePoint]
 
-    public init(parameter: Parameter, startMs: Int64, points: [ControlPoint]) {
+    public init(parameter: Parameter, startUs: Int64, points: [CurvePoint]) {
         self.parameter = parameter
-        self.startMs = startMs
+        self.startUs = startUs
         self.points = points
     }
 }

@@ -75,6 +75,8 @@ extension ActuatorProfile {
             case .continuousGain: return continuousGain
             case .transientGain: return transientGain
             case .rampMs: return rampMs
+            case .envelopeMinMs: return envelopeMinMs
+            case .envelopeMaxMs: return envelopeMaxMs
             case .sampleRate: return Double(sampleRate)
             case .transientCycles: return Double(transientCycles)
             case .splitRetrigger: return splitRetrigger ? 1 : 0
@@ -88,6 +90,8 @@ extension ActuatorProfile {
             case .continuousGain: continuousGain = newValue
             case .transientGain: transientGain = newValue
             case .rampMs: rampMs = newValue
+            case .envelopeMinMs: envelopeMinMs = newValue
+            case .envelopeMaxMs: envelopeMaxMs = newValue
             case .sampleRate, .transientCycles, .splitRetrigger: break  // set with their own types
             }
         }

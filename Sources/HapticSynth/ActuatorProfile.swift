@@ -1,3 +1,5 @@
+import Foundation
+
 /// The emulated actuator: how the synthesizer turns intensity and sharpness into sound
 /// (SYNTH.md §1). Apple publishes no physical mapping; these are hapsynth's documented choices.
 public struct ActuatorProfile: Hashable, Sendable {
@@ -20,12 +22,25 @@ public struct ActuatorProfile: Hashable, Sendable {
     /// Whether split parts are separate native events that each ramp (true), or render as one
     /// phase-continuous voice ramped only at its outer ends (false, `--seamless-splits`).
     public var splitRetrigger = true
+    /// The envelope time of an AHAP `AttackTime`, `DecayTime` or `ReleaseTime` of 0, in
+    /// milliseconds (> 0; the default equals the default ramp, so 0 sounds like no envelope).
+    public var envelopeMinMs = 2.0
+    /// The envelope time of a value of 1, in milliseconds (> envelopeMinMs, ≤ 60,000).
+    public var envelopeMaxMs = 1_000.0
 
     public init() {}
 
     /// The frequency in Hz for a sharpness in 0…1: min + sharpness × (max − min).
     public func frequencyHz(sharpness: Double) -> Double {
         minFrequencyHz + sharpness * (maxFrequencyHz - minFrequencyHz)
+    }
+
+    /// hapsynth's envelope model: an AHAP envelope value v (an event's `AttackTime`, `DecayTime` or
+    /// `ReleaseTime` plus its time control, clamped into −1…1) lasts
+    /// envelopeMinMs × (envelopeMaxMs / envelopeMinMs)^v milliseconds: exponential, as Apple
+    /// describes the time controls, from envelopeMinMs at 0 to envelopeMaxMs at 1.
+    public func envelopeTimeMs(_ value: Double) -> Double {
+        envelopeMinMs * pow(envelopeMaxMs / envelopeMinMs, min(max(value, -1), 1))
     }
 
     /// Checks every field's range (SYNTH.md §1); the first violation, in the table's order.
@@ -56,6 +71,13 @@ public struct ActuatorProfile: Hashable, Sendable {
         guard rampMs.isFinite, rampMs >= 0, rampMs <= 60_000 else {
             throw .outOfRange(field: .rampMs, value: "\(rampMs)", rule: "0...60000")
         }
+        guard envelopeMinMs.isFinite, envelopeMinMs > 0 else {
+            throw .outOfRange(field: .envelopeMinMs, value: "\(envelopeMinMs)", rule: "greater than 0")
+        }
+        guard envelopeMaxMs.isFinite, envelopeMaxMs > envelopeMinMs, envelopeMaxMs <= 60_000 else {
+            throw .outOfRange(field: .envelopeMaxMs, value: "\(envelopeMaxMs)",
+                              rule: "greater than envelopeMinMs (\(envelopeMinMs)) and at most 60000")
+        }
     }
 }
 
@@ -64,7 +86,7 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The profile fields, with their JSON keys and command-line flags.
     public enum Field: String, CaseIterable, Sendable {
         case sampleRate, minFrequencyHz, maxFrequencyHz, intensityExponent, continuousGain, transientGain,
-             transientCycles, rampMs, splitRetrigger
+             transientCycles, rampMs, splitRetrigger, envelopeMinMs, envelopeMaxMs
 
         /// The command-line flag that sets the field.
         public var flag: String {
@@ -78,6 +100,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             case .transientCycles: return "--transient-cycles"
             case .rampMs: return "--ramp-ms"
             case .splitRetrigger: return "--seamless-splits"
+            case .envelopeMinMs: return "--envelope-min-ms"
+            case .envelopeMaxMs: return "--envelope-max-ms"
             }
         }
     }

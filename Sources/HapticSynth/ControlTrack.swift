@@ -5,11 +5,13 @@ import HapticPlanner
 /// until the next one starts (SYNTH.md §1; FORMATS.md §3 for several curves of one parameter).
 ///
 /// Evaluation walks forward with a cursor, so a voice pays for a segment change only when one
-/// happens; it gives exactly the values of `Curve.value(of:atMs:)`.
+/// happens; for whole-millisecond points it gives exactly the values of `Curve.value(of:atMs:)`.
 public struct ControlTrack: Sendable {
     struct Entry: Sendable {
         let startMs: Double
-        let points: [ControlPoint]
+        /// Point times relative to `startMs`, in milliseconds (exact for whole milliseconds).
+        let timesMs: [Double]
+        let values: [Double]
     }
 
     /// Where a voice is in the track.
@@ -25,8 +27,10 @@ public struct ControlTrack: Sendable {
     /// A track from curves sorted by start (ties: the later one wins), each in force until the next.
     public init(curves: [ParameterCurve], valueBeforeFirst: Double? = nil) {
         entries = curves.enumerated()
-            .sorted { ($0.element.startMs, $0.offset) < ($1.element.startMs, $1.offset) }
-            .map { Entry(startMs: Double($0.element.startMs), points: $0.element.points) }
+            .sorted { ($0.element.startUs, $0.offset) < ($1.element.startUs, $1.offset) }
+            .map { Entry(startMs: Microseconds.milliseconds($0.element.startUs),
+                         timesMs: $0.element.points.map { Microseconds.milliseconds($0.timeUs) },
+                         values: $0.element.points.map { Double($0.value) }) }
         self.valueBeforeFirst = valueBeforeFirst
     }
 
@@ -39,14 +43,17 @@ public struct ControlTrack: Sendable {
             cursor.point = 0
         }
         if cursor.entry < 0 {
-            return valueBeforeFirst ?? Double(entries[0].points[0].value)
+            return valueBeforeFirst ?? entries[0].values[0]
         }
         let entry = entries[cursor.entry]
-        let points = entry.points
+        let times = entry.timesMs, values = entry.values
         let relativeMs = timeMs - entry.startMs
-        while cursor.point + 1 < points.count, Double(points[cursor.point + 1].timeMs) <= relativeMs { cursor.point += 1 }
-        if relativeMs <= Double(points[0].timeMs) { return Double(points[0].value) }
-        if cursor.point + 1 >= points.count { return Double(points[points.count - 1].value) }
-        return Curve.interpolate(points[cursor.point], points[cursor.point + 1], atMs: relativeMs)
+        while cursor.point + 1 < times.count, times[cursor.point + 1] <= relativeMs { cursor.point += 1 }
+        if relativeMs <= times[0] { return values[0] }
+        if cursor.point + 1 >= times.count { return values[values.count - 1] }
+        // Linear interpolation in double precision, as `Curve.interpolate`.
+        let t0 = times[cursor.point], t1 = times[cursor.point + 1]
+        let fraction = (relativeMs - t0) / (t1 - t0)
+        return values[cursor.point] + (values[cursor.point + 1] - values[cursor.point]) * fraction
     }
 }

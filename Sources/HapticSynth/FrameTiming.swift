@@ -10,6 +10,21 @@ public enum FrameTiming {
         return (product + 500) / 1000
     }
 
+    /// round-half-up(microseconds × rate / 10⁶): the frame at `microseconds` after frame 0, in
+    /// 128-bit arithmetic so no plan time overflows. For whole milliseconds it equals
+    /// `frame(atMs:rate:)`.
+    public static func frame(atUs microseconds: Int64, rate: Int) -> Int64 {
+        precondition(microseconds >= 0, "frame time out of range")
+        let product = microseconds.multipliedFullWidth(by: Int64(rate))
+        var low = product.low
+        var high = product.high
+        let (sum, carry) = low.addingReportingOverflow(500_000)
+        low = sum
+        if carry { high += 1 }
+        let (quotient, _) = Int64(1_000_000).dividingFullWidth((high: high, low: low))
+        return quotient
+    }
+
     /// frame(s) = round-half-up((10 + s) × rate / 1000): where pattern time `s` ms plays when
     /// playback is requested at frame 0.
     public static func frame(patternMs: Int64, rate: Int) -> Int64 {

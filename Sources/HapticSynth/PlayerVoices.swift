@@ -1,3 +1,4 @@
+import HapticCore
 import HapticPlanner
 
 /// The voices of one started player, placed on the frame axis from the moment playback was
@@ -25,8 +26,10 @@ struct PlayerVoices {
         let sharpness = ControlTrack(curves: plan.curves.filter { $0.parameter == .sharpnessControl }, valueBeforeFirst: 0)
         context = VoiceContext(
             profile: profile, intensity: intensity, sharpness: sharpness, originFrame: originFrame, leadMs: leadMs)
+        let envelopes = EnvelopeControls(curves: plan.curves)
         let rate = profile.sampleRate
-        func frame(_ patternMs: Int64) -> Int64 { originFrame + FrameTiming.frame(atMs: patternMs + leadMs, rate: rate) }
+        let leadUs = leadMs * Microseconds.perMillisecond
+        func frame(_ patternUs: Int64) -> Int64 { originFrame + FrameTiming.frame(atUs: patternUs + leadUs, rate: rate) }
 
         var voices: [Voice] = []
         var index = 0
@@ -34,18 +37,19 @@ struct PlayerVoices {
         while index < events.count {
             let event = events[index]
             let order = firstOrder + voices.count
+            let envelope = envelopes.envelope(of: event, profile: profile)
             if event.kind == .transient {
                 var cursor = ControlTrack.Cursor()
-                let onsetMs = Double(event.startMs)
+                let onsetMs = Microseconds.milliseconds(event.startUs)
                 let control = intensity.isEmpty ? 1 : intensity.value(atMs: onsetMs, cursor: &cursor)
                 let level = min(max(Double(event.intensity) * control, 0), 1)
                 let frequencyHz = profile.frequencyHz(sharpness: Double(event.sharpness))
                 let length = Int64((Double(profile.transientCycles) * Double(rate) / frequencyHz).rounded(.toNearestOrAwayFromZero))
-                let start = frame(event.startMs)
+                let start = frame(event.startUs)
                 voices.append(Voice(
                     shape: .transient(cycles: profile.transientCycles,
                                       amplitude: profile.transientGain * Voice.shaped(level, profile.intensityExponent)),
-                    startFrame: start, endFrame: start + max(length, 1),
+                    startFrame: start, endFrame: start + max(length, 1), envelope: envelope,
                     baseIntensity: Double(event.intensity), baseSharpness: Double(event.sharpness), order: order))
                 index += 1
                 continue
@@ -55,11 +59,12 @@ struct PlayerVoices {
             if !profile.splitRetrigger {
                 while last + 1 < events.count, events[last + 1].isContinuation { last += 1 }
             }
-            let start = frame(event.startMs), end = frame(events[last].endMs)
+            let start = frame(event.startUs), end = frame(events[last].endUs)
             if end > start {
                 let ramp = Int64((profile.rampMs * Double(rate) / 1000).rounded(.toNearestOrAwayFromZero))
                 voices.append(Voice(
-                    shape: .continuous(rampFrames: min(ramp, (end - start) / 2)), startFrame: start, endFrame: end,
+                    shape: .continuous(rampFrames: envelope == nil ? min(ramp, (end - start) / 2) : 0), startFrame: start,
+                    endFrame: start + (envelope?.length(of: end - start) ?? end - start), envelope: envelope,
                     baseIntensity: Double(event.intensity), baseSharpness: Double(event.sharpness), order: order))
             }
             index = last + 1

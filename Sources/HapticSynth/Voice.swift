@@ -16,6 +16,8 @@ struct Voice {
     let startFrame: Int64
     /// One past the last frame (absolute).
     let endFrame: Int64
+    /// The AHAP envelope that shapes the voice, in place of the continuous ramps; nil: none.
+    let envelope: Envelope?
     /// Fixed intensity and sharpness of the native event, in 0…1.
     let baseIntensity: Double
     let baseSharpness: Double
@@ -26,10 +28,14 @@ struct Voice {
     private var intensityCursor = ControlTrack.Cursor()
     private var sharpnessCursor = ControlTrack.Cursor()
 
-    init(shape: Shape, startFrame: Int64, endFrame: Int64, baseIntensity: Double, baseSharpness: Double, order: Int) {
+    init(
+        shape: Shape, startFrame: Int64, endFrame: Int64, envelope: Envelope? = nil, baseIntensity: Double, baseSharpness: Double,
+        order: Int
+    ) {
         self.shape = shape
         self.startFrame = startFrame
         self.endFrame = endFrame
+        self.envelope = envelope
         self.baseIntensity = baseIntensity
         self.baseSharpness = baseSharpness
         self.order = order
@@ -46,7 +52,9 @@ struct Voice {
             let length = Double(endFrame - startFrame)
             let cycleAngle = 2 * Double.pi * Double(cycles)
             for frame in from..<to {
-                mix[Int(frame - blockStart)] += amplitude * sin(cycleAngle * Double(frame - startFrame) / length)
+                var sample = amplitude * sin(cycleAngle * Double(frame - startFrame) / length)
+                if let envelope { sample *= envelope.gain(at: frame - startFrame, length: endFrame - startFrame) }
+                mix[Int(frame - blockStart)] += sample
             }
         }
     }
@@ -61,7 +69,7 @@ struct Voice {
         let exponent = profile.intensityExponent
         let length = endFrame - startFrame
         let intensityTrack = context.intensity, sharpnessTrack = context.sharpness
-        let constant = intensityTrack.isEmpty && sharpnessTrack.isEmpty
+        let constant = intensityTrack.isEmpty && sharpnessTrack.isEmpty && envelope == nil
         // Constant parts are computed once; the formula's operation order is kept either way.
         var amplitude = intensityTrack.isEmpty ? gain * Voice.shaped(min(max(baseIntensity, 0), 1), exponent) : 0
         var step = sharpnessTrack.isEmpty
@@ -95,7 +103,9 @@ struct Voice {
             }
             let index = frame - startFrame
             var sample = amplitude * sin(phase)
-            if index < rampFrames {
+            if let envelope {
+                sample *= envelope.gain(at: index, length: length)
+            } else if index < rampFrames {
                 sample *= Voice.ramp(index, rampFrames)
             } else if index >= length - rampFrames {
                 sample *= Voice.ramp(length - 1 - index, rampFrames)

@@ -8,8 +8,13 @@ import HapticCore
         _ kind: HapticEvent.Kind, _ startMs: Int64, _ durationMs: Int64, _ intensity: Float, _ sharpness: Float,
         continuation: Bool = false
     ) -> NativeEvent {
-        NativeEvent(kind: kind, startMs: startMs, durationMs: durationMs, intensity: intensity, sharpness: sharpness,
+        NativeEvent(kind: kind, startUs: startMs * 1000, durationUs: durationMs * 1000, intensity: intensity, sharpness: sharpness,
                     isContinuation: continuation)
+    }
+
+    /// A parameter curve as the planner makes it from a pattern curve (whole milliseconds).
+    func curve(_ parameter: ParameterCurve.Parameter, startMs: Int64, _ points: [ControlPoint]) -> ParameterCurve {
+        ParameterCurve(parameter: parameter, startUs: startMs * 1000, points: points.map { CurvePoint(timeUs: $0.timeMs * 1000, value: $0.value) })
     }
 
     @Test func legacyZeroLengthHapticIsSilentBesideATransient() throws {
@@ -41,8 +46,8 @@ import HapticCore
         #expect(result.players == [PlayerPlan(
             events: [native(.continuous, 25, 100, 1, 0)],
             curves: [
-                ParameterCurve(parameter: .intensityControl, startMs: 25, points: shape.points),
-                ParameterCurve(parameter: .sharpnessControl, startMs: 25, points: shape.points),
+                curve(.intensityControl, startMs: 25, shape.points),
+                curve(.sharpnessControl, startMs: 25, shape.points),
             ])])
         #expect(result.diagnostics.approximations == ["Core Haptics schedules playback 10 ms ahead on the engine clock"])
         #expect(result.diagnostics.estimatedNativeDurationMs == 135)
@@ -62,10 +67,10 @@ import HapticCore
     @Test func constantPlayerTakesThePlaceOfItsFirstEvent() throws {
         let result = try plan(try Self.mixed())
         #expect(result.players.count == 3)
-        #expect(result.players[0].curves.map(\.points) == [try Curve([(0, 0), (100, 1)]).points])
+        #expect(result.players[0].curves == [curve(.intensityControl, startMs: 0, try Curve([(0, 0), (100, 1)]).points)])
         #expect(result.players[1] == PlayerPlan(
             events: [native(.transient, 30, 0, 0.6, 0.9), native(.continuous, 50, 100, 0.6, 0.2)], curves: []))
-        #expect(result.players[2].curves.map(\.points) == [try Curve([(0, 1), (100, 0)]).points])
+        #expect(result.players[2].curves == [curve(.intensityControl, startMs: 25, try Curve([(0, 1), (100, 0)]).points)])
         #expect(result.players[2].events == [native(.continuous, 25, 100, 1, 0.5)])
         #expect(result.diagnostics.estimatedNativeDurationMs == 160)
         #expect(try plan(try Self.mixed()) == result)
@@ -113,7 +118,7 @@ import HapticCore
             native(.continuous, 10, 30_000, 1, 0.5), native(.continuous, 30_010, 30_000, 1, 0.5, continuation: true),
             native(.continuous, 60_010, 1, 1, 0.5, continuation: true),
         ])
-        #expect(result.players[0].curves == [ParameterCurve(parameter: .intensityControl, startMs: 10, points: shape.points)])
+        #expect(result.players[0].curves == [curve(.intensityControl, startMs: 10, shape.points)])
         #expect(result.diagnostics.approximations == [
             "Core Haptics schedules playback 10 ms ahead on the engine clock",
             "Continuous events over 30 seconds are split; the actuator may retrigger at boundaries",
@@ -129,7 +134,7 @@ import HapticCore
             try .continuous(startMs: 0, durationMs: 45_000, intensity: .strong),
         ])
         let result = try plan(pattern)
-        #expect(result.players[0].events.map(\.durationMs) == [30_000, 30_000, 30_000, 30_000, 15_000])
+        #expect(result.players[0].events.map(\.durationUs) == [30_000_000, 30_000_000, 30_000_000, 30_000_000, 15_000_000])
         #expect(result.diagnostics.retriggerBoundariesMs == [30_000])
     }
 

@@ -1,4 +1,5 @@
 import HapticCore
+import HapticPlanner
 import Testing
 @testable import HapticSynth
 
@@ -67,7 +68,7 @@ import Testing
 
     @Test func controlTrackMatchesCurveEvaluationExactly() throws {
         let curve = try Curve([(0, 0.1), (13, 0.9), (40, 0.2), (41, 1), (100, 0)])
-        let track = ControlTrack(curves: [.init(parameter: .intensityControl, startMs: 20, points: curve.points)])
+        let track = ControlTrack(curves: [.init(parameter: .intensityControl, startUs: 20_000, points: curve.points.compactMap(CurvePoint.init))])
         var cursor = ControlTrack.Cursor()
         var time = -5.0
         while time < 140 {

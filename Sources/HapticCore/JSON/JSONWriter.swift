@@ -7,6 +7,9 @@ public enum JSONOutput: Sendable, Equatable {
     case array([JSONOutput])
     case string(String)
     case integer(Int64)
+    /// A number written as the given text, which must be a valid JSON number (exact decimals
+    /// such as `100.1` for a time with microseconds).
+    case number(String)
     case float(Float)
     /// A double in its shortest round-trip form (measurements such as errors and decibels).
     case double(Double)
@@ -42,6 +45,7 @@ public enum JSONOutput: Sendable, Equatable {
             text += "]"
         case .string(let value): text += JSONOutput.quote(value)
         case .integer(let value): text += String(value)
+        case .number(let value): text += value
         case .float(let value): text += JSONOutput.floatText(value)
         case .double(let value): text += value.isFinite ? "\(value)" : "null"
         case .bool(let value): text += value ? "true" : "false"

@@ -106,6 +106,10 @@ public struct PatternWarning: Hashable, Sendable, CustomStringConvertible {
     public let path: JSONPath
     /// What happened (`intensity 1.5 clamped to 1.0`).
     public let message: String
+    /// What warnings of this kind say together (`intensities clamped into 0…1`), for `WarningGroup`.
+    public let kind: String
 
     public var description: String { "\(file):\(position): \(message) at \(path)" }
+    /// Where it happened, as a grouped warning line lists it.
+    public var place: String { "\(file):\(position) at \(path)" }
 }

@@ -132,8 +132,8 @@ struct PatternDecoder {
         }
     }
 
-    func warn(_ message: String, _ node: JSONNode, _ path: JSONPath) {
-        session.warnings.append(PatternWarning(file: file, position: node.position, path: path, message: message))
+    func warn(_ message: String, kind: String, _ node: JSONNode, _ path: JSONPath) {
+        session.warnings.append(PatternWarning(file: file, position: node.position, path: path, message: message, kind: kind))
     }
 
     // MARK: Patterns

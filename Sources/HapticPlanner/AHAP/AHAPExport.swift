@@ -11,22 +11,21 @@ public enum AHAPExport {
         plan.players.map { player in
             var entries: [JSONOutput] = player.events.map { event in
                 var fields: [(String, JSONOutput)] = [
-                    ("Time", seconds(event.startMs)),
+                    ("Time", seconds(event.startUs)),
                     ("EventType", .string(event.kind == .transient ? "HapticTransient" : "HapticContinuous")),
                 ]
-                if event.kind == .continuous { fields.append(("EventDuration", seconds(event.durationMs))) }
-                fields.append(("EventParameters", .array([
-                    .object([("ParameterID", .string("HapticIntensity")), ("ParameterValue", .float(event.intensity))]),
-                    .object([("ParameterID", .string("HapticSharpness")), ("ParameterValue", .float(event.sharpness))]),
-                ])))
+                if event.kind == .continuous || event.durationUs > 0 { fields.append(("EventDuration", seconds(event.durationUs))) }
+                fields.append(("EventParameters", .array(parameters(of: event).map { id, value in
+                    .object([("ParameterID", .string(id)), ("ParameterValue", value)])
+                })))
                 return .object([("Event", .object(fields))])
             }
             entries += player.curves.map { curve in
                 .object([("ParameterCurve", .object([
-                    ("ParameterID", .string(curve.parameter == .intensityControl ? "HapticIntensityControl" : "HapticSharpnessControl")),
-                    ("Time", seconds(curve.startMs)),
+                    ("ParameterID", .string(curve.parameter.ahapID)),
+                    ("Time", seconds(curve.startUs)),
                     ("ParameterCurveControlPoints", .array(curve.points.map { point in
-                        .object([("Time", seconds(point.timeMs)), ("ParameterValue", .float(point.value))])
+                        .object([("Time", seconds(point.timeUs)), ("ParameterValue", .float(point.value))])
                     })),
                 ]))])
             }
@@ -45,13 +44,31 @@ public enum AHAPExport {
     public static func warnings(for plan: PlaybackPlan) -> [String] {
         plan.players.enumerated().flatMap { index, player in
             player.curves.filter { $0.points.count > devicePointLimit }.map { curve in
-                "player-\(index + 1).ahap: the \(curve.parameter == .intensityControl ? "HapticIntensityControl" : "HapticSharpnessControl") "
-                    + "curve at \(curve.startMs) ms has \(curve.points.count) points; some devices are reported to accept only "
+                "player-\(index + 1).ahap: the \(curve.parameter.ahapID) "
+                    + "curve at \(Microseconds.millisecondsText(curve.startUs)) ms has \(curve.points.count) points; some devices are reported to accept only "
                     + "\(devicePointLimit) per curve"
             }
         }
     }
 
-    /// Milliseconds as seconds.
-    static func seconds(_ milliseconds: Int64) -> JSONOutput { .double(Double(milliseconds) / 1000) }
+    /// An event's parameters as AHAP writes them: intensity, sharpness, then its envelope.
+    static func parameters(of event: NativeEvent) -> [(String, JSONOutput)] {
+        var parameters: [(String, JSONOutput)] = [("HapticIntensity", .float(event.intensity)), ("HapticSharpness", .float(event.sharpness))]
+        let envelope = event.envelope
+        if let value = envelope.attackTime { parameters.append(("AttackTime", .float(value))) }
+        if let value = envelope.decayTime { parameters.append(("DecayTime", .float(value))) }
+        if let value = envelope.releaseTime { parameters.append(("ReleaseTime", .float(value))) }
+        if let value = envelope.sustained { parameters.append(("Sustained", .float(value ? 1 : 0))) }
+        return parameters
+    }
+
+    /// Microseconds as seconds: the exact decimal (`0.1001`), never through a double.
+    static func seconds(_ microseconds: Int64) -> JSONOutput {
+        let whole = microseconds / 1_000_000, rest = microseconds % 1_000_000
+        guard rest != 0 else { return .number("\(whole).0") }
+        var fraction = String(rest)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return .number("\(whole).\(fraction)")
+    }
 }

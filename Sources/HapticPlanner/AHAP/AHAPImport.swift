@@ -5,6 +5,9 @@ import HapticCore
 public struct AHAPWarning: Hashable, Sendable, CustomStringConvertible {
     public let path: JSONPath
     public let message: String
+    /// What warnings of this kind say together (`events lack HapticSharpness (0.5 used)`), for
+    /// `WarningGroup`.
+    public let kind: String
     public var description: String { "\(path): \(message)" }
 }
 
@@ -29,19 +32,33 @@ public struct AHAPDocument: Sendable {
 /// Reads AHAP (Apple Haptic and Audio Pattern) files: one Core Haptics pattern, so one player
 /// whose curves act on every event of the file, as on a device (FORMATS.md §3).
 ///
-/// Emulation rules: seconds become milliseconds rounded to nearest, ties away from zero;
-/// `HapticIntensity` defaults to 1.0 and `HapticSharpness` to 0.5; out-of-range values are
-/// clamped; continuous events over 30 s are cut at 30 s; a `Parameter` entry is a one-point curve
-/// (a step); the logical duration is `Metadata.hapsynthLogicalDurationMs` or the last haptic
-/// event's end (a transient at its onset); audio events, unknown parameters and unknown keys are
-/// skipped. Each cut, clamp, needed default and skipped entry is a warning.
+/// Emulation rules: seconds become whole microseconds rounded to nearest, ties away from zero
+/// (Core Haptics takes seconds in double precision); curve points whose times still coincide are
+/// merged, the later one winning; `HapticIntensity` defaults to 1.0 and `HapticSharpness` to 0.5;
+/// out-of-range values are clamped; continuous events over 30 s are cut at 30 s; `AttackTime`,
+/// `DecayTime`, `ReleaseTime` and `Sustained` are kept on the event and the three time controls
+/// become curves, for the synthesizer's envelope model; a `Parameter` entry is a one-point curve
+/// (a step); the logical duration is `Metadata.hapsynthLogicalDurationMs` or the latest event end
+/// (a transient's `EventDuration` counts), in milliseconds rounded to nearest; audio events,
+/// unknown parameters and unknown keys are skipped. Each cut, clamp, merge, needed default and
+/// skipped entry is a warning, and so is what is probably a mistake: curve point times that look
+/// absolute, and curves of more than 16 points.
 public enum AHAPImport {
     /// Whether a parsed document is AHAP: an object with a top-level `Pattern` array.
     public static func isAHAP(_ root: JSONNode) -> Bool { PatternReader.isAHAP(root) }
 
-    public static func read(_ root: JSONNode, file: String, capabilities: DeviceCapabilities = .iPhone) throws(AHAPError) -> AHAPDocument {
+    /// - Parameter trailingComma: where the file had a trailing comma that the lenient parser
+    ///   accepted (one warning for the file), if it had one.
+    public static func read(
+        _ root: JSONNode, file: String, capabilities: DeviceCapabilities = .iPhone, trailingComma: SourcePosition? = nil
+    ) throws(AHAPError) -> AHAPDocument {
         var reader = AHAPReader(file: file)
+        if let trailingComma {
+            reader.warn("trailing comma at \(file):\(trailingComma) accepted, as Apple's JSON reader does", .root,
+                        kind: "files with trailing commas")
+        }
         try reader.read(root)
+        reader.lintAbsoluteCurveTimes()
         return AHAPDocument(
             plan: try reader.plan(capabilities: capabilities), warnings: reader.warnings, description: reader.description)
     }
@@ -53,6 +70,8 @@ struct AHAPReader {
     var warnings: [AHAPWarning] = []
     var events: [NativeEvent] = []
     var curves: [ParameterCurve] = []
+    /// The `$.Pattern[i]` entry of each curve, for warnings about it.
+    var curvePaths: [JSONPath] = []
     var metadataDurationMs: Int64?
     var description: String?
     var pointCount = 0
@@ -63,8 +82,8 @@ struct AHAPReader {
         AHAPError(file: file, position: node.position, path: path, message: message)
     }
 
-    mutating func warn(_ message: String, _ path: JSONPath) {
-        warnings.append(AHAPWarning(path: path, message: message))
+    mutating func warn(_ message: String, _ path: JSONPath, kind: String) {
+        warnings.append(AHAPWarning(path: path, message: message, kind: kind))
     }
 
     func object(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> [JSONMember] {
@@ -87,12 +106,15 @@ struct AHAPReader {
         return member.value
     }
 
-    /// Seconds to whole milliseconds, rounded to nearest with ties away from zero.
-    func milliseconds(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> Int64 {
+    /// Seconds to whole microseconds, rounded to nearest with ties away from zero.
+    func microseconds(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> Int64 {
         let seconds = try number(node, path)
-        let value = (seconds.double * 1000).rounded(.toNearestOrAwayFromZero)
+        let value = (seconds.double * 1_000_000).rounded(.toNearestOrAwayFromZero)
         guard value >= 0 else { throw fail("time must not be negative (got \(seconds.text) s)", node, path) }
-        guard value < 9.2e18 else { throw fail("time \(seconds.text) s is beyond the 64-bit millisecond range", node, path) }
+        // 2^63 is exactly representable; anything at or above it does not fit.
+        guard value < 9_223_372_036_854_775_808.0 else {
+            throw fail("time \(seconds.text) s is beyond the 64-bit microsecond range", node, path)
+        }
         return Int64(value)
     }
 
@@ -101,7 +123,10 @@ struct AHAPReader {
         let number = try self.number(node, path)
         let value = Float(number.double)
         let result = min(max(value, range.lowerBound), range.upperBound)
-        if result != value { warn("\(name) \(number.text) clamped to \(result)", entry) }
+        if result != value {
+            warn("\(name) \(number.text) clamped to \(result)", entry,
+                 kind: "values of \(name) clamped into \(JSONOutput.floatText(range.lowerBound))…\(JSONOutput.floatText(range.upperBound))")
+        }
         return result
     }
 }

@@ -4,9 +4,8 @@ import HapticCore
 extension AHAPReader {
     static let hapticEventTypes = ["HapticTransient", "HapticContinuous"]
     static let audioEventTypes = ["AudioContinuous", "AudioCustom"]
-    static let controls: [String: ParameterCurve.Parameter] = [
-        "HapticIntensityControl": .intensityControl, "HapticSharpnessControl": .sharpnessControl,
-    ]
+    static let controls: [String: ParameterCurve.Parameter] = Dictionary(
+        uniqueKeysWithValues: ParameterCurve.Parameter.allCases.map { ($0.ahapID, $0) })
 
     mutating func read(_ root: JSONNode) throws(AHAPError) {
         for member in try object(root, .root) {
@@ -19,7 +18,7 @@ extension AHAPReader {
                     throw fail("expected an array of pattern entries, got \(member.value.kindDescription)", member.value, path)
                 }
                 for (index, entry) in entries.enumerated() { try readEntry(entry, path.appending(index)) }
-            default: warn("unknown key \"\(member.key)\" skipped", .root)
+            default: warn("unknown key \"\(member.key)\" skipped", .root, kind: "unknown keys \"\(member.key)\" skipped")
             }
         }
     }
@@ -44,7 +43,7 @@ extension AHAPReader {
             case "Event": try readEvent(member.value, inner, entry: path)
             case "ParameterCurve": try readCurve(member.value, inner, entry: path)
             case "Parameter": try readParameter(member.value, inner, entry: path)
-            default: warn("unknown key \"\(member.key)\" skipped", path)
+            default: warn("unknown key \"\(member.key)\" skipped", path, kind: "unknown keys \"\(member.key)\" skipped")
             }
         }
     }
@@ -53,60 +52,82 @@ extension AHAPReader {
         let members = try object(node, path)
         let type = try string(try required("EventType", in: members, node, path), path.appending("EventType"))
         if Self.audioEventTypes.contains(type) {
-            warn("audio event skipped", entry)
+            warn("audio event skipped", entry, kind: "audio events skipped")
             return
         }
         guard Self.hapticEventTypes.contains(type) else {
             throw fail("unknown EventType \"\(type)\" (expected HapticTransient, HapticContinuous, AudioContinuous or AudioCustom)",
                        node, path.appending("EventType"))
         }
-        let startMs = try milliseconds(try required("Time", in: members, node, path), path.appending("Time"))
-        var intensity: Float?, sharpness: Float?
+        let startUs = try microseconds(try required("Time", in: members, node, path), path.appending("Time"))
+        var intensity: Float?, sharpness: Float?, envelope = EventEnvelope()
         for member in members {
-            let memberPath = path.appending(member.key)
             switch member.key {
             case "Time", "EventType", "EventDuration": continue
-            case "EventParameters":
-                guard case .array(let parameters) = member.value.value else {
-                    throw fail("expected an array of event parameters, got \(member.value.kindDescription)", member.value, memberPath)
-                }
-                for (index, parameter) in parameters.enumerated() {
-                    let parameterPath = memberPath.appending(index)
-                    let fields = try object(parameter, parameterPath)
-                    let id = try string(try required("ParameterID", in: fields, parameter, parameterPath), parameterPath.appending("ParameterID"))
-                    let valueNode = try required("ParameterValue", in: fields, parameter, parameterPath)
-                    switch id {
-                    case "HapticIntensity":
-                        intensity = try clamped(valueNode, parameterPath.appending("ParameterValue"), name: id, range: 0...1, entry: entry)
-                    case "HapticSharpness":
-                        sharpness = try clamped(valueNode, parameterPath.appending("ParameterValue"), name: id, range: 0...1, entry: entry)
-                    default:
-                        warn("parameter \(id) skipped", entry)
-                    }
-                }
-            default:
-                warn("unknown key \"\(member.key)\" skipped", entry)
+            case "EventParameters": try readEventParameters(member.value, path.appending(member.key), entry: entry,
+                                                           intensity: &intensity, sharpness: &sharpness, envelope: &envelope)
+            default: warn("unknown key \"\(member.key)\" skipped", entry, kind: "unknown keys \"\(member.key)\" skipped")
             }
         }
-        if intensity == nil { warn("HapticIntensity missing, 1.0 used", entry) }
-        if sharpness == nil { warn("HapticSharpness missing, 0.5 used", entry) }
-        var durationMs: Int64 = 0
+        if intensity == nil { warn("HapticIntensity missing, 1.0 used", entry, kind: "events lack HapticIntensity (1.0 used)") }
+        if sharpness == nil { warn("HapticSharpness missing, 0.5 used", entry, kind: "events lack HapticSharpness (0.5 used)") }
+        var durationUs: Int64 = 0
+        let durationPath = path.appending("EventDuration")
+        let durationNode = members.first { $0.key == "EventDuration" }?.value
         if type == "HapticContinuous" {
-            let durationPath = path.appending("EventDuration")
-            durationMs = try milliseconds(try required("EventDuration", in: members, node, path), durationPath)
-            guard durationMs >= 1 else { throw fail("a continuous event must last at least 1 ms", node, durationPath) }
-            if durationMs > CoreHapticsRules.maxContinuousMs {
-                warn("continuous event of \(durationMs) ms cut at \(CoreHapticsRules.maxContinuousMs) ms", entry)
-                durationMs = CoreHapticsRules.maxContinuousMs
+            durationUs = try microseconds(try required("EventDuration", in: members, node, path), durationPath)
+            guard durationUs >= 1 else { throw fail("a continuous event must last at least 1 µs", node, durationPath) }
+            let limitUs = CoreHapticsRules.maxContinuousMs * Microseconds.perMillisecond
+            if durationUs > limitUs {
+                warn("continuous event of \(Microseconds.millisecondsText(durationUs)) ms cut at \(CoreHapticsRules.maxContinuousMs) ms",
+                     entry, kind: "continuous events over 30 s cut at 30 s")
+                durationUs = limitUs
             }
+        } else if let durationNode {
+            // A transient's EventDuration does not change its click; Core Haptics counts it in the
+            // pattern's duration.
+            durationUs = try microseconds(durationNode, durationPath)
         }
-        guard startMs <= Int64.max - durationMs else { throw fail("event end is beyond the 64-bit millisecond range", node, path) }
+        guard startUs <= Int64.max - durationUs else { throw fail("event end is beyond the 64-bit microsecond range", node, path) }
         events.append(NativeEvent(
-            kind: type == "HapticTransient" ? .transient : .continuous, startMs: startMs, durationMs: durationMs,
-            intensity: intensity ?? 1, sharpness: sharpness ?? 0.5))
+            kind: type == "HapticTransient" ? .transient : .continuous, startUs: startUs, durationUs: durationUs,
+            intensity: intensity ?? 1, sharpness: sharpness ?? 0.5, envelope: envelope))
         guard events.count <= CoreHapticsRules.maxNativeEvents else {
             throw fail("Core Haptics native events: expanded event count \(events.count) exceeds limit \(CoreHapticsRules.maxNativeEvents)",
                        node, path)
+        }
+    }
+
+    /// An event's `EventParameters`: intensity, sharpness and the envelope.
+    private mutating func readEventParameters(
+        _ node: JSONNode, _ path: JSONPath, entry: JSONPath, intensity: inout Float?, sharpness: inout Float?,
+        envelope: inout EventEnvelope
+    ) throws(AHAPError) {
+        guard case .array(let parameters) = node.value else {
+            throw fail("expected an array of event parameters, got \(node.kindDescription)", node, path)
+        }
+        for (index, parameter) in parameters.enumerated() {
+            let parameterPath = path.appending(index)
+            let fields = try object(parameter, parameterPath)
+            let id = try string(try required("ParameterID", in: fields, parameter, parameterPath), parameterPath.appending("ParameterID"))
+            let valueNode = try required("ParameterValue", in: fields, parameter, parameterPath)
+            let valuePath = parameterPath.appending("ParameterValue")
+            func unit() throws(AHAPError) -> Float { try clamped(valueNode, valuePath, name: id, range: 0...1, entry: entry) }
+            switch id {
+            case "HapticIntensity": intensity = try unit()
+            case "HapticSharpness": sharpness = try unit()
+            case "AttackTime": envelope.attackTime = try unit()
+            case "DecayTime": envelope.decayTime = try unit()
+            case "ReleaseTime": envelope.releaseTime = try unit()
+            case "Sustained":
+                switch valueNode.value {
+                case .bool(let value): envelope.sustained = value
+                case .number(let number): envelope.sustained = number.double != 0
+                default: throw fail("expected a number or true/false, got \(valueNode.kindDescription)", valueNode, valuePath)
+                }
+            default:
+                warn("parameter \(id) skipped", entry, kind: "parameters \(id) skipped")
+            }
         }
     }
 
@@ -119,19 +140,19 @@ extension AHAPReader {
     /// hapsynth does not emulate.
     private mutating func control(
         _ node: JSONNode, _ path: JSONPath, entry: JSONPath, kind: String
-    ) throws(AHAPError) -> (members: [JSONMember], id: String, parameter: ParameterCurve.Parameter, startMs: Int64)? {
+    ) throws(AHAPError) -> (members: [JSONMember], id: String, parameter: ParameterCurve.Parameter, startUs: Int64)? {
         let members = try object(node, path)
         let id = try string(try required("ParameterID", in: members, node, path), path.appending("ParameterID"))
         guard let parameter = Self.controls[id] else {
-            warn("\(kind) \(id) skipped", entry)
+            warn("\(kind) \(id) skipped", entry, kind: "\(kind)s \(id) skipped")
             return nil
         }
-        let startMs = try milliseconds(try required("Time", in: members, node, path), path.appending("Time"))
-        return (members, id, parameter, startMs)
+        let startUs = try microseconds(try required("Time", in: members, node, path), path.appending("Time"))
+        return (members, id, parameter, startUs)
     }
 
     private mutating func readCurve(_ node: JSONNode, _ path: JSONPath, entry: JSONPath) throws(AHAPError) {
-        guard let (members, id, parameter, startMs) = try control(node, path, entry: entry, kind: "parameter curve") else { return }
+        guard let (members, id, parameter, startUs) = try control(node, path, entry: entry, kind: "parameter curve") else { return }
         let pointsPath = path.appending("ParameterCurveControlPoints")
         let pointsNode = try required("ParameterCurveControlPoints", in: members, node, path)
         guard case .array(let items) = pointsNode.value, !items.isEmpty else {
@@ -141,55 +162,87 @@ extension AHAPReader {
         guard pointCount <= PatternLimits.maxControlPoints else {
             throw fail("expanded control point count \(pointCount) exceeds limit \(PatternLimits.maxControlPoints)", pointsNode, pointsPath)
         }
-        var points: [ControlPoint] = []
+        var points: [CurvePoint] = []
         for (index, item) in items.enumerated() {
             let pointPath = pointsPath.appending(index)
             let fields = try object(item, pointPath)
-            let timeMs = try milliseconds(try required("Time", in: fields, item, pointPath), pointPath.appending("Time"))
-            if let previous = points.last, timeMs <= previous.timeMs {
-                throw fail("control point times must increase (\(timeMs) ms after \(previous.timeMs) ms)", item, pointPath)
-            }
+            let timeUs = try microseconds(try required("Time", in: fields, item, pointPath), pointPath.appending("Time"))
             let value = try clamped(try required("ParameterValue", in: fields, item, pointPath),
                                     pointPath.appending("ParameterValue"), name: id, range: range(of: parameter), entry: entry)
-            points.append(ControlPoint(timeMs: timeMs, value: value))
+            if let previous = points.last, timeUs <= previous.timeUs {
+                guard timeUs == previous.timeUs else {
+                    throw fail("control point times must increase (\(Microseconds.millisecondsText(timeUs)) ms after "
+                               + "\(Microseconds.millisecondsText(previous.timeUs)) ms)", item, pointPath)
+                }
+                warn("control points \(index - 1) and \(index) of the \(id) curve are both at \(Microseconds.millisecondsText(timeUs)) ms; "
+                     + "the later one is used", entry, kind: "curve points merged where their times coincide (the later one is used)")
+                points.removeLast()
+            }
+            points.append(CurvePoint(timeUs: timeUs, value: value))
         }
         for member in members where !["ParameterID", "Time", "ParameterCurveControlPoints"].contains(member.key) {
-            warn("unknown key \"\(member.key)\" skipped", entry)
+            warn("unknown key \"\(member.key)\" skipped", entry, kind: "unknown keys \"\(member.key)\" skipped")
         }
-        curves.append(ParameterCurve(parameter: parameter, startMs: startMs, points: points))
+        if points.count > AHAPExport.devicePointLimit {
+            warn("the \(id) curve has \(points.count) points; some devices are reported to accept only \(AHAPExport.devicePointLimit)",
+                 entry, kind: "curves have more than \(AHAPExport.devicePointLimit) points (some devices are reported to accept only "
+                    + "\(AHAPExport.devicePointLimit))")
+        }
+        curves.append(ParameterCurve(parameter: parameter, startUs: startUs, points: points))
+        curvePaths.append(entry)
     }
 
     private mutating func readParameter(_ node: JSONNode, _ path: JSONPath, entry: JSONPath) throws(AHAPError) {
-        guard let (members, id, parameter, startMs) = try control(node, path, entry: entry, kind: "parameter") else { return }
+        guard let (members, id, parameter, startUs) = try control(node, path, entry: entry, kind: "parameter") else { return }
         let value = try clamped(try required("ParameterValue", in: members, node, path), path.appending("ParameterValue"),
                                 name: id, range: range(of: parameter), entry: entry)
         for member in members where !["ParameterID", "Time", "ParameterValue"].contains(member.key) {
-            warn("unknown key \"\(member.key)\" skipped", entry)
+            warn("unknown key \"\(member.key)\" skipped", entry, kind: "unknown keys \"\(member.key)\" skipped")
         }
-        curves.append(ParameterCurve(parameter: parameter, startMs: startMs, points: [ControlPoint(timeMs: 0, value: value)]))
+        curves.append(ParameterCurve(parameter: parameter, startUs: startUs, points: [CurvePoint(timeUs: 0, value: value)]))
+        curvePaths.append(entry)
+    }
+
+    /// Warns about curves whose point times look absolute: the first point sits at the curve's own
+    /// (non-zero) `Time` and the points run past the last event, as when an exporter wrote
+    /// pattern times where AHAP wants times relative to the curve.
+    mutating func lintAbsoluteCurveTimes() {
+        let lastEventEndUs = events.map(\.endUs).max() ?? 0
+        for (curve, entry) in zip(curves, curvePaths) where curve.points.count > 1 {
+            guard curve.startUs > 0, curve.points[0].timeUs == curve.startUs else { continue }
+            let endUs = curve.startUs.addingReportingOverflow(curve.points[curve.points.count - 1].timeUs)
+            guard endUs.overflow || endUs.partialValue > lastEventEndUs else { continue }
+            warn("the \(curve.parameter.ahapID) curve's point times look absolute: its first point is at its own Time "
+                 + "(\(Microseconds.millisecondsText(curve.startUs)) ms) and its points run past the last event "
+                 + "(\(Microseconds.millisecondsText(lastEventEndUs)) ms); point times are relative to the curve's Time",
+                 entry, kind: "curves whose point times look absolute (AHAP point times are relative to the curve's Time)")
+        }
     }
 
     /// The one-player plan of the file.
     func plan(capabilities: DeviceCapabilities) throws(AHAPError) -> PlaybackPlan {
-        let latestEndMs = events.map(\.endMs).max() ?? 0
-        let durationMs = metadataDurationMs ?? latestEndMs
-        let audible = events.contains { $0.intensity > 0 }
+        let latestEndUs = events.map(\.endUs).max() ?? 0
+        let durationMs = metadataDurationMs ?? Microseconds.roundedMilliseconds(latestEndUs)
+        let audibleEvents = events.filter { $0.intensity > 0 }
         func empty(_ backend: Backend, _ reason: String?) -> PlaybackPlan {
             PlaybackPlan(players: [], diagnostics: PlanDiagnostics(
                 backend: backend, capabilities: capabilities, logicalDurationMs: durationMs, schedulingLeadMs: 0,
                 estimatedNativeDurationMs: 0, approximations: [], retriggerBoundariesMs: [], unsupportedReason: reason))
         }
-        if !audible { return empty(.silent, nil) }
+        if audibleEvents.isEmpty { return empty(.silent, nil) }
         if !capabilities.supportsHaptics { return empty(.unsupported, CoreHapticsRules.unsupportedReason) }
         var approximations = [CoreHapticsRules.leadApproximation]
-        if events.contains(where: { $0.kind == .transient && $0.intensity > 0 }) {
+        if audibleEvents.contains(where: { $0.kind == .transient }) {
             approximations.append(CoreHapticsRules.transientApproximation)
         }
-        let audibleEndMs = events.filter { $0.intensity > 0 }.map(\.endMs).max() ?? 0
+        if events.contains(where: { !$0.envelope.isEmpty }) || curves.contains(where: \.parameter.isEnvelopeTime) {
+            approximations.append(CoreHapticsRules.envelopeApproximation)
+        }
+        let audibleEndUs = audibleEvents.map(\.soundingEndUs).max() ?? 0
         return PlaybackPlan(players: [PlayerPlan(events: events, curves: curves)], diagnostics: PlanDiagnostics(
             backend: .coreHaptics, capabilities: capabilities, logicalDurationMs: durationMs,
             schedulingLeadMs: CoreHapticsRules.schedulingLeadMs,
-            estimatedNativeDurationMs: audibleEndMs + CoreHapticsRules.schedulingLeadMs, approximations: approximations,
-            retriggerBoundariesMs: [], unsupportedReason: nil))
+            estimatedNativeDurationMs: Microseconds.roundedMilliseconds(audibleEndUs) + CoreHapticsRules.schedulingLeadMs,
+            approximations: approximations, retriggerBoundariesMs: [], unsupportedReason: nil))
     }
 }

@@ -26,15 +26,16 @@ struct PlanTable {
             lines.append("")
             lines.append("player \(index + 1): \(count(player.events.count, "event")), \(count(player.curves.count, "curve"))")
             for event in player.events {
-                let duration = event.kind == .transient ? "" : " for \(event.durationMs) ms"
-                lines.append("  \(event.kind.rawValue) at \(event.startMs) ms\(duration), intensity "
-                    + "\(JSONOutput.floatText(event.intensity)), sharpness \(JSONOutput.floatText(event.sharpness))")
+                let duration = event.kind == .transient && event.durationUs == 0 ? "" : " for \(ms(event.durationUs)) ms"
+                lines.append("  \(event.kind.rawValue) at \(ms(event.startUs)) ms\(duration), intensity "
+                    + "\(JSONOutput.floatText(event.intensity)), sharpness \(JSONOutput.floatText(event.sharpness))"
+                    + envelopeText(event.envelope))
             }
             for curve in player.curves {
                 let shown = curve.points.prefix(Self.pointsShown)
-                    .map { "(\($0.timeMs), \(JSONOutput.floatText($0.value)))" }.joined(separator: " ")
+                    .map { "(\(ms($0.timeUs)), \(JSONOutput.floatText($0.value)))" }.joined(separator: " ")
                 let more = curve.points.count > Self.pointsShown ? " … \(curve.points.count - Self.pointsShown) more" : ""
-                lines.append("  \(curve.parameter.rawValue) from \(curve.startMs) ms: \(shown)\(more)")
+                lines.append("  \(curve.parameter.rawValue) from \(ms(curve.startUs)) ms: \(shown)\(more)")
             }
         }
         if plan.players.isEmpty {
@@ -50,6 +51,19 @@ struct PlanTable {
             lines.append("retrigger boundaries: " + d.retriggerBoundariesMs.map { "\($0) ms" }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Microseconds as milliseconds text (`100`, `100.1`).
+    private func ms(_ microseconds: Int64) -> String { Microseconds.millisecondsText(microseconds) }
+
+    /// `, attack 0.3, sustained no` for the envelope parameters an event has.
+    private func envelopeText(_ envelope: EventEnvelope) -> String {
+        var parts: [String] = []
+        if let value = envelope.attackTime { parts.append("attack \(JSONOutput.floatText(value))") }
+        if let value = envelope.decayTime { parts.append("decay \(JSONOutput.floatText(value))") }
+        if let value = envelope.releaseTime { parts.append("release \(JSONOutput.floatText(value))") }
+        if let value = envelope.sustained { parts.append("sustained \(yesNo(value))") }
+        return parts.map { ", " + $0 }.joined()
     }
 
     private func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }

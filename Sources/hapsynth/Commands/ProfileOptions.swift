@@ -14,6 +14,8 @@ enum ProfileOptions {
         (.transientGain, "X", "Peak of a transient at intensity 1, 0-1 (default 0.8)."),
         (.transientCycles, "N", "Whole sine cycles in a transient (default 2)."),
         (.rampMs, "MS", "Attack and release of continuous events (default 2)."),
+        (.envelopeMinMs, "MS", "AHAP envelope time of a value of 0 (default 2)."),
+        (.envelopeMaxMs, "MS", "AHAP envelope time of a value of 1 (default 1000)."),
     ]
 
     static var specs: [OptionSpec] {
