@@ -34,6 +34,8 @@ public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
     public var clampedSampleCount: Int { lock.withLock { mixer.clampedSampleCount } }
     /// The largest |sample| written so far.
     public var peak: Float { lock.withLock { mixer.peak } }
+    /// The largest |sum| of the voices so far, before clamping.
+    public var mixPeak: Double { lock.withLock { mixer.mixPeak } }
 
     public var currentTime: Double { Double(framePosition) / Double(profile.sampleRate) }
 

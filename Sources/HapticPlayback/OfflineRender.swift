@@ -13,6 +13,8 @@ public struct RenderSummary: Hashable, Sendable {
     public let peak: Float
     /// Samples whose mixed value exceeded 1 in magnitude and were clamped.
     public let clampedSampleCount: Int
+    /// The largest |sum| of the voices before clamping (above 1 when something clipped).
+    public let mixPeak: Double
 }
 
 /// Plays a plan through the executor on an audio engine into an output as fast as blocks can be
@@ -39,7 +41,7 @@ public enum OfflineRender {
         if let failure = playback.handle.failure { throw failure }
         return RenderSummary(
             frameCount: engine.framePosition, sampleRate: profile.sampleRate, playerCount: plan.players.count,
-            peak: engine.peak, clampedSampleCount: engine.clampedSampleCount)
+            peak: engine.peak, clampedSampleCount: engine.clampedSampleCount, mixPeak: engine.mixPeak)
     }
 }
 

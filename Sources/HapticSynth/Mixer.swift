@@ -11,6 +11,8 @@ public final class Mixer {
     public private(set) var clampedSampleCount = 0
     /// The largest |sample| written so far, after clamping.
     public private(set) var peak: Float = 0
+    /// The largest |sum| of the voices so far, before clamping (above 1 when something clipped).
+    public private(set) var mixPeak: Double = 0
 
     /// Started players whose first voice has not begun, by first start frame (ties in start order).
     private var pending: [(id: Int, voices: PlayerVoices)] = []
@@ -65,18 +67,45 @@ public final class Mixer {
             for index in active.indices { active[index].voices.render(into: mix, blockStart: framePosition) }
             var clamped = 0
             var peak = self.peak
+            var mixPeak = self.mixPeak
             for frame in 0..<count {
                 let sample = mix[frame]
                 let limited = min(max(sample, -1), 1)
                 clamped &+= limited == sample ? 0 : 1
+                mixPeak = max(mixPeak, abs(sample))
                 let value = Float(limited)
                 output[frame] = value
                 peak = max(peak, abs(value))
             }
             clampedSampleCount += clamped
             self.peak = peak
+            self.mixPeak = mixPeak
         }
         framePosition += Int64(count)
         active.removeAll { $0.voices.endFrame <= framePosition }
+    }
+}
+
+/// Transient clicks that overlap one another once placed on the frame axis: dense textures whose
+/// clicks add up and clip, which a designer fixes by spacing them or lowering their intensity.
+public enum TransientOverlap {
+    /// How many transient clicks of the plan's players overlap another click (any player).
+    public static func count(in plan: PlaybackPlan, profile: ActuatorProfile) -> Int {
+        var clicks: [(start: Int64, end: Int64)] = []
+        for player in plan.players {
+            let voices = PlayerVoices(plan: player, profile: profile, originFrame: 0, leadMs: FrameTiming.leadMs, firstOrder: 0)
+            clicks += voices.voices.filter(\.isTransient).map { ($0.startFrame, $0.endFrame) }
+        }
+        clicks.sort { $0.start < $1.start }
+        var overlapping = Set<Int>()
+        var reach: (end: Int64, index: Int)?
+        for (index, click) in clicks.enumerated() {
+            if let previous = reach, click.start < previous.end {
+                overlapping.insert(index)
+                overlapping.insert(previous.index)
+            }
+            if reach == nil || click.end > reach!.end { reach = (click.end, index) }
+        }
+        return overlapping.count
     }
 }

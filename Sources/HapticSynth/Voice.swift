@@ -24,6 +24,12 @@ struct Voice {
     /// Order among all voices of a mix, for a sum order that no block size can change.
     let order: Int
 
+    /// Whether the voice is a transient click.
+    var isTransient: Bool {
+        if case .transient = shape { return true }
+        return false
+    }
+
     private var phase = 0.0
     private var intensityCursor = ControlTrack.Cursor()
     private var sharpnessCursor = ControlTrack.Cursor()

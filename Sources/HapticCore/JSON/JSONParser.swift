@@ -9,6 +9,10 @@ public struct JSONParser {
     var offset = 0
     var line = 1
     var column = 1
+    /// Whether a comma may stand before a closing `]` or `}` (AHAP files, as Apple's reader takes them).
+    let allowsTrailingCommas: Bool
+    /// Where the first accepted trailing comma was.
+    private(set) var firstTrailingComma: SourcePosition?
 
     /// An open container on the parse stack. A class, so appending to its items never copies them.
     private final class Frame {
@@ -38,12 +42,24 @@ public struct JSONParser {
 
     /// Parses one JSON document (a leading UTF-8 byte order mark is skipped).
     public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
-        return try parser.parseDocument()
+        try parse(bytes, allowingTrailingCommas: false).root
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Parses one JSON document; with `allowingTrailingCommas`, a comma before a closing `]` or
+    /// `}` is accepted and the first one's position returned (everything else stays strict).
+    public static func parse(
+        _ bytes: [UInt8], allowingTrailingCommas: Bool
+    ) throws(JSONError) -> (root: JSONNode, trailingComma: SourcePosition?) {
+        var parser = JSONParser(bytes: bytes, allowsTrailingCommas: allowingTrailingCommas)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
+        let root = try parser.parseDocument()
+        return (root, parser.firstTrailingComma)
+    }
+
+    private init(bytes: [UInt8], allowsTrailingCommas: Bool) {
+        self.bytes = bytes
+        self.allowsTrailingCommas = allowsTrailingCommas
+    }
 
     var position: SourcePosition { SourcePosition(line: line, column: column) }
 
@@ -101,32 +117,36 @@ public struct JSONParser {
                     frame.items.append(node)
                 }
                 skipWhitespace()
-                if current == UInt8(ascii: frame.isObject ? "}" : "]") {
+                let closing = UInt8(ascii: frame.isObject ? "}" : "]")
+                if current != closing {
+                    try expectComma(closing: frame.isObject ? "}" : "]", context: frame.isObject ? "an object member" : "an array element")
+                }
+                if current == closing {
                     advance()
                     stack.removeLast()
                     node = JSONNode(value: frame.isObject ? .object(frame.members) : .array(frame.items), position: frame.start)
                     continue
                 }
-                if frame.isObject {
-                    try expectComma(closing: "}", context: "an object member")
-                    try readKey()
-                } else {
-                    try expectComma(closing: "]", context: "an array element")
-                }
+                if frame.isObject { try readKey() }
                 break
             }
         }
     }
 
-    /// After a container's element: a comma followed by more, else an error.
+    /// After a container's element: a comma followed by more (or, when trailing commas are
+    /// allowed, by the container's closing bracket), else an error.
     private mutating func expectComma(closing: Character, context: String) throws(JSONError) {
         guard current == UInt8(ascii: ",") else {
             if current == nil { throw fail(.unexpectedEnd) }
             throw fail(.expected("',' or '\(closing)' after \(context), found \(describeCurrent())"))
         }
+        let comma = position
         advance()
         skipWhitespace()
-        if current == UInt8(ascii: "]") || current == UInt8(ascii: "}") { throw fail(.trailingComma) }
+        if current == UInt8(ascii: "]") || current == UInt8(ascii: "}") {
+            guard allowsTrailingCommas, current == closing.asciiValue else { throw fail(.trailingComma) }
+            if firstTrailingComma == nil { firstTrailingComma = comma }
+        }
     }
 
     /// Reads `"key" :` into the innermost object frame, rejecting duplicates.

@@ -53,13 +53,25 @@ public enum PatternReader {
         return try decoder.decodeDocument(bytes)
     }
 
-    /// Whether a parsed document is an AHAP file: an object with a top-level `Pattern` array.
+    /// Whether a parsed document is an AHAP file: an object with a top-level `Pattern` key
+    /// (the AHAP reader then says what is wrong with it if it is not an array).
     public static func isAHAP(_ root: JSONNode) -> Bool {
         guard case .object(let members) = root.value else { return false }
-        return members.contains { member in
-            if member.key == "Pattern", case .array = member.value.value { return true }
-            return false
+        return members.contains { $0.key == "Pattern" }
+    }
+
+    /// Why a document is neither format, or nil when it is (or looks like it was meant to be) one:
+    /// a pattern.json object has `events` or `timeline` (or a key one typo away from them), an
+    /// AHAP object a `Pattern` key.
+    public static func formatMismatch(_ root: JSONNode) -> String? {
+        let expected = "expected a pattern.json object (with \"events\" or \"timeline\") or an AHAP object (with a \"Pattern\" array)"
+        guard case .object(let members) = root.value else { return "\(expected), got \(root.kindDescription)" }
+        let entryKeys = ["events", "timeline", "Pattern"]
+        if members.contains(where: { entryKeys.contains($0.key) || KeySuggestion.closest(to: $0.key, among: entryKeys) != nil }) {
+            return nil
         }
+        let keys = members.prefix(5).map { "\"\($0.key)\"" }.joined(separator: ", ")
+        return "\(expected); this file is neither (its keys: \(members.isEmpty ? "none" : keys)\(members.count > 5 ? ", …" : ""))"
     }
 }
 

@@ -15,45 +15,70 @@ struct LoadedPlan {
 /// Loads the input a command was given and reports warnings on stderr.
 enum PatternInput {
     /// Loads a pattern.json or AHAP file and plans it for `capabilities`; warnings are printed
-    /// (unless `quiet`) and, with `strict`, fail the command (exit 65).
+    /// grouped by kind (unless `quiet`; `warnings` receives each one in full) and, with `strict`,
+    /// fail the command (exit 65).
     static func load(
         _ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, quiet: Bool = false,
-        strict: Bool = false
+        strict: Bool = false, warnings: ((String) -> Void)? = nil
     ) throws(CLIError) -> LoadedPlan {
         let bytes: [UInt8]
-        let root: JSONNode
+        let parsed: (root: JSONNode, trailingComma: SourcePosition?)
         do {
             bytes = try InputFile.read(path, display: path)
-            root = try PatternReader.parse(bytes, file: path)
+            parsed = try parse(bytes, file: path)
         } catch {
             throw CLIError(error)
         }
+        let root = parsed.root
         var key = ContentKey()
+        var found: [(kind: String, place: String, line: String)] = []
+        let loaded: LoadedPlan
         if AHAPImport.isAHAP(root) {
             let document: AHAPDocument
             do {
-                document = try AHAPImport.read(root, file: path, capabilities: capabilities)
+                document = try AHAPImport.read(root, file: path, capabilities: capabilities, trailingComma: parsed.trailingComma)
             } catch {
                 throw .invalidInput("\(error)")
             }
-            for warning in document.warnings { try warn(warning.description, console: console, quiet: quiet, strict: strict) }
+            found = document.warnings.map { ($0.kind, "\($0.path)", $0.description) }
             key.absorb(bytes)
-            return LoadedPlan(plan: document.plan, name: nil, description: document.description, files: [InputFile.realPath(path) ?? path],
-                              contentKey: key.value)
+            loaded = LoadedPlan(plan: document.plan, name: nil, description: document.description,
+                                files: [InputFile.realPath(path) ?? path], contentKey: key.value)
+        } else {
+            if let mismatch = PatternReader.formatMismatch(root) {
+                throw .invalidInput("\(path):\(root.position): \(mismatch) at $")
+            }
+            let document: PatternDocument
+            do {
+                document = try PatternReader.read(bytes: bytes, root: root, path: path)
+            } catch {
+                throw CLIError(error)
+            }
+            found = document.warnings.map { ($0.kind, $0.place, $0.description) }
+            do {
+                loaded = LoadedPlan(
+                    plan: try plan(document.pattern, capabilities: capabilities), name: document.name,
+                    description: document.description, files: document.files, contentKey: document.contentKey)
+            } catch {
+                throw .invalidInput("\(path): \(error)")
+            }
         }
-        let document: PatternDocument
+        if strict, let first = found.first { throw .invalidInput("\(first.line) (--strict turns warnings into errors)") }
+        for warning in found { warnings?(warning.line) }
+        if !quiet { WarningGroup.group(found).forEach { console.warning($0.line) } }
+        return loaded
+    }
+
+    /// Parses strictly; a trailing comma is accepted (and its place returned) only in an AHAP
+    /// file, as Apple's reader accepts it. pattern.json stays strict.
+    static func parse(_ bytes: [UInt8], file: String) throws(PatternFileError) -> (root: JSONNode, trailingComma: SourcePosition?) {
         do {
-            document = try PatternReader.read(bytes: bytes, root: root, path: path)
+            return (try PatternReader.parse(bytes, file: file), nil)
         } catch {
-            throw CLIError(error)
-        }
-        for warning in document.warnings { try warn(warning.description, console: console, quiet: quiet, strict: strict) }
-        do {
-            return LoadedPlan(
-                plan: try plan(document.pattern, capabilities: capabilities), name: document.name,
-                description: document.description, files: document.files, contentKey: document.contentKey)
-        } catch {
-            throw .invalidInput("\(path): \(error)")
+            guard case .json(.trailingComma) = error.reason,
+                  let lenient = try? JSONParser.parse(bytes, allowingTrailingCommas: true),
+                  AHAPImport.isAHAP(lenient.root) else { throw error }
+            return lenient
         }
     }
 

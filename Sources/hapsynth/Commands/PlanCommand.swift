@@ -31,9 +31,12 @@ struct PlanCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
+        var warnings: [String] = []
+        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities) { warnings.append($0) }
         if asJSON {
-            console.out(loaded.plan.json.pretty())
+            // The plan document, then every warning in full (stderr shows them grouped by kind).
+            guard case .object(let members) = loaded.plan.json else { return .success }
+            console.out(JSONOutput.object(members + [("warnings", .array(warnings.map { .string($0) }))]).pretty())
         } else {
             console.out(PlanTable(plan: loaded.plan, name: loaded.name, description: loaded.description, path: patternPath).text)
         }

@@ -79,12 +79,27 @@ struct RenderCommand: Command {
         }
         let summary = try Interruption.deferred { () throws(CLIError) in try render(playback, console: console) }
         if summary.clampedSampleCount > 0 {
-            try PatternInput.warn(
-                "\(summary.clampedSampleCount) samples exceeded full scale and were clamped", console: console,
-                quiet: quiet, strict: strict)
+            try PatternInput.warn(Self.clampWarning(summary, plan: playback, profile: profile), console: console, quiet: quiet, strict: strict)
         }
         console.out(RenderCommand.summaryLine(summary, path: outputPath))
         return .success
+    }
+
+    /// The clamping warning; when transient clicks overlap, it says so (dense textures clip
+    /// because their clicks add up) and names the sum's peak.
+    static func clampWarning(_ summary: RenderSummary, plan: PlaybackPlan, profile: ActuatorProfile) -> String {
+        let base = "\(summary.clampedSampleCount) samples exceeded full scale and were clamped"
+        let overlapping = TransientOverlap.count(in: plan, profile: profile)
+        guard overlapping > 0 else { return base + " (the sum peaks at \(RenderCommand.threeDigits(summary.mixPeak)))" }
+        return base + "; \(overlapping) transient clicks overlap others and add up (the sum peaks at "
+            + "\(RenderCommand.threeDigits(summary.mixPeak))): space them further apart or lower their intensity"
+    }
+
+    /// A positive number with three decimals.
+    static func threeDigits(_ value: Double) -> String {
+        let thousandths = Int64((value * 1000).rounded())
+        let fraction = String(thousandths % 1000)
+        return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 
     /// Renders into a temporary file and moves it into place, with a progress bar on a terminal.
