@@ -35,4 +35,23 @@ import Testing
         let maxError = zip(expected, actual).map { abs(Double($0) - Double($1)) }.max() ?? 0
         #expect(maxError <= 1e-4, "\(sample): max abs error \(maxError)")
     }
+
+    static var ahapSamples: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []).filter { $0.hasSuffix(".ahap") }.sorted()
+    }
+
+    /// An AHAP sample exported again (sub-millisecond times, envelope parameters and time controls
+    /// included) reads back as the same plan and renders the same samples.
+    @Test(arguments: ahapSamples)
+    func ahapSamplesSurviveExportAndImportUnchanged(sample: String) throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/" + sample)))
+        let parsed = try JSONParser.parse(bytes, allowingTrailingCommas: true)
+        let original = try AHAPImport.read(parsed.root, file: sample).plan
+        let exported = AHAPExport.documents(for: original)
+        #expect(exported.count == 1)
+        let again = try AHAPImport.read(try JSONParser.parse(Array(exported[0].pretty().utf8)), file: "player-1.ahap").plan
+        #expect(again == original)
+        let profile = profile(rate: 8_000)
+        #expect(try render(again, profile: profile).samples == render(original, profile: profile).samples)
+    }
 }
