@@ -4,19 +4,7 @@ import Testing
 
 /// What real AHAP files contain: sub-millisecond times, envelope parameters, transients with a
 /// duration, and mistakes worth a warning.
-@Suite struct AHAPRealWorldTests {
-    func read(_ text: String) throws -> AHAPDocument {
-        try AHAPImport.read(try JSONParser.parse(Array(text.utf8)), file: "p.ahap")
-    }
-
-    func failure(_ text: String) -> String? {
-        do {
-            _ = try read(text)
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
+@Suite struct AHAPRealWorldTests: AHAPReading {
 
     let parameters = #""EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}"#
 

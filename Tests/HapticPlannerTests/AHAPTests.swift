@@ -2,12 +2,15 @@ import HapticCore
 import Testing
 @testable import HapticPlanner
 
-/// AHAP import rules and export (FORMATS.md §3).
-@Suite struct AHAPImportTests {
+/// Reads AHAP text in tests, as the file `p.ahap`.
+protocol AHAPReading {}
+
+extension AHAPReading {
     func read(_ text: String, capabilities: DeviceCapabilities = .iPhone) throws -> AHAPDocument {
         try AHAPImport.read(try JSONParser.parse(Array(text.utf8)), file: "p.ahap", capabilities: capabilities)
     }
 
+    /// The error text reading `text` throws, or nil when it reads.
     func failure(_ text: String) -> String? {
         do {
             _ = try read(text)
@@ -16,6 +19,10 @@ import Testing
             return "\(error)"
         }
     }
+}
+
+/// AHAP import rules and export (FORMATS.md §3).
+@Suite struct AHAPImportTests: AHAPReading {
 
     func event(_ fields: String) -> String { #"{"Pattern": [{"Event": {\#(fields)}}]}"# }
 
