@@ -9,6 +9,7 @@ import Testing
         #expect(profile.sampleRate == 48_000 && profile.minFrequencyHz == 65 && profile.maxFrequencyHz == 300)
         #expect(profile.intensityExponent == 1 && profile.continuousGain == 0.5 && profile.transientGain == 0.8)
         #expect(profile.transientCycles == 2 && profile.rampMs == 2 && profile.splitRetrigger)
+        #expect(profile.envelopeMinMs == 2 && profile.envelopeMaxMs == 1_000)
         try profile.validate()
         #expect(profile.frequencyHz(sharpness: 0.5) == 182.5)
     }
@@ -16,7 +17,7 @@ import Testing
     @Test(arguments: [
         ("sampleRate", 7_999.0), ("sampleRate", 192_001.0), ("minFrequencyHz", 0), ("maxFrequencyHz", 65),
         ("maxFrequencyHz", 24_001), ("intensityExponent", 0), ("continuousGain", 1.5), ("transientGain", -0.1),
-        ("transientCycles", 0), ("rampMs", -1),
+        ("transientCycles", 0), ("rampMs", -1), ("envelopeMinMs", 0), ("envelopeMaxMs", 2), ("envelopeMaxMs", 60_001),
     ] as [(String, Double)])
     func outOfRangeValuesAreRejected(key: String, value: Double) {
         let json = "{\"\(key)\": \(key == "sampleRate" || key == "transientCycles" ? String(Int(value)) : String(value))}"
@@ -44,6 +45,18 @@ import Testing
         #expect(FrameTiming.frame(atMs: 1, rate: 44_100) == 44)  // 44.1
         #expect(FrameTiming.frame(atMs: 5, rate: 44_100) == 221)  // 220.5 rounds up
         #expect(FrameTiming.patternMs(frame: 480, rate: 48_000) == 0)
+    }
+
+    @Test func microsecondFramesAgreeWithMillisecondFramesAndNeverOverflow() {
+        for rate in [8_000, 11_025, 44_100, 48_000, 192_000] {
+            for ms: Int64 in [0, 1, 5, 7, 250, 1_010, 60_021, 86_400_000] {
+                #expect(FrameTiming.frame(atUs: ms * 1000, rate: rate) == FrameTiming.frame(atMs: ms, rate: rate))
+            }
+        }
+        #expect(FrameTiming.frame(atUs: 110_100, rate: 48_000) == 5285)  // 5284.8
+        #expect(FrameTiming.frame(atUs: 10_500, rate: 48_000) == 504)  // 504.0
+        #expect(FrameTiming.frame(atUs: 20_833, rate: 24_000) == 500)  // 499.992
+        #expect(FrameTiming.frame(atUs: Int64.max, rate: 192_000) == 1_770_887_431_076_116_955)
     }
 
     @Test func elapsedMillisecondsReachADeadlineExactlyAtItsFrame() {

@@ -72,4 +72,15 @@ import Testing
         let peak = try #require(Double(warning.components(separatedBy: "peaks at ")[1].prefix(5)))
         #expect(peak > 1.5 && peak <= 3.2)
     }
+
+    @Test func theEnvelopeMapIsAProfileSetting() throws {
+        let scratch = try Scratch()
+        let bad = try hapsynth(["render", "Samples/envelope-hit.ahap", scratch.path + "/e.wav", "--envelope-min-ms", "5", "--envelope-max-ms", "4"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("hapsynth: error: --envelope-max-ms: envelopeMaxMs must be greater than envelopeMinMs (5.0) and at most 60000 (got 4.0)"))
+        let slow = try hapsynth(["render", "Samples/envelope-hit.ahap", scratch.path + "/slow.wav", "--envelope-max-ms", "3000"])
+        let plain = try hapsynth(["render", "Samples/envelope-hit.ahap", scratch.path + "/plain.wav"])
+        #expect(slow.status == 0 && plain.status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/slow.wav")) != Data(contentsOf: URL(fileURLWithPath: scratch.path + "/plain.wav")))
+    }
 }
