@@ -136,10 +136,16 @@ func curves(of event: HapticEvent) -> [ParameterCurve] {
     let startUs = event.startMs * Microseconds.perMillisecond
     var curves: [ParameterCurve] = []
     if let curve = event.intensityCurve {
-        curves.append(ParameterCurve(parameter: .intensityControl, startUs: startUs, points: curve.points.compactMap(CurvePoint.init)))
+        curves.append(ParameterCurve(parameter: .intensityControl, startUs: startUs, points: microsecondPoints(curve)))
     }
     if let curve = event.sharpnessCurve {
-        curves.append(ParameterCurve(parameter: .sharpnessControl, startUs: startUs, points: curve.points.compactMap(CurvePoint.init)))
+        curves.append(ParameterCurve(parameter: .sharpnessControl, startUs: startUs, points: microsecondPoints(curve)))
     }
     return curves
+}
+
+/// A pattern curve's points in microseconds; its times are at most its event's duration, which the
+/// planner has checked fits the plan's range.
+func microsecondPoints(_ curve: Curve) -> [CurvePoint] {
+    curve.points.map { CurvePoint(timeUs: $0.timeMs &* Microseconds.perMillisecond, value: $0.value) }
 }

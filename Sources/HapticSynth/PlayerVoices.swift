@@ -29,7 +29,12 @@ struct PlayerVoices {
         let envelopes = EnvelopeControls(curves: plan.curves)
         let rate = profile.sampleRate
         let leadUs = leadMs * Microseconds.perMillisecond
-        func frame(_ patternUs: Int64) -> Int64 { originFrame + FrameTiming.frame(atUs: patternUs + leadUs, rate: rate) }
+        /// The frame of pattern time `patternUs`; times at the end of the 64-bit range saturate
+        /// (a render that long is refused long before it would reach them).
+        func frame(_ patternUs: Int64) -> Int64 {
+            let (sum, overflow) = patternUs.addingReportingOverflow(leadUs)
+            return originFrame + FrameTiming.frame(atUs: overflow ? .max : sum, rate: rate)
+        }
 
         var voices: [Voice] = []
         var index = 0
