@@ -1,40 +1,50 @@
 import Foundation
 import HapticPlanner
 
-/// Starting sessions, and the native callbacks that end them.
+/// Starting sessions, and the player completions that end them.
 extension HapticExecutor {
     /// Makes (or reuses) the engine and every player, then starts all players at one time.
-    /// Called with the lock held.
+    /// Called with the lock held. A reset or stop of the engine meanwhile, even one fired inside a
+    /// native call on this thread, fails the start: every player made is cancelled once and the
+    /// engine disposed of once.
     func startPlayers(of plan: PlaybackPlan, deadlineNanoseconds: UInt64) throws -> PlaybackSession {
-        let engine = try validEngine()
-        let session = PlaybackSession(lock: lock, clock: clock, deadlineNanoseconds: deadlineNanoseconds)
-        sessionGeneration[ObjectIdentifier(session)] = engineGeneration
+        defer { startup = nil }
+        let (engine, generation) = try validEngine()
+        let session = makeSession(engineGeneration: generation, deadlineNanoseconds: deadlineNanoseconds)
         do {
             for playerPlan in plan.players {
-                let completion = completionHandler(session: session, index: session.slots.count)
+                let index = session.reserveSlot()
                 do {
-                    session.slots.append(.init(player: try engine.makePlayer(playerPlan, completion: completion)))
+                    session.fill(index, with: try engine.makePlayer(playerPlan, completion: completionHandler(session: session, index: index)))
                 } catch {
                     throw NativeHapticError.couldNotCreatePlayer(error)
                 }
+                try checkStartup(NativeHapticError.couldNotCreatePlayer)
             }
             let startTime = engine.currentTime + Double(CoreHapticsRules.schedulingLeadMs) / 1000
-            for slot in session.slots {
-                do { try slot.player.start(atTime: startTime) } catch { throw NativeHapticError.couldNotStartPlayer(error) }
+            for player in session.players {
+                do { try player.start(atTime: startTime) } catch { throw NativeHapticError.couldNotStartPlayer(error) }
+                try checkStartup(NativeHapticError.couldNotStartPlayer)
             }
         } catch {
-            let cancelErrors = session.cancelPlayers()
-            _ = session.end()
-            sessionGeneration[ObjectIdentifier(session)] = nil
-            throw HapticPlaybackError(primary: error, suppressed: cancelErrors)
+            var suppressed = session.abandon()
+            if startup?.invalidation != nil {
+                if self.engine === engine { self.engine = nil }
+                suppressed += Self.dispose(engine)
+            }
+            throw HapticPlaybackError(primary: error, suppressed: suppressed)
         }
         return session
     }
 
     /// The kept engine while it is valid; else a new one, started, with its handlers installed.
-    /// An engine whose start fails is disposed of once and not kept.
-    private func validEngine() throws -> any NativeHapticEngine {
-        if let engine { return engine }
+    /// An engine whose start fails, or that is reset or stopped while it starts, is disposed of
+    /// once and not kept. Marks the startup as under way on the engine's generation.
+    private func validEngine() throws -> (any NativeHapticEngine, UInt64) {
+        if let engine {
+            startup = (engineGeneration, nil)
+            return (engine, engineGeneration)
+        }
         engineGeneration += 1
         let generation = engineGeneration
         let engine: any NativeHapticEngine
@@ -44,107 +54,50 @@ extension HapticExecutor {
             throw HapticPlaybackError(primary: NativeHapticError.couldNotCreateEngine(error))
         }
         engine.setHandlers(
-            stopped: { [weak self] _ in self?.engineInvalidated(generation: generation) },
-            reset: { [weak self] in self?.engineInvalidated(generation: generation) })
+            stopped: { [weak self] reason in self?.engineInvalidated(generation: generation, by: .stopped(reason)) },
+            reset: { [weak self] in self?.engineInvalidated(generation: generation, by: .reset) })
+        startup = (generation, nil)
+        var failure: (any Error)?
         do {
             try engine.start()
         } catch {
-            var suppressed: [any Error] = []
-            do { try engine.stop() } catch { suppressed.append(NativeHapticError.couldNotStopEngine(error)) }
-            throw HapticPlaybackError(primary: NativeHapticError.couldNotStartEngine(error), suppressed: suppressed)
+            failure = error
+        }
+        if let reason = failure ?? startup?.invalidation {
+            throw HapticPlaybackError(primary: NativeHapticError.couldNotStartEngine(reason), suppressed: Self.dispose(engine))
         }
         self.engine = engine
-        return engine
+        return (engine, generation)
     }
 
-    /// Makes `session` current and schedules the check at its deadline. Called with the lock held.
+    /// Throws `wrap(invalidation)` when the engine in use was reset or stopped during startup.
+    private func checkStartup(_ wrap: (any Error) -> NativeHapticError) throws {
+        if let invalidation = startup?.invalidation { throw wrap(invalidation) }
+    }
+
+    /// Makes `session` current, forgets it as it ends, and schedules the check at its deadline.
+    /// Called with the lock held.
     func begin(_ session: PlaybackSession) {
         current = session
+        session.onEnd = { [weak self] ended in
+            if self?.current?.id == ended.id { self?.current = nil }
+        }
         clock.schedule(atNanoseconds: session.deadlineNanoseconds) { [weak self, weak session] in
             guard let self, let session else { return }
-            self.callbacks.enqueue { [weak self] in self?.finishIfDone(session) }
+            self.callbacks.enqueue {
+                session.finishIfDone().forEach { $0() }
+            }
         }
     }
 
-    /// Cancels the current session, if it is still going (replacement). Called with the lock held;
-    /// returns the waiter resumptions to run after unlocking.
-    func endCurrent() -> [@Sendable () -> Void] {
-        defer { current = nil }
-        guard let session = current, !session.ended else { return [] }
-        session.cleanupErrors += session.cancelPlayers()
-        return finish(session)
-    }
-
-    /// Forgets `session` when the caller cancelled it. Called with the lock held.
-    func forget(_ session: PlaybackSession) {
-        if current === session { current = nil }
-        sessionGeneration[ObjectIdentifier(session)] = nil
-    }
-
-    private func finish(_ session: PlaybackSession) -> [@Sendable () -> Void] {
-        forget(session)
-        return session.end()
-    }
-
-    /// A player's completion, as the engine reports it, moved onto the callback queue.
+    /// A player's completion as the engine reports it: counted at once (a failure is never lost,
+    /// whatever ends the session before it is processed), then processed on the callback queue.
     private func completionHandler(session: PlaybackSession, index: Int) -> @Sendable ((any Error)?) -> Void {
         { [weak self, weak session] error in
-            guard let self, let session else { return }
-            self.callbacks.enqueue { [weak self] in self?.playerCompleted(session, index: index, error: error) }
-        }
-    }
-
-    /// The first completion of each player counts; an error fails the session and cancels every
-    /// player once; the last completion after the deadline ends the session without cancelling.
-    private func playerCompleted(_ session: PlaybackSession, index: Int, error: (any Error)?) {
-        let resumptions: [@Sendable () -> Void] = lock.withLock {
-            guard !session.ended, session.markCompleted(index) else { return [] }
-            if let error {
-                session.playbackFailure = NativeHapticError.playerFailed(error)
-                session.cleanupErrors += session.cancelPlayers()
-                return finish(session)
+            guard let self, let session, session.report(index, error: error) else { return }
+            self.callbacks.enqueue {
+                session.completed(index, error: error).forEach { $0() }
             }
-            return session.isNaturallyDone ? finish(session) : []
         }
-        resumptions.forEach { $0() }
-    }
-
-    /// Ends `session` naturally if every player has completed and its deadline has passed.
-    private func finishIfDone(_ session: PlaybackSession) {
-        let resumptions = lock.withLock { session.isNaturallyDone ? finish(session) : [] }
-        resumptions.forEach { $0() }
-    }
-
-    /// The engine was reset or stopped: it is invalid at once (the next `play` makes a new one);
-    /// its session is cancelled (not replayed) and the engine disposed of on the callback queue,
-    /// with cleanup failures recorded on the session.
-    private func engineInvalidated(generation: UInt64) {
-        lock.withLock {
-            guard generation == engineGeneration, let engine else { return }
-            self.engine = nil
-            let session = current.flatMap { sessionGeneration[ObjectIdentifier($0)] == generation ? $0 : nil }
-            callbacks.enqueue { [weak self] in self?.cleanUpInvalidEngine(engine, session: session) }
-        }
-    }
-
-    private func cleanUpInvalidEngine(_ engine: any NativeHapticEngine, session: PlaybackSession?) {
-        let resumptions = lock.withLock { shutDown(engine, session: session).resumptions }
-        resumptions.forEach { $0() }
-    }
-
-    /// Cancels `session`'s players (unless it already ended), disposes of `engine`, records the
-    /// failures on the session and ends it: what a reset, a stop and `release()` all do. Called
-    /// with the lock held; returns the failures and the waiter resumptions to run after unlocking.
-    func shutDown(
-        _ engine: (any NativeHapticEngine)?, session: PlaybackSession?
-    ) -> (errors: [any Error], resumptions: [@Sendable () -> Void]) {
-        var errors: [any Error] = []
-        if let session, !session.ended { errors += session.cancelPlayers() }
-        if let engine {
-            do { try engine.stop() } catch { errors.append(NativeHapticError.couldNotStopEngine(error)) }
-        }
-        guard let session else { return (errors, []) }
-        session.cleanupErrors += errors
-        return (errors, finish(session))
     }
 }

@@ -17,11 +17,19 @@ public final class HapticExecutor: @unchecked Sendable {
 
     /// The engine kept for reuse; nil until made, and again once it is invalidated or released.
     var engine: (any NativeHapticEngine)?
-    /// Counts engines made; callbacks carry the generation of their engine.
+    /// Counts engines made; handlers carry the generation of their engine.
     var engineGeneration: UInt64 = 0
-    /// The engine generation each session plays on.
-    var sessionGeneration: [ObjectIdentifier: UInt64] = [:]
+    /// While `play` makes and starts native objects: the engine generation in use, and the reset or
+    /// stop that invalidated it meanwhile (on the calling thread, inside a native call).
+    var startup: (generation: UInt64, invalidation: EngineInvalidation?)?
+    /// The session that is going, if any; it is forgotten as it ends.
     var current: PlaybackSession?
+    /// Counts sessions made: each gets a number never given to another.
+    var sessionCount: UInt64 = 0
+    /// Cleanups of invalidated engines queued on the callback queue, by number; `release()` runs
+    /// those still waiting.
+    var pendingCleanups: [UInt64: (engine: any NativeHapticEngine, session: PlaybackSession?)] = [:]
+    var cleanupCount: UInt64 = 0
     var released = false
 
     /// - Parameters:
@@ -72,43 +80,55 @@ public final class HapticExecutor: @unchecked Sendable {
     ///   the cancel errors of the players already made suppressed onto it. No session stays
     ///   current after a failure.
     public func play(_ plan: PlaybackPlan) throws -> HapticHandle {
-        var resumptions: [@Sendable () -> Void] = []
+        var resumptions: [PlaybackSession.Resumption] = []
         defer { resumptions.forEach { $0() } }
         lock.lock()
         defer { lock.unlock() }
         guard !released else { throw NativeHapticError.released }
-        resumptions += endCurrent()
+        resumptions += current?.cancel(recording: true).resumptions ?? []
         let startNanoseconds = clock.nowNanoseconds
         let durationMs = plan.diagnostics.logicalDurationMs
         switch plan.diagnostics.backend {
         case .unsupported:
-            return handle(for: PlaybackSession(lock: lock, clock: clock, deadlineNanoseconds: startNanoseconds, ended: true))
+            return HapticHandle(session: makeSession(engineGeneration: nil, deadlineNanoseconds: startNanoseconds, ended: true))
         case .silent:
-            let session = PlaybackSession(
-                lock: lock, clock: clock, deadlineNanoseconds: Self.deadline(startNanoseconds, plusMs: durationMs))
+            let session = makeSession(engineGeneration: nil, deadlineNanoseconds: Self.deadline(startNanoseconds, plusMs: durationMs))
             begin(session)
-            return handle(for: session)
+            return HapticHandle(session: session)
         case .coreHaptics:
             let session = try startPlayers(of: plan, deadlineNanoseconds: Self.deadline(
                 startNanoseconds, plusMs: durationMs.addingReportingOverflow(CoreHapticsRules.schedulingLeadMs).partialValue))
             begin(session)
-            return handle(for: session)
+            return HapticHandle(session: session)
         }
     }
 
     /// Cancels the current session and disposes of the engine; `play` throws afterwards.
-    /// Idempotent. Cancel and dispose failures are recorded on the session's `failure` and returned.
+    /// Idempotent. Runs the cleanups of reset or stopped engines still queued, so their failures
+    /// are among those returned; cancel and dispose failures are recorded on their sessions'
+    /// `failure` and returned.
     @discardableResult
     public func release() -> [any Error] {
-        var resumptions: [@Sendable () -> Void] = []
+        var resumptions: [PlaybackSession.Resumption] = []
         defer { resumptions.forEach { $0() } }
         return lock.withLock {
             guard !released else { return [] }
             released = true
-            let (errors, work) = shutDown(engine, session: current)
+            var errors: [any Error] = []
+            for id in pendingCleanups.keys.sorted() {
+                let (cleanupErrors, work) = runCleanup(id)
+                errors += cleanupErrors
+                resumptions += work
+            }
+            if let session = current {
+                let (shutDownErrors, work) = session.shutDown(disposing: engine)
+                errors += shutDownErrors
+                resumptions += work
+            } else if let engine {
+                errors += Self.dispose(engine)
+            }
             engine = nil
             current = nil
-            resumptions = work
             return errors
         }
     }
@@ -120,7 +140,21 @@ public final class HapticExecutor: @unchecked Sendable {
         return overflow || overflowSum ? .max : deadline
     }
 
-    private func handle(for session: PlaybackSession) -> HapticHandle {
-        HapticHandle(session: session) { [weak self] session in self?.forget(session) }
+    /// A new session with a number of its own. Called with the lock held.
+    func makeSession(engineGeneration: UInt64?, deadlineNanoseconds: UInt64, ended: Bool = false) -> PlaybackSession {
+        sessionCount += 1
+        return PlaybackSession(
+            id: sessionCount, engineGeneration: engineGeneration, lock: lock, clock: clock,
+            deadlineNanoseconds: deadlineNanoseconds, ended: ended)
+    }
+
+    /// Disposes of `engine` (`stop()`); returns its failure.
+    static func dispose(_ engine: any NativeHapticEngine) -> [any Error] {
+        do {
+            try engine.stop()
+            return []
+        } catch {
+            return [NativeHapticError.couldNotStopEngine(error)]
+        }
     }
 }

@@ -2,11 +2,9 @@
 /// and to wait for it (SPEC.md §4).
 public final class HapticHandle: Sendable {
     let session: PlaybackSession
-    private let onCancel: @Sendable (PlaybackSession) -> Void
 
-    init(session: PlaybackSession, onCancel: @escaping @Sendable (PlaybackSession) -> Void) {
+    init(session: PlaybackSession) {
         self.session = session
-        self.onCancel = onCancel
     }
 
     /// Whether the playback is still going: current, not cancelled or failed, and either before its
@@ -20,14 +18,15 @@ public final class HapticHandle: Sendable {
     /// Cancels every player of the session, trying all of them even when one fails, then throws
     /// the first cancel error with the later ones suppressed. Does nothing once the session ended.
     public func cancel() throws {
-        let (errors, resumptions): ([any Error], [@Sendable () -> Void]) = session.lock.withLock {
-            guard !session.ended else { return ([], []) }
-            let errors = session.cancelPlayers()
-            onCancel(session)
-            return (errors, session.end())
-        }
+        let (errors, resumptions) = session.cancel(recording: false)
         resumptions.forEach { $0() }
         if let error = HapticPlaybackError.combining(errors) { throw error }
+    }
+
+    /// Cancels like `cancel()`, but keeps cancel failures on the session's `failure` instead of
+    /// throwing them (a trigger replacing this playback).
+    func cancelKeepingFailures() {
+        session.cancel(recording: true).resumptions.forEach { $0() }
     }
 
     /// Returns when the session ends: normally when it completed, was cancelled or was replaced

@@ -31,7 +31,8 @@ public final class HapticTrigger<Key: Equatable & Sendable>: @unchecked Sendable
 
     /// Offers the current key; when it changed (or is the first, with `playOnInitial`), cancels the
     /// previous playback and plays `plan`. Returns the new playback's handle, or nil when nothing
-    /// was played. `plan` is only evaluated when it will be played.
+    /// was played. `plan` is only evaluated when it will be played. A failure to cancel the
+    /// previous playback never stops the new one: it stays on the previous handle's `failure`.
     @discardableResult
     public func update(_ key: Key, plan: () throws -> PlaybackPlan) throws -> HapticHandle? {
         try lock.withLock {
@@ -40,7 +41,7 @@ public final class HapticTrigger<Key: Equatable & Sendable>: @unchecked Sendable
             hasKey = true
             lastKey = key
             guard !isFirst || playOnInitial else { return nil }
-            try previous?.cancel()
+            previous?.cancelKeepingFailures()
             let handle = try start(plan())
             previous = handle
             return handle

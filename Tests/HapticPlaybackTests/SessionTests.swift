@@ -128,17 +128,16 @@ import HapticPlanner
         #expect(texts(handle.failure) == ["Core Haptics player failed: fault", "Could not stop haptic player: jammed"])
     }
 
-    @Test func playbackFailureIsPrimaryWhateverOrderCleanupErrorsArriveIn() {
+    @Test func withoutAPlaybackFailureTheFirstCleanupErrorIsPrimary() throws {
         let rig = Rig()
-        let session = PlaybackSession(lock: rig.executor.lock, clock: rig.clock, deadlineNanoseconds: 0)
-        session.cleanupErrors.append(NativeHapticError.couldNotStopPlayer(ScriptedError("a")))
-        session.playbackFailure = NativeHapticError.playerFailed(ScriptedError("p"))
-        session.cleanupErrors.append(NativeHapticError.couldNotStopEngine(ScriptedError("b")))
-        #expect(texts(session.failure) == [
-            "Core Haptics player failed: p", "Could not stop haptic player: a", "Could not stop haptic engine: b",
+        let handle = try rig.executor.play(try threePlayerPattern())
+        rig.driver.failures.playerCancel[0] = ScriptedError("first")
+        rig.driver.failures.playerCancel[2] = ScriptedError("second")
+        rig.driver.failures.engineDispose[0] = ScriptedError("third")
+        rig.driver.engines[0].fireReset()
+        rig.drain()
+        #expect(texts(handle.failure) == [
+            "Could not stop haptic player: first", "Could not stop haptic player: second", "Could not stop haptic engine: third",
         ])
-        let cleanupOnly = PlaybackSession(lock: rig.executor.lock, clock: rig.clock, deadlineNanoseconds: 0)
-        cleanupOnly.cleanupErrors = [ScriptedError("first"), ScriptedError("second")]
-        #expect(texts(cleanupOnly.failure) == ["first", "second"])
     }
 }
