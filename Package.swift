@@ -12,12 +12,14 @@ let package = Package(
         .library(name: "HapticCore", targets: ["HapticCore"]),
         .library(name: "HapticPlanner", targets: ["HapticPlanner"]),
         .library(name: "HapticPlayback", targets: ["HapticPlayback"]),
+        .library(name: "HapticPlaybackTesting", targets: ["HapticPlaybackTesting"]),
     ],
     targets: [
         .target(name: "HapticCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "HapticPlanner", dependencies: ["HapticCore"]),
         .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore"]),
         .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore"]),
+        .target(name: "HapticPlaybackTesting", dependencies: ["HapticPlayback", "HapticPlanner"]),
         .systemLibrary(
             name: "CSndFile",
             pkgConfig: "sndfile",
@@ -48,7 +50,7 @@ let package = Package(
         .testTarget(name: "HapticSynthTests", dependencies: ["HapticSynth", "HapticPlanner", "HapticCore"]),
         .testTarget(
             name: "HapticPlaybackTests",
-            dependencies: ["HapticPlayback", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore"]
+            dependencies: ["HapticPlayback", "HapticPlaybackTesting", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore"]
         ),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioCore"]),
         .testTarget(

@@ -2,6 +2,7 @@ import Testing
 import HapticCore
 import HapticPlanner
 @testable import HapticPlayback
+import HapticPlaybackTesting
 
 /// Engine resets and stops: invalid at once, session cancelled, nothing replayed, stale callbacks
 /// harmless (SPEC.md §4 "Ending").

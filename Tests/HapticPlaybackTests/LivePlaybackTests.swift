@@ -4,6 +4,7 @@ import HapticPlanner
 import HapticSynth
 import Testing
 @testable import HapticPlayback
+import HapticPlaybackTesting
 
 /// An output that fails on a chosen write, like a device that goes away mid-playback.
 final class FailingOutput: AudioOutput {

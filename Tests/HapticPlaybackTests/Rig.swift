@@ -1,6 +1,7 @@
 import HapticCore
 import HapticPlanner
 @testable import HapticPlayback
+import HapticPlaybackTesting
 
 /// An executor on the scripted engine, with the virtual clock at 12 s.
 struct Rig {

@@ -2,6 +2,7 @@ import Testing
 import HapticCore
 import HapticPlanner
 @testable import HapticPlayback
+import HapticPlaybackTesting
 
 /// When sessions are active and how they end (SPEC.md §4 "Active", "Ending", "Clocks").
 @Suite struct SessionTests {

@@ -2,6 +2,7 @@ import Testing
 import HapticCore
 import HapticPlanner
 @testable import HapticPlayback
+import HapticPlaybackTesting
 
 /// Starting a session: engine reuse, one start time, startup failures (SPEC.md §4 "Starting").
 @Suite struct StartingTests {

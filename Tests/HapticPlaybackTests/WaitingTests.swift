@@ -2,6 +2,7 @@ import Testing
 import HapticCore
 import HapticPlanner
 @testable import HapticPlayback
+import HapticPlaybackTesting
 
 /// Awaiting playback: `completion()`, `playAndWait`, task cancellation (SPEC.md §4 "Failures").
 @Suite struct WaitingTests {

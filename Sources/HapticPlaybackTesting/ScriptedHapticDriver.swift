@@ -1,5 +1,6 @@
 import Foundation
 import HapticPlanner
+import HapticPlayback
 
 /// An error a test injects into the scripted engine.
 public struct ScriptedError: Error, Equatable, CustomStringConvertible {
@@ -23,9 +24,48 @@ public struct ScriptedFailures: Sendable {
     public init() {}
 }
 
+/// A native call of the scripted engine, as the driver's log records it, in call order.
+public enum NativeCall: Equatable, Sendable, CustomStringConvertible {
+    /// Engine n was made.
+    case engineMade(Int)
+    /// `start()` of engine n was called.
+    case engineStarted(Int)
+    /// Player n was made on engine e.
+    case playerMade(Int, engine: Int)
+    /// `start(atTime:)` of player n was called with the engine time, in seconds.
+    case playerStarted(Int, atTime: Double)
+    /// `cancel()` of player n was called.
+    case playerCancelled(Int)
+    /// `stop()` (disposal) of engine n was called.
+    case engineDisposed(Int)
+
+    public var description: String {
+        switch self {
+        case .engineMade(let engine): return "engine \(engine) made"
+        case .engineStarted(let engine): return "engine \(engine) started"
+        case .playerMade(let player, let engine): return "player \(player) made on engine \(engine)"
+        case .playerStarted(let player, let time): return "player \(player) started at \(time)"
+        case .playerCancelled(let player): return "player \(player) cancelled"
+        case .engineDisposed(let engine): return "engine \(engine) disposed"
+        }
+    }
+}
+
+/// Where a test can act from inside a native call (on the calling thread, as a system handler or
+/// a completion may): the engine's `start()`, a `makePlayer` attempt (after the player is made,
+/// before it is returned), a player's `start(atTime:)` or `cancel()`, the engine's `stop()`.
+public enum NativeCallPoint: Hashable, Sendable {
+    case engineStart(engine: Int)
+    case makePlayer(attempt: Int)
+    case playerStart(player: Int)
+    case playerCancel(player: Int)
+    case engineStop(engine: Int)
+}
+
 /// A deterministic stand-in for Core Haptics: engines on a `VirtualClock`, players that never
-/// complete on their own (a test fires each completion, reset and stop), callbacks held in a
-/// `ManualCallbackQueue` until drained, injectable failures and counters of every native call.
+/// complete on their own (a test fires each completion, reset and stop, from outside or from
+/// inside a native call), callbacks held in a `ManualCallbackQueue` until drained, injectable
+/// failures, counters and an ordered log of every native call.
 public final class ScriptedHapticDriver: HapticEngineDriver, @unchecked Sendable {
     public let clock: VirtualClock
     /// Pass this to the executor as its callback queue, and drain it to deliver callbacks.
@@ -34,6 +74,8 @@ public final class ScriptedHapticDriver: HapticEngineDriver, @unchecked Sendable
 
     let lock = NSRecursiveLock()
     private var injected = ScriptedFailures()
+    private var actions: [NativeCallPoint: @Sendable () -> Void] = [:]
+    private var calls: [NativeCall] = []
     private var madeEngines: [ScriptedEngine] = []
     private var madePlayers: [ScriptedPlayer] = []
     private var engineAttempts = 0
@@ -49,6 +91,15 @@ public final class ScriptedHapticDriver: HapticEngineDriver, @unchecked Sendable
         get { lock.withLock { injected } }
         set { lock.withLock { injected = newValue } }
     }
+
+    /// Runs `action` inside every native call at `point`, before the call returns or throws its
+    /// injected failure; nil removes it.
+    public func inside(_ point: NativeCallPoint, _ action: (@Sendable () -> Void)?) {
+        lock.withLock { actions[point] = action }
+    }
+
+    /// Every native call so far, in order.
+    public var log: [NativeCall] { lock.withLock { calls } }
 
     /// Every engine made, in order.
     public var engines: [ScriptedEngine] { lock.withLock { madeEngines } }
@@ -67,8 +118,20 @@ public final class ScriptedHapticDriver: HapticEngineDriver, @unchecked Sendable
             if let error = injected.engineCreation[attempt] { throw error }
             let engine = ScriptedEngine(driver: self, index: madeEngines.count)
             madeEngines.append(engine)
+            calls.append(.engineMade(engine.index))
             return engine
         }
+    }
+
+    /// Logs `call`, runs the action at `point` (outside the driver's lock), then throws the
+    /// injected failure, if any.
+    func perform(_ call: NativeCall?, at point: NativeCallPoint, failure: ScriptedError?) throws {
+        let action = lock.withLock { () -> (@Sendable () -> Void)? in
+            if let call { calls.append(call) }
+            return actions[point]
+        }
+        action?()
+        if let failure { throw failure }
     }
 
     func failure(_ keyPath: WritableKeyPath<ScriptedFailures, [Int: ScriptedError]>, _ index: Int) -> ScriptedError? {
@@ -78,14 +141,16 @@ public final class ScriptedHapticDriver: HapticEngineDriver, @unchecked Sendable
     func makePlayer(
         on engine: ScriptedEngine, plan: PlayerPlan, completion: @escaping @Sendable ((any Error)?) -> Void
     ) throws -> ScriptedPlayer {
-        try lock.withLock {
+        let (attempt, player): (Int, ScriptedPlayer) = try lock.withLock {
             let attempt = playerAttempts
             playerAttempts += 1
             if let error = injected.playerCreation[attempt] { throw error }
             let player = ScriptedPlayer(driver: self, engine: engine, index: madePlayers.count, plan: plan, completion: completion)
             madePlayers.append(player)
-            return player
+            return (attempt, player)
         }
+        try perform(.playerMade(player.index, engine: engine.index), at: .makePlayer(attempt: attempt), failure: nil)
+        return player
     }
 }
 
@@ -96,14 +161,18 @@ public final class ScriptedEngine: NativeHapticEngine, @unchecked Sendable {
     public let index: Int
     private var stopped: (@Sendable (String) -> Void)?
     private var reset: (@Sendable () -> Void)?
-    public private(set) var startCount = 0
-    /// Calls of `stop()` (disposals).
-    public private(set) var stopCount = 0
+    private var starts = 0
+    private var stops = 0
 
     init(driver: ScriptedHapticDriver, index: Int) {
         self.driver = driver
         self.index = index
     }
+
+    /// Calls of `start()`.
+    public var startCount: Int { driver.lock.withLock { starts } }
+    /// Calls of `stop()` (disposals).
+    public var stopCount: Int { driver.lock.withLock { stops } }
 
     public var currentTime: Double { Double(driver.clock.nowNanoseconds) / 1_000_000_000 }
 
@@ -115,10 +184,8 @@ public final class ScriptedEngine: NativeHapticEngine, @unchecked Sendable {
     }
 
     public func start() throws {
-        try driver.lock.withLock {
-            startCount += 1
-            if let error = driver.failure(\.engineStart, index) { throw error }
-        }
+        driver.lock.withLock { starts += 1 }
+        try driver.perform(.engineStarted(index), at: .engineStart(engine: index), failure: driver.failure(\.engineStart, index))
     }
 
     public func makePlayer(_ plan: PlayerPlan, completion: @escaping @Sendable ((any Error)?) -> Void) throws -> any NativeHapticPlayer {
@@ -126,10 +193,8 @@ public final class ScriptedEngine: NativeHapticEngine, @unchecked Sendable {
     }
 
     public func stop() throws {
-        try driver.lock.withLock {
-            stopCount += 1
-            if let error = driver.failure(\.engineDispose, index) { throw error }
-        }
+        driver.lock.withLock { stops += 1 }
+        try driver.perform(.engineDisposed(index), at: .engineStop(engine: index), failure: driver.failure(\.engineDispose, index))
     }
 
     /// Fires the engine's reset handler, as the system does after a media-server reset.
@@ -151,9 +216,8 @@ public final class ScriptedPlayer: NativeHapticPlayer, @unchecked Sendable {
     public let index: Int
     public let plan: PlayerPlan
     private let completion: @Sendable ((any Error)?) -> Void
-    /// Engine times, in seconds, of every `start(atTime:)`.
-    public private(set) var startTimes: [Double] = []
-    public private(set) var cancelCount = 0
+    private var starts: [Double] = []
+    private var cancels = 0
 
     init(driver: ScriptedHapticDriver, engine: ScriptedEngine, index: Int, plan: PlayerPlan,
          completion: @escaping @Sendable ((any Error)?) -> Void) {
@@ -164,18 +228,19 @@ public final class ScriptedPlayer: NativeHapticPlayer, @unchecked Sendable {
         self.completion = completion
     }
 
+    /// Engine times, in seconds, of every successful `start(atTime:)`.
+    public var startTimes: [Double] { driver.lock.withLock { starts } }
+    /// Calls of `cancel()`, failed ones included.
+    public var cancelCount: Int { driver.lock.withLock { cancels } }
+
     public func start(atTime time: Double) throws {
-        try driver.lock.withLock {
-            if let error = driver.failure(\.playerStart, index) { throw error }
-            startTimes.append(time)
-        }
+        try driver.perform(.playerStarted(index, atTime: time), at: .playerStart(player: index), failure: driver.failure(\.playerStart, index))
+        driver.lock.withLock { starts.append(time) }
     }
 
     public func cancel() throws {
-        try driver.lock.withLock {
-            cancelCount += 1
-            if let error = driver.failure(\.playerCancel, index) { throw error }
-        }
+        driver.lock.withLock { cancels += 1 }
+        try driver.perform(.playerCancelled(index), at: .playerCancel(player: index), failure: driver.failure(\.playerCancel, index))
     }
 
     /// Reports the player's completion, with an error or none (as Core Haptics may, more than once).
