@@ -68,15 +68,20 @@ public final class ManualCallbackQueue: CallbackQueue, @unchecked Sendable {
     /// How many callbacks are waiting.
     public var pendingCount: Int { lock.withLock { pending.count } }
 
+    /// Runs the first waiting callback, if any; returns whether one ran.
+    @discardableResult
+    public func runNext() -> Bool {
+        guard let work = lock.withLock({ pending.isEmpty ? nil : pending.removeFirst() }) else { return false }
+        work()
+        return true
+    }
+
     /// Runs every waiting callback in order, including those enqueued while draining; returns how
     /// many ran.
     @discardableResult
     public func drain() -> Int {
         var count = 0
-        while let work = lock.withLock({ pending.isEmpty ? nil : pending.removeFirst() }) {
-            work()
-            count += 1
-        }
+        while runNext() { count += 1 }
         return count
     }
 }
