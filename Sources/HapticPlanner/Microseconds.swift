@@ -39,7 +39,7 @@ public enum Microseconds {
     }
 
     /// The time in milliseconds as a JSON number: an integer when whole, else its exact decimal.
-    public static func json(_ microseconds: Int64) -> JSONOutput {
+    package static func json(_ microseconds: Int64) -> JSONOutput {
         microseconds % perMillisecond == 0 ? .integer(microseconds / perMillisecond) : .number(millisecondsText(microseconds))
     }
 }

@@ -2,7 +2,10 @@ import HapticCore
 
 /// The plan document of `hapsynth plan --json` (FORMATS.md §2), keys in the documented order.
 extension PlaybackPlan {
-    public var json: JSONOutput {
+    /// The plan document as `hapsynth plan --json` prints it (without its `warnings` list).
+    public var jsonText: String { json.pretty() }
+
+    package var json: JSONOutput {
         let d = diagnostics
         return .object([
             ("backend", .string(d.backend.rawValue)),

@@ -6,7 +6,7 @@ import HapticPlanner
 ///
 /// Evaluation walks forward with a cursor, so a voice pays for a segment change only when one
 /// happens; for whole-millisecond points it gives exactly the values of `Curve.value(of:atMs:)`.
-public struct ControlTrack: Sendable {
+package struct ControlTrack: Sendable {
     struct Entry: Sendable {
         let startMs: Double
         /// Point times relative to `startMs`, in milliseconds (exact for whole milliseconds).
@@ -25,7 +25,7 @@ public struct ControlTrack: Sendable {
     let valueBeforeFirst: Double?
 
     /// A track from curves sorted by start (ties: the later one wins), each in force until the next.
-    public init(curves: [ParameterCurve], valueBeforeFirst: Double? = nil) {
+    package init(curves: [ParameterCurve], valueBeforeFirst: Double? = nil) {
         entries = curves.enumerated()
             .sorted { ($0.element.startUs, $0.offset) < ($1.element.startUs, $1.offset) }
             .map { Entry(startMs: Microseconds.milliseconds($0.element.startUs),

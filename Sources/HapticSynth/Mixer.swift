@@ -3,16 +3,16 @@ import HapticPlanner
 /// Mixes started players into blocks of mono float samples (SYNTH.md §1 "Mixing"): voices add in
 /// a fixed order, the sum is clamped into −1…1 and every clamped sample is counted. Memory does not
 /// grow with the pattern's length: a block at a time.
-public final class Mixer {
-    public let profile: ActuatorProfile
+package final class Mixer {
+    package let profile: ActuatorProfile
     /// The next frame to render (frames rendered so far).
-    public private(set) var framePosition: Int64 = 0
+    package private(set) var framePosition: Int64 = 0
     /// Samples whose |sum| exceeded 1 before clamping, so far.
-    public private(set) var clampedSampleCount = 0
+    package private(set) var clampedSampleCount = 0
     /// The largest |sample| written so far, after clamping.
-    public private(set) var peak: Float = 0
+    package private(set) var peak: Float = 0
     /// The largest |sum| of the voices so far, before clamping (above 1 when something clipped).
-    public private(set) var mixPeak: Double = 0
+    package private(set) var mixPeak: Double = 0
 
     /// Started players whose first voice has not begun, by first start frame (ties in start order).
     private var pending: [(id: Int, voices: PlayerVoices)] = []
@@ -21,14 +21,14 @@ public final class Mixer {
     private var nextOrder = 0
     private var accumulator: [Double] = []
 
-    public init(profile: ActuatorProfile) {
+    package init(profile: ActuatorProfile) {
         self.profile = profile
     }
 
     /// Starts a player: its pattern time 0 is `leadMs` after `originFrame`.
     /// - Returns: the frame after the player's last sample (its completion frame).
     @discardableResult
-    public func start(_ plan: PlayerPlan, id: Int, originFrame: Int64, leadMs: Int64) -> Int64 {
+    package func start(_ plan: PlayerPlan, id: Int, originFrame: Int64, leadMs: Int64) -> Int64 {
         let voices = PlayerVoices(plan: plan, profile: profile, originFrame: originFrame, leadMs: leadMs, firstOrder: nextOrder)
         nextOrder += voices.voiceCount
         // Binary insertion keeps `pending` sorted by first start frame, stable for equal frames.
@@ -42,16 +42,16 @@ public final class Mixer {
     }
 
     /// Stops a player at once (its remaining samples are dropped).
-    public func stop(id: Int) {
+    package func stop(id: Int) {
         pending.removeAll { $0.id == id }
         active.removeAll { $0.id == id }
     }
 
     /// Whether any started player still has samples to render.
-    public var isSounding: Bool { !pending.isEmpty || !active.isEmpty }
+    package var isSounding: Bool { !pending.isEmpty || !active.isEmpty }
 
     /// Renders the next `output.count` frames into `output` and advances `framePosition`.
-    public func render(into output: UnsafeMutableBufferPointer<Float>) {
+    package func render(into output: UnsafeMutableBufferPointer<Float>) {
         let count = output.count
         if accumulator.count < count { accumulator = [Double](repeating: 0, count: count) }
         accumulator.withUnsafeMutableBufferPointer { buffer in
@@ -88,9 +88,9 @@ public final class Mixer {
 
 /// Transient clicks that overlap one another once placed on the frame axis: dense textures whose
 /// clicks add up and clip, which a designer fixes by spacing them or lowering their intensity.
-public enum TransientOverlap {
+package enum TransientOverlap {
     /// How many transient clicks of the plan's players overlap another click (any player).
-    public static func count(in plan: PlaybackPlan, profile: ActuatorProfile) -> Int {
+    package static func count(in plan: PlaybackPlan, profile: ActuatorProfile) -> Int {
         var clicks: [(start: Int64, end: Int64)] = []
         for player in plan.players {
             let voices = PlayerVoices(plan: player, profile: profile, originFrame: 0, leadMs: FrameTiming.leadMs, firstOrder: 0)

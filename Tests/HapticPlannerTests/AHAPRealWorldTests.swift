@@ -131,4 +131,12 @@ import Testing
         let three = WarningGroup.group(document.warnings.prefix(3).map { ($0.kind, "\($0.path)", $0.description) })
         #expect(three.map(\.line) == ["3 events lack HapticSharpness (0.5 used): $.Pattern[0], $.Pattern[1], $.Pattern[2]"])
     }
+
+    @Test func readingBytesAcceptsTrailingCommasAndPlacesJSONErrors() throws {
+        let document = try AHAPImport.read(bytes: Array(#"{"Pattern": [{"Event": {"Time": 0.1001, "EventType": "HapticTransient",},},],}"#.utf8), file: "x.ahap")
+        #expect(document.plan.players[0].events[0].startUs == 100_100)
+        #expect(document.warnings.first?.description == "$: trailing comma at x.ahap:1:71 accepted, as Apple's JSON reader does")
+        #expect(performing: { try AHAPImport.read(bytes: Array(#"{"Pattern": [{"Event": {"Time": 0,},]}"#.utf8), file: "x.ahap") },
+                throws: { "\($0)" == "x.ahap:1:37: expected '}' after the trailing comma, found ']' at $.Pattern[0].Event" })
+    }
 }

@@ -12,19 +12,19 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A JSON number as written: its text, its nearest double and, for integer text, its exact value.
-public struct JSONNumber: Hashable, Sendable {
+package struct JSONNumber: Hashable, Sendable {
     /// The number exactly as it appears in the file.
-    public let text: String
+    package let text: String
     /// The nearest double (finite: larger numbers are rejected by the parser).
-    public let double: Double
+    package let double: Double
     /// The exact value when the text has no fraction or exponent (it then fits 64 bits).
-    public let integer: Int64?
+    package let integer: Int64?
 }
 
 /// A parsed JSON value with the position where it starts. Object members keep their order, so
 /// duplicate keys (rejected by the parser) and key order are visible to readers.
-public struct JSONNode: Sendable {
-    public enum Value: Sendable {
+package struct JSONNode: Sendable {
+    package enum Value: Sendable {
         case object([JSONMember])
         case array([JSONNode])
         case string(String)
@@ -33,11 +33,11 @@ public struct JSONNode: Sendable {
         case null
     }
 
-    public let value: Value
-    public let position: SourcePosition
+    package let value: Value
+    package let position: SourcePosition
 
     /// A short name of the value's kind for error messages (`an object`, `a number`).
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .object: return "an object"
         case .array: return "an array"
@@ -50,10 +50,10 @@ public struct JSONNode: Sendable {
 }
 
 /// One `"key": value` member of a JSON object.
-public struct JSONMember: Sendable {
-    public let key: String
-    public let keyPosition: SourcePosition
-    public let value: JSONNode
+package struct JSONMember: Sendable {
+    package let key: String
+    package let keyPosition: SourcePosition
+    package let value: JSONNode
 }
 
 /// A JSONPath-style location (`$.timeline[1].continuous.intensityCurve[2]`).

@@ -4,7 +4,7 @@
 /// rejects duplicate keys, integers beyond 64 bits and numbers that overflow a double, and reports
 /// every error with its JSON path. It parses iteratively with an explicit stack, so nesting depth
 /// costs heap, not call stack, and is capped at `JSONError.maxDepth`.
-public struct JSONParser {
+package struct JSONParser {
     let bytes: [UInt8]
     var offset = 0
     var line = 1
@@ -41,13 +41,13 @@ public struct JSONParser {
     private var stack: [Frame] = []
 
     /// Parses one JSON document (a leading UTF-8 byte order mark is skipped).
-    public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONNode {
         try parse(bytes, allowingTrailingCommas: false).root
     }
 
     /// Parses one JSON document; with `allowingTrailingCommas`, a comma before a closing `]` or
     /// `}` is accepted and the first one's position returned (everything else stays strict).
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8], allowingTrailingCommas: Bool
     ) throws(JSONError) -> (root: JSONNode, trailingComma: SourcePosition?) {
         var parser = JSONParser(bytes: bytes, allowsTrailingCommas: allowingTrailingCommas)
@@ -144,7 +144,10 @@ public struct JSONParser {
         advance()
         skipWhitespace()
         if current == UInt8(ascii: "]") || current == UInt8(ascii: "}") {
-            guard allowsTrailingCommas, current == closing.asciiValue else { throw fail(.trailingComma) }
+            guard allowsTrailingCommas else { throw fail(.trailingComma) }
+            guard current == closing.asciiValue else {
+                throw fail(.expected("'\(closing)' after the trailing comma, found \(describeCurrent())"))
+            }
             if firstTrailingComma == nil { firstTrailingComma = comma }
         }
     }

@@ -2,7 +2,7 @@
 ///
 /// Times are written as integers (never through a double) and 0…1 values as the 32-bit float's
 /// shortest round-trip text (`0.75`; whole values as `1` and `0`).
-public enum JSONOutput: Sendable, Equatable {
+package enum JSONOutput: Sendable, Equatable {
     case object([(String, JSONOutput)])
     case array([JSONOutput])
     case string(String)
@@ -16,10 +16,10 @@ public enum JSONOutput: Sendable, Equatable {
     case bool(Bool)
     case null
 
-    public static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.compact == b.compact }
+    package static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.compact == b.compact }
 
     /// The value on one line, with a space after `:` and `,`.
-    public var compact: String {
+    package var compact: String {
         var text = ""
         appendCompact(to: &text)
         return text
@@ -81,7 +81,7 @@ public enum JSONOutput: Sendable, Equatable {
 
     /// The value indented by two spaces a level; anything that fits in `width` columns stays on
     /// one line. Ends without a newline.
-    public func pretty(width: Int = 100) -> String {
+    package func pretty(width: Int = 100) -> String {
         var text = ""
         write(into: &text, indent: 0, width: width)
         return text
@@ -114,14 +114,14 @@ public enum JSONOutput: Sendable, Equatable {
 
     /// Shortest round-trip text of a 32-bit float; whole numbers without `.0`. Non-finite values,
     /// which JSON cannot hold, are written as `null`.
-    public static func floatText(_ value: Float) -> String {
+    package static func floatText(_ value: Float) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e7 { return String(Int64(value)) }
         return "\(value)"
     }
 
     /// A JSON string literal with the required escapes.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -11,9 +11,9 @@ private let systemRead = Darwin.read
 #endif
 
 /// Reads input files with the size limit checked before reading (SPEC.md §1).
-public enum InputFile {
+package enum InputFile {
     /// The canonical absolute path of an existing file (symbolic links resolved), or nil.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -22,7 +22,7 @@ public enum InputFile {
     /// The whole file, refusing one larger than `PatternLimits.maxInputBytes` before reading it
     /// (and stopping a growing or special file at the limit).
     /// - Parameter display: how errors name the file.
-    public static func read(_ path: String, display: String) throws(PatternFileError) -> [UInt8] {
+    package static func read(_ path: String, display: String) throws(PatternFileError) -> [UInt8] {
         func failure(_ reason: PatternFileError.Reason) -> PatternFileError {
             PatternFileError(file: display, position: nil, path: nil, reason: reason)
         }

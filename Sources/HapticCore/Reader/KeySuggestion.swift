@@ -1,9 +1,9 @@
 /// Finds the known name a mistyped one probably meant, for `did you mean …?` hints.
-public enum KeySuggestion {
+package enum KeySuggestion {
     /// The closest of `known` to `name` when it is close enough: a case-only difference, or an
     /// edit distance (insertions, deletions, substitutions, adjacent swaps) of at most 1 for
     /// names under 5 characters and 2 otherwise.
-    public static func closest(to name: String, among known: [String]) -> String? {
+    package static func closest(to name: String, among known: [String]) -> String? {
         guard name.count <= 64 else { return nil }  // long junk: no hint, and no large table
         if let sameLetters = known.first(where: { $0.lowercased() == name.lowercased() }) { return sameLetters }
         let allowed = name.count < 5 ? 1 : 2

@@ -28,7 +28,7 @@ public enum PatternReader {
 
     /// Reads a pattern file whose bytes were already read (and perhaps parsed, to tell a
     /// pattern.json from an AHAP file), resolving includes relative to `path`.
-    public static func read(bytes: [UInt8], root: JSONNode?, path: String) throws(PatternFileError) -> PatternDocument {
+    package static func read(bytes: [UInt8], root: JSONNode?, path: String) throws(PatternFileError) -> PatternDocument {
         let session = ReadSession()
         if let real = InputFile.realPath(path) { session.files.append(real) }
         let decoder = PatternDecoder(
@@ -38,7 +38,7 @@ public enum PatternReader {
     }
 
     /// Parses JSON bytes, with errors placed in `file`.
-    public static func parse(_ bytes: [UInt8], file: String) throws(PatternFileError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], file: String) throws(PatternFileError) -> JSONNode {
         do {
             return try JSONParser.parse(bytes)
         } catch {
@@ -55,7 +55,7 @@ public enum PatternReader {
 
     /// Whether a parsed document is an AHAP file: an object with a top-level `Pattern` key
     /// (the AHAP reader then says what is wrong with it if it is not an array).
-    public static func isAHAP(_ root: JSONNode) -> Bool {
+    package static func isAHAP(_ root: JSONNode) -> Bool {
         guard case .object(let members) = root.value else { return false }
         return members.contains { $0.key == "Pattern" }
     }
@@ -63,7 +63,7 @@ public enum PatternReader {
     /// Why a document is neither format, or nil when it is (or looks like it was meant to be) one:
     /// a pattern.json object has `events` or `timeline` (or a key one typo away from them), an
     /// AHAP object a `Pattern` key.
-    public static func formatMismatch(_ root: JSONNode) -> String? {
+    package static func formatMismatch(_ root: JSONNode) -> String? {
         let expected = "expected a pattern.json object (with \"events\" or \"timeline\") or an AHAP object (with a \"Pattern\" array)"
         guard case .object(let members) = root.value else { return "\(expected), got \(root.kindDescription)" }
         let entryKeys = ["events", "timeline", "Pattern"]
@@ -88,12 +88,12 @@ final class ReadSession {
 
 /// A 64-bit FNV-1a hash over the bytes of several files, each followed by a 0xFF separator: the
 /// key of "the file and its includes, as loaded".
-public struct ContentKey: Hashable, Sendable {
-    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+package struct ContentKey: Hashable, Sendable {
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    public init() {}
+    package init() {}
 
-    public mutating func absorb(_ bytes: [UInt8]) {
+    package mutating func absorb(_ bytes: [UInt8]) {
         var hash = value
         for byte in bytes {
             hash ^= UInt64(byte)

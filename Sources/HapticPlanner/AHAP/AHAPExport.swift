@@ -7,7 +7,7 @@ public enum AHAPExport {
 
     /// One AHAP document per player, in player order. Times are seconds; curve point times are
     /// relative to the curve's `Time`; `Metadata.hapsynthLogicalDurationMs` keeps trailing silence.
-    public static func documents(for plan: PlaybackPlan) -> [JSONOutput] {
+    package static func documents(for plan: PlaybackPlan) -> [JSONOutput] {
         plan.players.map { player in
             var entries: [JSONOutput] = player.events.map { event in
                 var fields: [(String, JSONOutput)] = [
@@ -38,6 +38,11 @@ public enum AHAPExport {
                 ("Pattern", .array(entries)),
             ])
         }
+    }
+
+    /// The text of each player's AHAP file, in player order (see `documents(for:)`).
+    public static func files(for plan: PlaybackPlan) -> [String] {
+        documents(for: plan).map { $0.pretty() }
     }
 
     /// Warnings for curves over the device point limit, naming the file and curve.

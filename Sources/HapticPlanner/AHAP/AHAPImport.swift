@@ -44,12 +44,38 @@ public struct AHAPDocument: Sendable {
 /// skipped entry is a warning, and so is what is probably a mistake: curve point times that look
 /// absolute, and curves of more than 16 points.
 public enum AHAPImport {
+    /// Reads an AHAP file: its JSON (a comma before a closing bracket is accepted with one
+    /// warning, as Apple's reader accepts it), then its pattern.
+    public static func read(contentsOf path: String, capabilities: DeviceCapabilities = .iPhone) throws(AHAPError) -> AHAPDocument {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, display: path)
+        } catch {
+            throw AHAPError(file: path, position: error.position ?? SourcePosition(line: 1, column: 1), path: .root, message: error.message)
+        }
+        return try read(bytes: bytes, file: path, capabilities: capabilities)
+    }
+
+    /// Reads AHAP JSON bytes; `file` names the document in errors and warnings.
+    public static func read(bytes: [UInt8], file: String, capabilities: DeviceCapabilities = .iPhone) throws(AHAPError) -> AHAPDocument {
+        do {
+            let parsed = try JSONParser.parse(bytes, allowingTrailingCommas: true)
+            return try read(parsed.root, file: file, capabilities: capabilities, trailingComma: parsed.trailingComma)
+        } catch let error as JSONError {
+            throw AHAPError(file: file, position: error.position, path: error.path, message: "\(error.reason)")
+        } catch let error as AHAPError {
+            throw error
+        } catch {
+            throw AHAPError(file: file, position: SourcePosition(line: 1, column: 1), path: .root, message: "\(error)")
+        }
+    }
+
     /// Whether a parsed document is AHAP: an object with a top-level `Pattern` array.
-    public static func isAHAP(_ root: JSONNode) -> Bool { PatternReader.isAHAP(root) }
+    package static func isAHAP(_ root: JSONNode) -> Bool { PatternReader.isAHAP(root) }
 
     /// - Parameter trailingComma: where the file had a trailing comma that the lenient parser
     ///   accepted (one warning for the file), if it had one.
-    public static func read(
+    package static func read(
         _ root: JSONNode, file: String, capabilities: DeviceCapabilities = .iPhone, trailingComma: SourcePosition? = nil
     ) throws(AHAPError) -> AHAPDocument {
         var reader = AHAPReader(file: file)
