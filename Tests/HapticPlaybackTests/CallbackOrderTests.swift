@@ -1,3 +1,4 @@
+import Foundation
 import HapticCore
 import HapticPlanner
 import Testing
@@ -159,5 +160,23 @@ import HapticPlaybackTesting
         try handle.cancel()
         rig.drain()
         #expect(handle.failure == nil)
+    }
+
+    @Test func aResetFromAnotherThreadDuringStartupWaitsForThePlayThenCancelsIt() throws {
+        let rig = Rig()
+        let fired = DispatchSemaphore(value: 0)
+        rig.driver.inside(.makePlayer(attempt: 1)) {
+            let engine = rig.driver.engines[0]
+            Thread.detachNewThread {
+                engine.fireReset()  // blocks on the executor's lock until play returns
+                fired.signal()
+            }
+        }
+        let handle = try rig.executor.play(try threePlayerPattern())
+        fired.wait()
+        #expect(rig.executor.engine == nil)
+        rig.drain()
+        #expect(!handle.isActive && handle.failure == nil)
+        #expect(rig.driver.players.map(\.cancelCount) == [1, 1, 1] && rig.driver.engines[0].stopCount == 1)
     }
 }
