@@ -58,13 +58,14 @@ public struct WaveformComparator {
             let wanted = Double(expected[index]), got = Double(actual[index])
             let error = got - wanted
             difference[index] = Float(error)
-            let magnitude = abs(error)
+            // A NaN difference (a NaN or infinite sample on either side) counts as infinitely wrong.
+            let magnitude = error.isNaN ? Double.infinity : abs(error)
             if magnitude > maxAbsError {
                 maxAbsError = magnitude
                 maxAbsErrorSample = samplesSeen + Int64(index)
             }
             if firstDifferingSample == nil, magnitude > tolerance.maxAbsError { firstDifferingSample = samplesSeen + Int64(index) }
-            errorEnergy += error * error
+            errorEnergy += magnitude * magnitude
             signalEnergy += wanted * wanted
         }
         samplesSeen += Int64(expected.count)
@@ -73,7 +74,8 @@ public struct WaveformComparator {
 
     /// The comparison of everything added, for files of these lengths and rate.
     public func result(expectedFrames: Int64, actualFrames: Int64, sampleRate: Int) -> WaveformComparison {
-        let snr: Double? = errorEnergy == 0 ? nil : 10 * log10(signalEnergy / errorEnergy)
+        // Silence against a difference is −∞ dB; a non-finite signal energy (infinite samples) too.
+        let snr: Double? = errorEnergy == 0 ? nil : signalEnergy.isFinite ? 10 * log10(signalEnergy / errorEnergy) : -.infinity
         let pass = expectedFrames == actualFrames && maxAbsError <= tolerance.maxAbsError
             && (errorEnergy == 0 || (snr ?? .infinity) >= tolerance.minSNRdB)
         return WaveformComparison(

@@ -109,7 +109,8 @@ func isAudible(_ event: HapticEvent) -> Bool {
 func partCount(of event: HapticEvent) -> Int {
     guard event.kind == .continuous, event.durationMs > CoreHapticsRules.maxContinuousMs else { return 1 }
     let limit = CoreHapticsRules.maxContinuousMs
-    return Int((event.durationMs + limit - 1) / limit)
+    let whole = event.durationMs / limit
+    return Int(whole) + (event.durationMs % limit == 0 ? 0 : 1)
 }
 
 /// The native events of one audible event: contiguous parts of at most 30 s on the authored

@@ -83,7 +83,8 @@ public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
             var next = position + Int64(limit)
             if let first = running.first(where: { $0.endFrame > position }) { next = min(next, first.endFrame) }
             if let deadline = clock.nextDeadlineNanoseconds {
-                let deadlineMs = Int64((deadline + 999_999) / 1_000_000)
+                // Whole milliseconds, rounded up; a saturated deadline stays far beyond any render.
+                let deadlineMs = Int64(deadline / 1_000_000 + (deadline % 1_000_000 == 0 ? 0 : 1))
                 let frame = FrameTiming.frame(atMs: deadlineMs, rate: profile.sampleRate)
                 if frame > position { next = min(next, frame) }
             }

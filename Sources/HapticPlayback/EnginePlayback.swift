@@ -11,9 +11,11 @@ struct EnginePlayback {
     let executor: HapticExecutor
     let handle: HapticHandle
 
-    /// Starts `plan` on a new engine writing to `output`.
-    /// - Throws: the executor's start error (the executor is released first).
-    init(_ plan: PlaybackPlan, profile: ActuatorProfile, output: any AudioOutput) throws {
+    /// Starts `plan` on a new engine writing to `output`, once the render-length guard passed.
+    /// - Throws: `RenderLengthError` for a render over 24 hours without `allowLong` (or beyond
+    ///   what hapsynth can represent); the executor's start error (the executor is released first).
+    init(_ plan: PlaybackPlan, profile: ActuatorProfile, output: any AudioOutput, allowLong: Bool = false) throws {
+        _ = try RenderLength.checked(plan, profile: profile, allowLong: allowLong)
         engine = AudioHapticEngine(profile: profile, output: output)
         callbacks = ManualCallbackQueue()
         executor = HapticExecutor(driver: AudioEngineDriver(engine: engine), clock: engine.clock, callbackQueue: callbacks)

@@ -11,6 +11,7 @@ import HapticSynth
 public final class LivePlayback {
     public let profile: ActuatorProfile
     private let openOutput: () throws -> any AudioOutput
+    private let allowLong: Bool
     private var current: Playing?
 
     /// One playback: its output and what plays into it.
@@ -19,9 +20,12 @@ public final class LivePlayback {
         let playback: EnginePlayback
     }
 
-    /// - Parameter openOutput: opens the output for one playback (the device), at `profile.sampleRate`.
-    public init(profile: ActuatorProfile, openOutput: @escaping () throws -> any AudioOutput) {
+    /// - Parameters:
+    ///   - allowLong: whether a playback over 24 hours is allowed.
+    ///   - openOutput: opens the output for one playback (the device), at `profile.sampleRate`.
+    public init(profile: ActuatorProfile, allowLong: Bool = false, openOutput: @escaping () throws -> any AudioOutput) {
         self.profile = profile
+        self.allowLong = allowLong
         self.openOutput = openOutput
     }
 
@@ -29,12 +33,14 @@ public final class LivePlayback {
     public var handle: HapticHandle? { current?.playback.handle }
 
     /// Ends the previous playback (its device closed at once), opens the output and starts `plan`.
-    /// - Throws: the output's open error, or the executor's start error.
+    /// - Throws: `RenderLengthError` (before the output is opened), the output's open error, or the
+    ///   executor's start error.
     public func play(_ plan: PlaybackPlan) throws -> HapticHandle {
         close()
+        _ = try RenderLength.checked(plan, profile: profile, allowLong: allowLong)
         let output = try openOutput()
         do {
-            let playback = try EnginePlayback(plan, profile: profile, output: output)
+            let playback = try EnginePlayback(plan, profile: profile, output: output, allowLong: allowLong)
             current = Playing(output: output, playback: playback)
             return playback.handle
         } catch {

@@ -24,14 +24,17 @@ public enum OfflineRender {
     /// for a Core Haptics plan, round-half-up(D × rate / 1000) for a silent one (SYNTH.md §1).
     /// - Parameters:
     ///   - blockFrames: the most frames rendered at once (any size gives the same samples).
+    ///   - allowLong: whether a render over 24 hours is allowed.
     ///   - shouldContinue: asked between blocks with the frames written; false stops the render
     ///     (`RenderStopped`).
-    /// - Throws: a planning-independent playback failure, the output's error, or `RenderStopped`.
+    /// - Throws: `RenderLengthError` before any work for a render over 24 hours (without
+    ///   `allowLong`) or beyond what hapsynth can represent; a playback failure, the output's
+    ///   error, or `RenderStopped`.
     public static func render(
         _ plan: PlaybackPlan, profile: ActuatorProfile, into output: any AudioOutput, blockFrames: Int = 4096,
-        shouldContinue: (Int64) -> Bool = { _ in true }
+        allowLong: Bool = false, shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws -> RenderSummary {
-        let playback = try EnginePlayback(plan, profile: profile, output: output)
+        let playback = try EnginePlayback(plan, profile: profile, output: output, allowLong: allowLong)
         defer { playback.release() }
         let engine = playback.engine
         while playback.handle.isActive {

@@ -33,7 +33,7 @@ struct PlayerVoices {
         /// (a render that long is refused long before it would reach them).
         func frame(_ patternUs: Int64) -> Int64 {
             let (sum, overflow) = patternUs.addingReportingOverflow(leadUs)
-            return originFrame + FrameTiming.frame(atUs: overflow ? .max : sum, rate: rate)
+            return FrameTiming.adding(originFrame, FrameTiming.frame(atUs: overflow ? .max : sum, rate: rate))
         }
 
         var voices: [Voice] = []
@@ -49,12 +49,12 @@ struct PlayerVoices {
                 let control = intensity.isEmpty ? 1 : intensity.value(atMs: onsetMs, cursor: &cursor)
                 let level = min(max(Double(event.intensity) * control, 0), 1)
                 let frequencyHz = profile.frequencyHz(sharpness: Double(event.sharpness))
-                let length = Int64((Double(profile.transientCycles) * Double(rate) / frequencyHz).rounded(.toNearestOrAwayFromZero))
                 let start = frame(event.startUs)
                 voices.append(Voice(
                     shape: .transient(cycles: profile.transientCycles,
                                       amplitude: profile.transientGain * Voice.shaped(level, profile.intensityExponent)),
-                    startFrame: start, endFrame: start + max(length, 1), envelope: envelope,
+                    startFrame: start, endFrame: FrameTiming.adding(start, Self.clickFrames(profile, frequencyHz: frequencyHz)),
+                    envelope: envelope,
                     baseIntensity: Double(event.intensity), baseSharpness: Double(event.sharpness), order: order))
                 index += 1
                 continue
@@ -69,7 +69,7 @@ struct PlayerVoices {
                 let ramp = Int64((profile.rampMs * Double(rate) / 1000).rounded(.toNearestOrAwayFromZero))
                 voices.append(Voice(
                     shape: .continuous(rampFrames: envelope == nil ? min(ramp, (end - start) / 2) : 0), startFrame: start,
-                    endFrame: start + (envelope?.length(of: end - start) ?? end - start), envelope: envelope,
+                    endFrame: FrameTiming.adding(start, envelope?.length(of: end - start) ?? end - start), envelope: envelope,
                     baseIntensity: Double(event.intensity), baseSharpness: Double(event.sharpness), order: order))
             }
             index = last + 1
@@ -77,6 +77,14 @@ struct PlayerVoices {
         self.voices = voices.sorted { ($0.startFrame, $0.order) < ($1.startFrame, $1.order) }
         endFrame = voices.map(\.endFrame).max() ?? originFrame
         startFrame = self.voices.first?.startFrame ?? originFrame
+    }
+
+    /// The frames of a transient click: round-half-up(cycles × rate / f), at least 1; saturated
+    /// when that does not fit (the render-length guard then refuses the render).
+    static func clickFrames(_ profile: ActuatorProfile, frequencyHz: Double) -> Int64 {
+        let frames = (Double(profile.transientCycles) * Double(profile.sampleRate) / frequencyHz).rounded(.toNearestOrAwayFromZero)
+        guard frames.isFinite, frames < Double(FrameTiming.saturated) else { return FrameTiming.saturated }
+        return max(Int64(frames), 1)
     }
 
     /// How many voices the player has.

@@ -144,7 +144,7 @@ import Testing
         let callbacks = ManualCallbackQueue()
         let executor = HapticExecutor(driver: AudioEngineDriver(engine: engine), clock: engine.clock, callbackQueue: callbacks)
         let handle = try executor.play(pattern)
-        let length = try RenderLength.frames(of: plan(pattern), profile: ActuatorProfile())
+        let length = try #require(try RenderLength.frames(of: plan(pattern), profile: ActuatorProfile()))
         try engine.render(frameCount: Int(length - 1))
         callbacks.drain()
         #expect(handle.isActive)

@@ -110,6 +110,11 @@ struct CheckCommand: Command {
         } catch {
             return invalid(error.message)
         }
+        do {
+            _ = try RenderLength.checked(playback, profile: profile, allowLong: false)
+        } catch {
+            return invalid("\(error)")
+        }
         let wav = goldens + "/" + name + ".wav", flac = goldens + "/" + name + ".flac"
         let existing = [wav, flac].first { FileManager.default.fileExists(atPath: $0) }
         guard let golden = existing else {

@@ -12,13 +12,13 @@ enum CompareOptions {
     static func tolerance(_ arguments: ParsedArguments, command: String) throws(CLIError) -> WaveformComparison.Tolerance {
         var tolerance = WaveformComparison.Tolerance()
         if let text = arguments.value("--max-abs-error") {
-            guard let value = Double(text), value.isFinite, value >= 0 else {
+            guard let value = DecimalNumber.parse(text), value >= 0 else {
                 throw .usage("--max-abs-error needs a number ≥ 0, got '\(text)'", command: command)
             }
             tolerance.maxAbsError = value
         }
         if let text = arguments.value("--min-snr-db") {
-            guard let value = Double(text), value.isFinite else {
+            guard let value = DecimalNumber.parse(text) else {
                 throw .usage("--min-snr-db needs a number, got '\(text)'", command: command)
             }
             tolerance.minSNRdB = value

@@ -22,6 +22,7 @@ struct PlayCommand: Command {
             OptionSpec(name: "--device", valueName: "NAME", help: "ALSA device (default 'default'; 'null' discards)."),
             OptionSpec(name: "--watch", valueName: nil, help: "Replay whenever the pattern or an included file is saved."),
             OptionSpec(name: "--skip-initial", valueName: nil, help: "With --watch: do not play the first version."),
+            OptionSpec(name: "--allow-long", valueName: nil, help: "Allow playbacks longer than 24 hours."),
         ] + ProfileOptions.specs
     }
 
@@ -32,6 +33,7 @@ struct PlayCommand: Command {
     let device: String
     let watch: Bool
     let skipInitial: Bool
+    let allowLong: Bool
     let profile: ActuatorProfile
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -39,6 +41,7 @@ struct PlayCommand: Command {
         device = arguments.value("--device") ?? "default"
         watch = arguments.has("--watch")
         skipInitial = arguments.has("--skip-initial")
+        allowLong = arguments.has("--allow-long")
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
         profile = try ProfileOptions.resolve(arguments, command: Self.name)
     }
@@ -46,7 +49,7 @@ struct PlayCommand: Command {
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let device = self.device, rate = profile.sampleRate
         let devices = DeviceLog()
-        let live = LivePlayback(profile: profile) {
+        let live = LivePlayback(profile: profile, allowLong: allowLong) {
             let output = try ALSAOutput(device: device, sampleRate: rate)
             devices.report(console: console)
             devices.last = output
@@ -117,6 +120,8 @@ struct PlayCommand: Command {
             return handle
         } catch let error as ALSAError {
             throw error.isUnavailable ? .unavailable("\(error)") : .ioError("\(error)")
+        } catch let error as RenderLengthError {
+            throw .invalidInput("\(patternPath): \(error)")
         } catch {
             throw .ioError("\(error)")
         }
@@ -145,7 +150,7 @@ struct PlayCommand: Command {
     private var periodFrames: Int { max(1, profile.sampleRate / 200) }
 
     private func announce(_ plan: PlaybackPlan, console: Console) {
-        let frames = RenderLength.frames(of: plan, profile: profile)
+        let frames = RenderLength.frames(of: plan, profile: profile) ?? 0
         let seconds = RenderCommand.fixed(Double(frames) / Double(profile.sampleRate), 3)
         let players = plan.players.count
         console.out("playing \(patternPath) on \(device): \(seconds) s, \(players) player\(players == 1 ? "" : "s")")

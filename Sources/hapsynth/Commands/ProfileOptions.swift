@@ -37,7 +37,7 @@ enum ProfileOptions {
         }
         for flag in numericFlags {
             guard let text = arguments.value(flag.field.flag) else { continue }
-            guard let value = Double(text), value.isFinite else {
+            guard let value = DecimalNumber.parse(text) else {
                 throw .usage("\(flag.field.flag) needs a number, got '\(text)'", command: command)
             }
             switch flag.field {

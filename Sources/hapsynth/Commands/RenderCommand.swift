@@ -30,9 +30,6 @@ struct RenderCommand: Command {
         ]
     }
 
-    /// Renders longer than this need `--allow-long`.
-    static let maxDurationMs: Int64 = 24 * 3_600_000
-
     let patternPath: String
     let outputPath: String
     let container: SoundFileContainer
@@ -73,11 +70,13 @@ struct RenderCommand: Command {
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let playback = try PatternInput.load(patternPath, console: console, quiet: quiet, strict: strict).plan
-        let durationMs = playback.diagnostics.logicalDurationMs
-        guard allowLong || durationMs <= Self.maxDurationMs else {
-            throw .invalidInput("\(patternPath): the pattern lasts \(durationMs) ms, over 24 hours; use --allow-long to render it")
+        let frames: Int64
+        do {
+            frames = try FileRender.checkedLength(playback, profile: profile, allowLong: allowLong)
+        } catch {
+            throw .invalidInput("\(patternPath): \(error.message)")
         }
-        let summary = try Interruption.deferred { () throws(CLIError) in try render(playback, console: console) }
+        let summary = try Interruption.deferred { () throws(CLIError) in try render(playback, frames: frames, console: console) }
         if summary.clampedSampleCount > 0 {
             try PatternInput.warn(Self.clampWarning(summary, plan: playback, profile: profile), console: console, quiet: quiet, strict: strict)
         }
@@ -97,17 +96,18 @@ struct RenderCommand: Command {
 
     /// A positive number with three decimals.
     static func threeDigits(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
         let thousandths = Int64((value * 1000).rounded())
         let fraction = String(thousandths % 1000)
         return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 
     /// Renders into a temporary file and moves it into place, with a progress bar on a terminal.
-    private func render(_ playback: PlaybackPlan, console: Console) throws(CLIError) -> RenderSummary {
-        let progress = ProgressBar(total: { RenderLength.frames(of: playback, profile: profile) }, console: console)
+    private func render(_ playback: PlaybackPlan, frames: Int64, console: Console) throws(CLIError) -> RenderSummary {
+        let progress = ProgressBar(total: { frames }, console: console)
         defer { progress.clear() }
         return try FileRender.render(
-            playback, profile: profile, to: outputPath, container: container, encoding: encoding
+            playback, profile: profile, to: outputPath, container: container, encoding: encoding, allowLong: allowLong
         ) { frames in
             progress.update(frames)
             return !Interruption.isRaised
@@ -126,6 +126,9 @@ struct RenderCommand: Command {
 
     /// `value` with `digits` decimals.
     static func fixed(_ value: Double, _ digits: Int) -> String {
+        if value.isNaN { return "nan" }
+        if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+        guard abs(value) < 1e15 else { return "\(value)" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         let rounded = (abs(value) * scale).rounded() / scale

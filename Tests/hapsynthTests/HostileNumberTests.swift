@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// Numbers at the edge of every range: each is a clear error with the right exit code, never a
+/// trap, a wrapped result or a leftover temporary file (the reproducers of the hostile-input
+/// campaign).
+@Suite struct HostileNumberTests {
+    /// Runs `arguments` with `{}` replaced by the scratch folder; returns the result.
+    func run(_ scratch: Scratch, _ arguments: [String]) throws -> RunResult {
+        try hapsynth(arguments.map { $0.replacingOccurrences(of: "{}", with: scratch.path) })
+    }
+
+    @Test(arguments: [
+        (#"{"events":[{"type":"transient","startMs":9223372036854775800}]}"#,
+         "time 9223372036854775800 ms is beyond the plan's range (at most 9223372036854775 ms)"),
+        (#"{"events":[{"type":"continuous","startMs":0,"durationMs":9223372036854775807}]}"#,
+         "Core Haptics native events: expanded event count 307445734561826 exceeds limit 10000"),
+    ])
+    func planRefusesTimesAtTheEndOfTheRange(pattern: String, message: String) throws {
+        let scratch = try Scratch()
+        let file = try scratch.write("p.json", pattern)
+        for command in [["plan", file], ["play", file, "--device", "null"], ["render", file, scratch.path + "/o.wav", "--allow-long"]] {
+            let result = try hapsynth(command)
+            #expect(result.status == 65, "\(command[0])")
+            #expect(result.stderr == "hapsynth: error: \(file): \(message)\n", "\(command[0])")
+        }
+        #expect(scratch.entries == ["p.json"])
+    }
+
+    @Test(arguments: [
+        #"{"events":[{"type":"transient","startMs":0}],"durationMs":9223372036854775807}"#,
+        #"{"timeline":[{"transient":{}},{"delay":1125899906842624}]}"#,
+        #"{"timeline":[{"transient":{}},{"repeat":{"count":75,"timeline":[{"delay":4294816729680}]}}]}"#,
+        #"{"Metadata":{"hapsynthLogicalDurationMs":9223372036854775807},"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient"}}]}"#,
+    ])
+    func rendersBeyondWhatCanBeRepresentedAreRefusedEvenWithAllowLong(pattern: String) throws {
+        let scratch = try Scratch()
+        let file = try scratch.write(pattern.contains("Pattern") ? "p.ahap" : "p.json", pattern)
+        let message = "the render would last longer than hapsynth can represent (10000000000000 ms)"
+        for command in [["render", file, scratch.path + "/o.wav", "--allow-long", "--quiet"],
+                        ["play", file, "--device", "null", "--allow-long"], ["play", file, "--device", "null"]] {
+            let result = try hapsynth(command)
+            #expect(result.status == 65, "\(command)")
+            #expect(result.stderr.hasSuffix("\(message)\n"), "\(command): \(result.stderr)")
+        }
+        #expect(!scratch.entries.contains { $0 != "p.json" && $0 != "p.ahap" })
+    }
+
+    @Test func anAHAPTimeBeyondTheRangeIsAnErrorWithItsPath() throws {
+        let scratch = try Scratch()
+        let file = try scratch.write("p.ahap", #"{"Pattern":[{"Event":{"Time":9.1e15,"EventType":"HapticTransient"}}]}"#)
+        let result = try hapsynth(["render", file, scratch.path + "/o.wav", "--allow-long"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "hapsynth: error: \(file):1:30: time 9.1e15 s is beyond the 64-bit microsecond range at $.Pattern[0].Event.Time\n")
+    }
+
+    @Test(arguments: [
+        (["--transient-cycles", "1e18"], "the render would last longer than hapsynth can represent (10000000000000 ms)"),
+        (["--min-frequency", "1e-300"], "the render would last longer than hapsynth can represent (10000000000000 ms)"),
+        (["--transient-cycles", "1000000000"], "the render would last 178d 01:30:15 (738461538942 frames at 48000 Hz), over 24 hours; use --allow-long to render it"),
+        (["--min-frequency", "0.000001"], "the render would last 23d 03:33:20 (96000000480 frames at 48000 Hz), over 24 hours; use --allow-long to render it"),
+    ])
+    func aTransientClickCountsInTheRenderLengthGuard(flags: [String], message: String) throws {
+        let scratch = try Scratch()
+        let file = try scratch.write("p.json", #"{"events":[{"type":"transient","startMs":0,"sharpness":0}]}"#)
+        let result = try hapsynth(["render", file, scratch.path + "/o.wav"] + flags)
+        #expect(result.status == 65)
+        #expect(result.stderr == "hapsynth: error: \(file): \(message)\n")
+        #expect(scratch.entries == ["p.json"])
+    }
+
+    @Test func aProfileWithAHugeCycleCountIsRefusedWithoutLeavingAFile() throws {
+        let scratch = try Scratch()
+        let file = try scratch.write("p.json", #"{"events":[{"type":"transient","startMs":0}]}"#)
+        let profile = try scratch.write("profile.json", #"{"transientCycles": 9223372036854775807}"#)
+        let result = try hapsynth(["render", file, scratch.path + "/o.wav", "--profile", profile, "--allow-long"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("longer than hapsynth can represent"))
+        #expect(scratch.entries == ["p.json", "profile.json"])
+    }
+
+    @Test func checkRefusesAPatternOverADay() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/p", withIntermediateDirectories: true)
+        try scratch.write("p/long.json", #"{"events":[{"type":"transient","startMs":0}],"durationMs":90000000}"#)
+        let result = try hapsynth(["check", scratch.path + "/p", "--goldens", scratch.path + "/g", "--record"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("invalid  long: the render would last 1d 01:00:00 (4320000480 frames at 48000 Hz), over 24 hours"))
+    }
+
+    @Test func hexadecimalAndSpecialNumbersAreNotFlagValues() throws {
+        let scratch = try Scratch()
+        let file = try scratch.write("p.json", #"{"events":[{"type":"transient","startMs":0}]}"#)
+        for value in ["0x2EE0", "inf", "nan", "12000abc", ""] {
+            let result = try hapsynth(["render", file, scratch.path + "/o.wav", "--rate", value])
+            #expect(result.status == 64, "\(value)")
+            #expect(result.stderr.hasPrefix("hapsynth: error: --rate needs a number, got '\(value)'"), "\(value)")
+        }
+    }
+
+    @Test func compareOfSilenceNaNAndEmptyFilesGivesAResult() throws {
+        let scratch = try Scratch()
+        func wav(_ name: String, _ samples: [Float]) throws -> String {
+            var data = Data("RIFF".utf8)
+            func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+            func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+            u32(UInt32(36 + samples.count * 4)); data.append(contentsOf: Array("WAVEfmt ".utf8))
+            u32(16); u16(3); u16(1); u32(8000); u32(32000); u16(4); u16(32)
+            data.append(contentsOf: Array("data".utf8)); u32(UInt32(samples.count * 4))
+            for sample in samples { u32(sample.bitPattern) }
+            let path = scratch.path + "/" + name
+            try data.write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let tone = try wav("tone.wav", (0..<800).map { Float(sin(Double($0) * 0.2)) * 0.5 })
+        let silent = try wav("silent.wav", [Float](repeating: 0, count: 800))
+        let empty = try wav("empty.wav", [])
+        let nan = try wav("nan.wav", [Float](repeating: .nan, count: 400) + [Float](repeating: .infinity, count: 400))
+        let silence = try hapsynth(["compare", silent, tone])
+        #expect(silence.status == 1 && silence.stdout.contains("SNR: -inf dB") && silence.stdout.hasSuffix("fail\n"))
+        let none = try hapsynth(["compare", empty, tone, "--json"])
+        #expect(none.status == 1 && none.stdout.contains(#""expectedFrames": 0"#) && none.stdout.contains(#""pass": false"#))
+        let broken = try hapsynth(["compare", tone, nan])
+        #expect(broken.status == 1 && broken.stdout.contains("max abs error: inf at frame 0") && broken.stdout.contains("first differing frame: 0"))
+        #expect(try hapsynth(["compare", nan, tone, "--json"]).status == 1)
+    }
+}
