@@ -20,7 +20,7 @@ public final class AtomicFile {
         let slash = targetPath.lastIndex(of: "/")
         let directory = slash.map { String(targetPath[...$0]) } ?? ""
         let name = slash.map { String(targetPath[targetPath.index(after: $0)...]) } ?? targetPath
-        var template = Array("\(directory).\(name).hapsynth-XXXXXX".utf8CString)
+        var template = Array("\(directory).\(Self.shortened(name)).hapsynth-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw .cannotCreate(path: targetPath, reason: String(cString: strerror(errno)))
@@ -28,6 +28,19 @@ public final class AtomicFile {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         fileDescriptor = descriptor
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// The name's first bytes, cut at a character boundary so that `.<name>.hapsynth-XXXXXX` fits
+    /// in NAME_MAX (255 bytes) whatever the target's name.
+    static func shortened(_ name: String) -> String {
+        let limit = 255 - ".".utf8.count - ".hapsynth-XXXXXX".utf8.count
+        guard name.utf8.count > limit else { return name }
+        var result = ""
+        for character in name {
+            guard result.utf8.count + String(character).utf8.count <= limit else { break }
+            result.append(character)
+        }
+        return result
     }
 
     /// Gives the temporary file the target's permissions (an existing target's, else 0666 less the
@@ -68,5 +81,75 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case let .cannotCreate(path, reason): return "cannot create \(path): \(reason)"
         }
+    }
+}
+
+/// Where a render's bytes go (SYNTH.md §2 "Atomic output"): a regular or new file is written
+/// atomically (through a symbolic link, at the link's target, which it replaces); a FIFO, a
+/// character device (`/dev/null`), a socket or `-` (standard output) is written through and never
+/// renamed over.
+public final class OutputFile {
+    /// The path as given.
+    public let path: String
+    /// The descriptor to write (a writer takes it and closes it).
+    public let fileDescriptor: Int32
+    /// Whether the output is written through (a stream), not renamed into place.
+    public let isStream: Bool
+    private let atomic: AtomicFile?
+
+    /// Opens the output without blocking (a FIFO without a reader is an error, not a hang).
+    public init(path: String) throws(AtomicFileError) {
+        self.path = path
+        func failure(_ reason: String) -> AtomicFileError { .cannotCreate(path: path, reason: reason) }
+        if path == "-" {
+            let descriptor = dup(1)
+            guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+            fileDescriptor = descriptor
+            isStream = true
+            atomic = nil
+            return
+        }
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            guard (info.st_mode & S_IFMT) != S_IFDIR else { throw failure("it is a folder") }
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let code = errno
+                throw failure(code == ENXIO ? "nothing is reading from it" : String(cString: strerror(code)))
+            }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            fileDescriptor = descriptor
+            isStream = true
+            atomic = nil
+            return
+        }
+        let file = try AtomicFile(targetPath: Self.linkTarget(of: path) ?? path)
+        fileDescriptor = file.fileDescriptor
+        isStream = false
+        atomic = file
+    }
+
+    /// Where a symbolic link at `path` points (relative targets resolved against the link's
+    /// folder), or nil when `path` is not a link.
+    static func linkTarget(of path: String, depth: Int = 0) -> String? {
+        guard depth < 40 else { return nil }  // a loop of links: the rename then fails with the system's reason
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") { return linkTarget(of: target, depth: depth + 1) ?? target }
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let resolved = folder + target
+        return linkTarget(of: resolved, depth: depth + 1) ?? resolved
+    }
+
+    /// Puts a finished file in place (nothing to do for a stream).
+    public func commit() throws(AtomicFileError) {
+        try atomic?.commit()
+    }
+
+    /// Removes an unfinished file; a stream keeps what was written.
+    public func discard() {
+        atomic?.discard()
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HapticCore
 
 /// The root command: picks a subcommand, or answers `--help` and `--version`. Every usage error
@@ -28,7 +31,13 @@ enum Hapsynth {
     /// Runs the command line and returns the process's exit status.
     static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
         do {
-            return try run(arguments, console: console).rawValue
+            let status = try run(arguments, console: console)
+            let stdoutError = Console.stdoutError.load(ordering: .sequentiallyConsistent)
+            guard stdoutError == 0 else {
+                console.error("cannot write to standard output: \(String(cString: strerror(stdoutError)))")
+                return ExitCode.ioError.rawValue
+            }
+            return status.rawValue
         } catch {
             console.error(error.message)
             if case .usage(_, let command) = error {

@@ -3,21 +3,23 @@ import Testing
 
 /// AHAP through the command line: export with `plan --ahap-dir`, import in `render`, `play`, `plan`.
 @Suite struct AHAPCommandTests {
-    @Test func planWritesOneAHAPFilePerPlayerAndReplacesTheFolder() throws {
+    @Test func planWritesOneAHAPFilePerPlayerAndRemovesOnlyItsOwnStaleFiles() throws {
         let scratch = try Scratch()
         let folder = scratch.path + "/ahap"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "stale".write(toFile: folder + "/player-9.ahap", atomically: true, encoding: .utf8)
         let result = try hapsynth(["plan", "Samples/mixed-overlap.json", "--ahap-dir", folder])
         #expect(result.status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["player-1.ahap", "player-2.ahap", "player-3.ahap"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            == [".hapsynth-ahap-export", "player-1.ahap", "player-2.ahap", "player-3.ahap"])
         #expect(result.stdout.contains("wrote 3 AHAP files to \(folder): player-1.ahap, player-2.ahap, player-3.ahap"))
         #expect(result.stdout.contains("engine.currentTime + 0.010"))
         let text = try String(contentsOfFile: folder + "/player-2.ahap", encoding: .utf8)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect((object["Metadata"] as? [String: Any])?["hapsynthLogicalDurationMs"] as? Int == 150)
         #expect((object["Pattern"] as? [Any])?.count == 2)
-        #expect(scratch.entries == ["ahap"])  // no staging folder left behind
+        // A plan of one player replaces the files of the earlier export.
+        #expect(try hapsynth(["plan", "Samples/click-train.json", "--ahap-dir", folder]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".hapsynth-ahap-export", "player-1.ahap"])
+        #expect(scratch.entries == ["ahap"])
     }
 
     @Test func exportedFilesReadBackAsThePlansPlayers() throws {

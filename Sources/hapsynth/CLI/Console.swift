@@ -1,10 +1,15 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Where a command writes: results to stdout, `hapsynth: warning: …` and `hapsynth: error: …` to
 /// stderr (SYNTH.md §3). Tests read both streams of the real binary.
 struct Console {
+    /// The error of the first failed write to stdout (0: none): results that could not be
+    /// written make the command exit 74.
+    static let stdoutError = Atomic<Int32>(0)
+
     /// Writes a result line (or block) to stdout.
     func out(_ text: String) {
         write(text + "\n", to: 1)
@@ -36,7 +41,10 @@ struct Console {
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else {
+                if descriptor == 1 { _ = Console.stdoutError.compareExchange(expected: 0, desired: written < 0 ? errno : EIO, ordering: .sequentiallyConsistent) }
+                return
+            }
             bytes = bytes.dropFirst(written)
         }
     }

@@ -2,46 +2,60 @@ import Foundation
 import HapticCore
 import HapticPlanner
 
-/// `plan --ahap-dir DIR`: one AHAP file per planned player, the folder replaced as a whole.
+/// `plan --ahap-dir DIR`: one AHAP file per planned player. hapsynth writes only its own
+/// `player-N.ahap` files and a manifest of them (`.hapsynth-ahap-export`), and removes only files
+/// an earlier export listed there: a folder that holds anything else is refused unless `--force`
+/// (which writes beside the other files and never removes them).
 enum AHAPFolder {
+    /// The manifest's name: one written file name per line.
+    static let manifestName = ".hapsynth-ahap-export"
+
     /// Writes the files; returns what to tell the user (the files and how to start them together).
-    static func write(_ plan: PlaybackPlan, to folder: String, console: Console) throws(CLIError) -> String {
-        let documents = AHAPExport.documents(for: plan)
+    static func write(_ plan: PlaybackPlan, to folder: String, force: Bool, console: Console) throws(CLIError) -> String {
+        let texts = AHAPExport.files(for: plan)
+        let names = (0..<texts.count).map { "player-\($0 + 1).ahap" }
         let manager = FileManager.default
-        let trimmed = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
-        let staging = trimmed + ".hapsynth-" + UUID().uuidString.prefix(8)
+        func fail(_ reason: String) -> CLIError { .cannotCreate("cannot write AHAP files to \(folder): \(reason)") }
+        var isFolder: ObjCBool = false
+        let exists = manager.fileExists(atPath: folder, isDirectory: &isFolder)
+        if exists && !isFolder.boolValue { throw fail("a file of that name exists") }
+        let earlier = exists ? manifest(in: folder) : []
+        if exists {
+            let entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+            let foreign = entries.filter { $0 != manifestName && !earlier.contains($0) }.sorted()
+            if !foreign.isEmpty && !force {
+                let shown = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
+                throw fail("it holds files hapsynth did not write (\(shown)); choose an empty folder, or use --force to write beside them")
+            }
+        }
         do {
-            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
-            for (index, document) in documents.enumerated() {
-                try (document.pretty() + "\n").write(toFile: "\(staging)/player-\(index + 1).ahap", atomically: true, encoding: .utf8)
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (name, text) in zip(names, texts) {
+                try (text + "\n").write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
             }
-            // Swap the folder in whole: no stale player-N.ahap survives.
-            var isFolder: ObjCBool = false
-            if manager.fileExists(atPath: trimmed, isDirectory: &isFolder) {
-                guard isFolder.boolValue else {
-                    try? manager.removeItem(atPath: staging)
-                    throw CLIError.cannotCreate("cannot create \(folder): a file of that name exists")
-                }
-                let old = staging + ".old"
-                try manager.moveItem(atPath: trimmed, toPath: old)
-                try manager.moveItem(atPath: staging, toPath: trimmed)
-                try manager.removeItem(atPath: old)
-            } else {
-                try manager.moveItem(atPath: staging, toPath: trimmed)
+            try (names.map { $0 + "\n" }.joined()).write(toFile: folder + "/" + manifestName, atomically: true, encoding: .utf8)
+            // Only files an earlier export wrote, and this one did not, are removed.
+            for stale in earlier where !names.contains(stale) {
+                try? manager.removeItem(atPath: folder + "/" + stale)
             }
-        } catch let error as CLIError {
-            throw error
         } catch {
-            try? manager.removeItem(atPath: staging)
-            throw .cannotCreate("cannot write AHAP files to \(folder): \(error.localizedDescription)")
+            throw fail(error.localizedDescription)
         }
         for warning in AHAPExport.warnings(for: plan) { console.warning(warning) }
-        let names = (0..<documents.count).map { "player-\($0 + 1).ahap" }
         return """
-            wrote \(documents.count) AHAP file\(documents.count == 1 ? "" : "s") to \(folder)\(names.isEmpty ? "" : ": " + names.joined(separator: ", "))
+            wrote \(texts.count) AHAP file\(texts.count == 1 ? "" : "s") to \(folder)\(names.isEmpty ? "" : ": " + names.joined(separator: ", "))
             To play them on an iPhone as hapsynth does: load each file as a CHHapticPattern, make one
             player per file with engine.makePlayer(with:), then start every player at the same engine
             time, 10 ms ahead: let time = engine.currentTime + 0.010; try player.start(atTime: time).
             """
+    }
+
+    /// The files an earlier export listed: plain `player-N.ahap` names only, so a doctored
+    /// manifest cannot make hapsynth remove anything else.
+    static func manifest(in folder: String) -> [String] {
+        guard let text = try? String(contentsOfFile: folder + "/" + manifestName, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init).filter { name in
+            name.hasPrefix("player-") && name.hasSuffix(".ahap") && Int(name.dropFirst(7).dropLast(5)) != nil
+        }
     }
 }

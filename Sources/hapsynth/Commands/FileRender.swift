@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AudioCore
 import AudioIO
 import HapticPlanner
@@ -16,13 +19,18 @@ enum FileRender {
         encoding: SampleEncoding, allowLong: Bool = false, shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws(CLIError) -> RenderSummary {
         _ = try checkedLength(playback, profile: profile, allowLong: allowLong)
-        let target: AtomicFile
+        let target: OutputFile
         do {
-            target = try AtomicFile(targetPath: path)
+            target = try OutputFile(path: path)
         } catch {
             throw .cannotCreate("\(error)")
         }
         defer { target.discard() }
+        if target.isStream, container == .wav, lseek(target.fileDescriptor, 0, SEEK_CUR) < 0 {
+            close(target.fileDescriptor)
+            throw .cannotCreate("cannot stream WAV to \(path == "-" ? "standard output" : path): libsndfile must seek to finish a WAV "
+                + "header, which a pipe cannot; use --format flac (or write to a file)")
+        }
         let writer: SoundFileWriter
         do {
             writer = try SoundFileWriter(
@@ -55,6 +63,19 @@ enum FileRender {
             return try RenderLength.checked(playback, profile: profile, allowLong: allowLong)
         } catch {
             throw .invalidInput("\(error)")
+        }
+    }
+
+    /// Refuses an output that is one of the inputs (the pattern or a file it includes), which a
+    /// render would otherwise replace.
+    static func refuseOverwritingInputs(_ output: String, inputs: [String]) throws(CLIError) {
+        var target = stat()
+        guard output != "-", stat(output, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { return }
+        for input in inputs {
+            var source = stat()
+            if stat(input, &source) == 0, source.st_dev == target.st_dev, source.st_ino == target.st_ino {
+                throw .cannotCreate("refusing to write \(output): it is the input \(input)")
+            }
         }
     }
 }

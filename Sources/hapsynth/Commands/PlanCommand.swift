@@ -15,19 +15,23 @@ struct PlanCommand: Command {
     static let options = [
         OptionSpec(name: "--json", valueName: nil, help: "Print the plan as JSON (keys in a fixed order)."),
         OptionSpec(name: "--no-haptics", valueName: nil, help: "Plan for a device without haptics."),
-        OptionSpec(name: "--ahap-dir", valueName: "DIR", help: "Write each player as DIR/player-N.ahap (DIR is replaced)."),
+        OptionSpec(name: "--ahap-dir", valueName: "DIR", help: "Write each player as DIR/player-N.ahap (only hapsynth's own files are replaced)."),
+        OptionSpec(name: "--force", valueName: nil, help: "With --ahap-dir: write into a folder that holds other files (they are kept)."),
     ]
 
     let patternPath: String
     let asJSON: Bool
     let capabilities: DeviceCapabilities
     let ahapFolder: String?
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
         asJSON = arguments.has("--json")
         capabilities = arguments.has("--no-haptics") ? .noHaptics : .iPhone
         ahapFolder = arguments.value("--ahap-dir")
+        force = arguments.has("--force")
+        guard ahapFolder != nil || !force else { throw .usage("--force goes with --ahap-dir", command: Self.name) }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -41,7 +45,7 @@ struct PlanCommand: Command {
             console.out(PlanTable(plan: loaded.plan, name: loaded.name, description: loaded.description, path: patternPath).text)
         }
         if let folder = ahapFolder {
-            let note = try AHAPFolder.write(loaded.plan, to: folder, console: console)
+            let note = try AHAPFolder.write(loaded.plan, to: folder, force: force, console: console)
             // Keep stdout a JSON document under --json.
             if asJSON { console.note(note) } else { console.out("\n" + note) }
         }

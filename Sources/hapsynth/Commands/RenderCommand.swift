@@ -69,7 +69,9 @@ struct RenderCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let playback = try PatternInput.load(patternPath, console: console, quiet: quiet, strict: strict).plan
+        let loaded = try PatternInput.load(patternPath, console: console, quiet: quiet, strict: strict)
+        try FileRender.refuseOverwritingInputs(outputPath, inputs: loaded.files)
+        let playback = loaded.plan
         let frames: Int64
         do {
             frames = try FileRender.checkedLength(playback, profile: profile, allowLong: allowLong)

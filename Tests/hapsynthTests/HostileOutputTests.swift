@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// Outputs never destroy what the user had: inputs, folders, device nodes, links.
+@Suite struct HostileOutputTests {
+    @Test func anAHAPFolderHoldingOtherFilesIsRefusedAndNothingIsRemoved() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("p.json", try String(contentsOfFile: packageRoot + "/Samples/celebration.json", encoding: .utf8))
+        try scratch.write("notes.txt", "mine")
+        let result = try hapsynth(["plan", pattern, "--ahap-dir", scratch.path])
+        #expect(result.status == 73)
+        #expect(result.stderr == "hapsynth: error: cannot write AHAP files to \(scratch.path): it holds files hapsynth did not write "
+            + "(notes.txt, p.json); choose an empty folder, or use --force to write beside them\n")
+        #expect(scratch.entries == ["notes.txt", "p.json"])
+        let forced = try hapsynth(["plan", pattern, "--ahap-dir", scratch.path, "--force"])
+        #expect(forced.status == 0)
+        #expect(scratch.entries == [".hapsynth-ahap-export", "notes.txt", "p.json", "player-1.ahap", "player-2.ahap"])
+        // A doctored manifest cannot make hapsynth remove other files.
+        try scratch.write(".hapsynth-ahap-export", "player-1.ahap\nnotes.txt\n../p.json\np.json\n")
+        #expect(try hapsynth(["plan", "Samples/click-train.json", "--ahap-dir", scratch.path, "--force"]).status == 0)
+        #expect(scratch.entries == [".hapsynth-ahap-export", "notes.txt", "p.json", "player-1.ahap", "player-2.ahap"])
+        #expect(try hapsynth(["plan", pattern, "--force"]).status == 64)
+    }
+
+    @Test func aRenderNeverReplacesItsInputOrAnIncludedFile() throws {
+        let scratch = try Scratch()
+        let tick = try scratch.write("tick.json", #"{"timeline": [{"transient": {}}, {"delay": 50}]}"#)
+        let main = try scratch.write("main.json", #"{"timeline": [{"clip": {"pattern": "tick.json"}}]}"#)
+        for output in [main, tick] {
+            let result = try hapsynth(["render", main, output, "--format", "wav"])
+            #expect(result.status == 73)
+            #expect(result.stderr.hasPrefix("hapsynth: error: refusing to write \(output): it is the input "))
+        }
+        #expect(try String(contentsOfFile: tick, encoding: .utf8).hasPrefix("{"))
+        #expect(scratch.entries == ["main.json", "tick.json"])
+    }
+
+    @Test func aDeviceNodeIsWrittenThroughNotReplaced() throws {
+        let result = try hapsynth(["render", "Samples/celebration.json", "/dev/null", "--format", "wav"])
+        #expect(result.status == 0)
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test func aFIFOIsStreamedAsFLACAndWithoutAReaderIsAnErrorNotAHang() throws {
+        let scratch = try Scratch()
+        let fifo = scratch.path + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let alone = try hapsynth(["render", "Samples/celebration.json", fifo, "--format", "flac"])
+        #expect(alone.status == 73 && alone.stderr == "hapsynth: error: cannot create \(fifo): nothing is reading from it\n")
+        let received = scratch.path + "/received.flac"
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat '\(fifo)' > '\(received)'"]
+        try reader.run()
+        var streamed = RunResult(status: -1, stdout: "", stderr: "")
+        for _ in 0..<50 {  // until the reader has opened its end
+            streamed = try hapsynth(["render", "Samples/celebration.json", fifo, "--format", "flac"])
+            if streamed.status == 0 { break }
+            usleep(20_000)
+        }
+        reader.waitUntilExit()
+        #expect(streamed.status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: received)).prefix(4) == Data("fLaC".utf8))
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        let pipe = try hapsynthToPipe(["render", "Samples/celebration.json", "-", "--format", "wav"])
+        #expect(pipe.status == 73 && pipe.data.isEmpty)  // libsndfile cannot finish a WAV header on a pipe
+    }
+
+    @Test func aSymbolicLinkOutputKeepsTheLinkAndReplacesItsTarget() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/link.wav", withDestinationPath: "real.wav")
+        let result = try hapsynth(["render", "Samples/celebration.json", scratch.path + "/link.wav"])
+        #expect(result.status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path + "/link.wav") == "real.wav")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/real.wav")).prefix(4) == Data("RIFF".utf8))
+        #expect(scratch.entries == ["link.wav", "real.wav"])
+    }
+
+    @Test func anOutputNameOf255BytesWorks() throws {
+        let scratch = try Scratch()
+        let name = String(repeating: "é", count: 125) + ".wav"  // 254 bytes
+        let result = try hapsynth(["render", "Samples/celebration.json", scratch.path + "/" + name])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(scratch.entries == [name])
+    }
+
+    @Test func resultsThatCannotBeWrittenToStdoutExit74() throws {
+        for arguments in [["plan", "Samples/celebration.json", "--json"], ["render", "Samples/celebration.json", "/dev/null", "--format", "wav"]] {
+            let process = Process()
+            process.executableURL = try hapsynthBinary()
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 74, "\(arguments[0])")
+        }
+    }
+
+    @Test func standardOutputTakesAStreamedFLAC() throws {
+        let result = try hapsynthToPipe(["render", "Samples/celebration.json", "-", "--format", "flac"])
+        #expect(result.status == 0)
+        #expect(result.data.prefix(4) == Data("fLaC".utf8) && result.data.count > 1000)
+    }
+
+    /// Runs hapsynth with its stdout on a pipe; returns the status and the bytes read.
+    func hapsynthToPipe(_ arguments: [String]) throws -> (status: Int32, data: Data) {
+        let process = Process()
+        process.executableURL = try hapsynthBinary()
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+}
