@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AudioCore
 import CSndFile
 
@@ -125,9 +128,19 @@ public final class SoundFileReader {
     public let encoding: SampleEncoding?
     private let file: OpaquePointer
 
+    /// Opens a regular file; anything else (a FIFO, a device, a folder) is refused at once,
+    /// never waited on.
     public init(path: String) throws(SoundFileError) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SoundFileError(context: "cannot read \(path)", reason: String(cString: strerror(errno))) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw SoundFileError(context: "cannot read \(path)", reason: "it is not a regular file")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var info = SF_INFO()
-        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
+        guard let file = sf_open_fd(descriptor, Int32(SFM_READ), &info, Int32(SF_TRUE)) else {
             throw SoundFileError(context: "cannot read \(path)", reason: String(cString: sf_strerror(nil)))
         }
         self.file = file

@@ -45,6 +45,7 @@ enum Hapsynth {
                 console.note("Usage: \(synopsis ?? "hapsynth <command> <arguments> [options]")")
                 console.note("See 'hapsynth \(command.map { "\($0) " } ?? "")--help'.")
             }
+            if case .interrupted = error { return Interruption.exitStatus }
             return error.exitCode.rawValue
         }
     }

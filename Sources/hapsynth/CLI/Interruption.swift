@@ -4,27 +4,36 @@ import Glibc
 import Foundation
 import Synchronization
 
-/// Ctrl-C and SIGTERM (SYNTH.md §3 "Signals"): both are blocked before any thread starts and taken
-/// by a `sigwait` thread. Outside a critical section the process exits 130 at once; inside one
-/// (a render writing its temporary file) the flag is raised and the work stops and cleans up.
+/// Ctrl-C, SIGTERM, SIGHUP and SIGQUIT (SYNTH.md §3 "Signals"): all are blocked before any thread
+/// starts and taken by a `sigwait` thread. Outside a critical section the process exits at once;
+/// inside one (a render writing its temporary file) the flag is raised and the work stops and
+/// cleans up. The exit status is 130 for SIGINT and SIGTERM (the documented "interrupted") and
+/// 128 + n for SIGHUP (129) and SIGQUIT (131).
 enum Interruption {
     private static let raised = Atomic<Bool>(false)
     private static let deferring = Atomic<Bool>(false)
+    private static let received = Atomic<Int32>(0)
 
-    /// Blocks SIGINT and SIGTERM and starts the thread that waits for them. Call first in main.
+    /// The exit status for the signal that interrupted the command.
+    static var exitStatus: Int32 {
+        let signal = received.load(ordering: .sequentiallyConsistent)
+        return signal == SIGHUP || signal == SIGQUIT ? 128 + signal : ExitCode.interrupted.rawValue
+    }
+
+    /// Blocks the four signals and starts the thread that waits for them. Call first in main.
     static func install() {
         var signals = sigset_t()
         sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let waited = signals
         let waiter = Thread {
             var signals = waited
             var received: Int32 = 0
             while sigwait(&signals, &received) == 0 {
+                _ = Interruption.received.compareExchange(expected: 0, desired: received, ordering: .sequentiallyConsistent)
                 raised.store(true, ordering: .sequentiallyConsistent)
-                if !deferring.load(ordering: .sequentiallyConsistent) { _exit(ExitCode.interrupted.rawValue) }
+                if !deferring.load(ordering: .sequentiallyConsistent) { _exit(exitStatus) }
             }
         }
         waiter.start()

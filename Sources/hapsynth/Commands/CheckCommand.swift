@@ -119,7 +119,7 @@ struct CheckCommand: Command {
         let existing = [wav, flac].first { FileManager.default.fileExists(atPath: $0) }
         guard let golden = existing else {
             guard record else { return Outcome(pattern: pattern, name: name, status: .missing, golden: wav) }
-            _ = try FileRender.render(playback, profile: profile, to: wav, container: .wav, encoding: .float)
+            _ = try FileRender.render(playback, profile: profile, to: wav, container: .wav, encoding: .float) { _ in !Interruption.isRaised }
             return Outcome(pattern: pattern, name: name, status: .recorded, golden: wav)
         }
         let reader: SoundFileReader
@@ -153,7 +153,9 @@ struct CheckCommand: Command {
         var outcome = Outcome(pattern: pattern, name: name, status: .ok, golden: golden, comparison: comparison)
         if comparison.pass { return outcome }
         if record {
-            _ = try FileRender.render(playback, profile: goldenProfile, to: golden, container: container, encoding: encoding)
+            _ = try FileRender.render(playback, profile: goldenProfile, to: golden, container: container, encoding: encoding) { _ in
+                !Interruption.isRaised
+            }
             return Outcome(pattern: pattern, name: name, status: .recorded, golden: golden, comparison: comparison)
         }
         let actual = workspace + "/" + name + ".actual.wav", diff = workspace + "/" + name + ".diff.wav"

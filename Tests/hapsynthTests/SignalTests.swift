@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Every stopping signal cleans up like Ctrl-C: no temporary file, nothing the user had touched,
+/// and the exit status says which signal it was.
+@Suite struct SignalTests {
+    /// Starts `arguments`, waits (bounded) until `ready` holds, sends `signal`, returns the status.
+    func interrupt(_ arguments: [String], signal: Int32, when ready: () -> Bool) throws -> Int32 {
+        let process = Process()
+        process.executableURL = try hapsynthBinary()
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while !ready() && Date() < deadline { usleep(10_000) }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test(arguments: [(SIGHUP, 129), (SIGQUIT, 131), (SIGTERM, 130), (SIGINT, 130)] as [(Int32, Int32)])
+    func aSignalMidRenderRemovesTheTemporaryFile(signal: Int32, status: Int32) throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("long.json", #"{"timeline": [{"continuous": {"durationMs": 3000000}}]}"#)
+        let target = try scratch.write("out.wav", "precious")
+        let exit = try interrupt(["render", pattern, target], signal: signal) {
+            scratch.entries.contains { $0.hasPrefix(".out.wav.hapsynth-") }
+        }
+        #expect(exit == status)
+        #expect(scratch.entries == ["long.json", "out.wav"])
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
+    }
+
+    @Test func ctrlCDuringCheckRecordLeavesNoGolden() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/p", withIntermediateDirectories: true)
+        try scratch.write("p/long.json", #"{"timeline": [{"continuous": {"durationMs": 3000000}}]}"#)
+        let goldens = scratch.path + "/g"
+        try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
+        let exit = try interrupt(["check", scratch.path + "/p", "--goldens", goldens, "--record"], signal: SIGINT) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: goldens)) ?? []).contains { $0.hasPrefix(".long.wav.hapsynth-") }
+        }
+        #expect(exit == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: goldens).isEmpty)
+    }
+}
+
+/// Inputs that are not regular files are refused at once, never waited on.
+@Suite struct SpecialInputTests {
+    @Test func aFIFOIsRefusedAsPatternIncludeProfileAndCompareInput() throws {
+        let scratch = try Scratch()
+        let fifo = scratch.path + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let include = try scratch.write("inc.json", #"{"timeline": [{"clip": {"pattern": "fifo"}}]}"#)
+        let cases: [([String], String)] = [
+            (["plan", fifo], "hapsynth: error: \(fifo): cannot read the file: it is a FIFO, not a regular file\n"),
+            (["plan", include], "hapsynth: error: \(fifo): cannot read the file: it is a FIFO, not a regular file (included from \(include):1:36)\n"),
+            (["render", "Samples/celebration.json", scratch.path + "/o.wav", "--profile", fifo],
+             "hapsynth: error: \(fifo): cannot read the file: it is a FIFO, not a regular file\n"),
+            (["compare", fifo, fifo], "hapsynth: error: cannot read \(fifo): it is not a regular file\n"),
+            (["plan", "/dev/zero"], "hapsynth: error: /dev/zero: cannot read the file: it is a character device, not a regular file\n"),
+        ]
+        for (arguments, message) in cases {
+            let result = try hapsynth(arguments)
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.stderr == message, "\(arguments)")
+        }
+    }
+
+    @Test func dashReadsThePatternFromStandardInput() throws {
+        let process = Process()
+        process.executableURL = try hapsynthBinary()
+        process.arguments = ["plan", "-", "--json"]
+        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Samples/celebration.json")))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""logicalDurationMs": 540"#))
+    }
+}
