@@ -23,12 +23,35 @@ def best_of(runs, command):
     return min(times)
 
 
-def peak_rss_mb(command):
+def peak_rss_mb(command, env=None, expect_success=True):
     """Peak resident memory of one child, measured in a fresh Python so no other child counts."""
-    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[2:], check=sys.argv[1] == '1', "
+             "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    output = subprocess.run([sys.executable, "-c", probe] + command, check=True, capture_output=True, text=True)
+    output = subprocess.run([sys.executable, "-c", probe, "1" if expect_success else "0"] + command, check=True,
+                            capture_output=True, text=True, env=env)
     return int(output.stdout.strip()) / 1024
+
+
+def hostile_and_check_memory(hapsynth, scratch):
+    """Peak RSS reading a 60 MiB hostile pattern, and checking a 2-hour pattern that differs."""
+    hostile = os.path.join(scratch, "hostile.json")
+    count = (60 * 1024 * 1024 - 20) // 2
+    with open(hostile, "w") as file:
+        file.write('{"events":[' + ",".join(["0"] * count) + "]}")
+    hostile_rss = peak_rss_mb([hapsynth, "plan", hostile], expect_success=False)
+    long_pattern = os.path.join(scratch, "patterns", "two-hours.json")
+    os.makedirs(os.path.dirname(long_pattern))
+    with open(long_pattern, "w") as file:
+        file.write('{"timeline": [{"continuous": {"durationMs": 7200000, "sharpness": 0.3}}]}')
+    goldens = os.path.join(scratch, "goldens")
+    os.makedirs(goldens)
+    subprocess.run([hapsynth, "render", long_pattern, os.path.join(goldens, "two-hours.flac"), "--rate", "8000"],
+                   check=True, stdout=subprocess.DEVNULL)
+    env = dict(os.environ, TMPDIR=scratch)
+    check_rss = peak_rss_mb([hapsynth, "check", os.path.dirname(long_pattern), "--goldens", goldens,
+                             "--max-frequency", "301"], env=env, expect_success=False)
+    return hostile_rss, check_rss
 
 
 def verdict(ok):
@@ -65,6 +88,10 @@ def main():
         print(f"planning stress-10k: {inner['planMs']:.2f} ms (target <= 20 ms: {verdict(inner['planMs'] <= 20)}); "
               f"reading its 1.9 MB of JSON: {inner['readMs']:.0f} ms")
         print(f"peak RSS rendering a 1-hour pattern: {rss:.1f} MB (target <= 64 MB: {verdict(rss <= 64)})")
+        hostile_rss, check_rss = hostile_and_check_memory(hapsynth, scratch)
+        print(f"peak RSS reading a 60 MiB hostile pattern: {hostile_rss:.1f} MB (target <= 200 MB: {verdict(hostile_rss <= 200)})")
+        print(f"peak RSS checking a 2-hour pattern that differs (8 kHz): {check_rss:.1f} MB "
+              f"(target <= 64 MB: {verdict(check_rss <= 64)})")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ public struct JSONError: Error, Equatable, Sendable {
         case controlCharacterInString
         case duplicateKey(String)
         case nestingTooDeep(limit: Int)
+        case tooManyValues(limit: Int)
         case trailingContent
     }
 
@@ -24,6 +25,11 @@ public struct JSONError: Error, Equatable, Sendable {
     /// Deepest nesting of arrays and objects that the tokenizer accepts. Valid patterns stay far
     /// below it (64 element levels need about 260); the limit keeps hostile input off the stack.
     public static let maxDepth = 512
+
+    /// Most values (numbers, strings, literals, arrays, objects) in one document. The largest
+    /// valid documents hold about 450,000 (10,000 events and 100,000 curve points); the limit
+    /// keeps the parsed tree of a hostile file to a bounded size, whatever the file's size.
+    public static let maxValues = 1_000_000
 }
 
 extension JSONError.Reason: CustomStringConvertible {
@@ -41,6 +47,7 @@ extension JSONError.Reason: CustomStringConvertible {
         case .controlCharacterInString: return "unescaped control character in string"
         case .duplicateKey(let key): return "duplicate key \"\(key)\""
         case .nestingTooDeep(let limit): return "JSON nesting deeper than \(limit) levels"
+        case .tooManyValues(let limit): return "more than \(limit) JSON values (hapsynth's limit)"
         case .trailingContent: return "unexpected content after the JSON value"
         }
     }

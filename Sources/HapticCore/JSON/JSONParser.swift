@@ -13,6 +13,8 @@ package struct JSONParser {
     let allowsTrailingCommas: Bool
     /// Where the first accepted trailing comma was.
     private(set) var firstTrailingComma: SourcePosition?
+    /// Values parsed so far, against `JSONError.maxValues`.
+    private var valueCount = 0
 
     /// An open container on the parse stack. A class, so appending to its items never copies them.
     private final class Frame {
@@ -184,6 +186,8 @@ package struct JSONParser {
     private mutating func parseValueOrOpen() throws(JSONError) -> JSONNode? {
         let start = position
         guard let byte = current else { throw fail(.unexpectedEnd) }
+        valueCount += 1
+        guard valueCount <= JSONError.maxValues else { throw fail(.tooManyValues(limit: JSONError.maxValues)) }
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard stack.count < JSONError.maxDepth else { throw fail(.nestingTooDeep(limit: JSONError.maxDepth)) }

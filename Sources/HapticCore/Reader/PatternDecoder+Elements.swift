@@ -196,6 +196,10 @@ extension PatternDecoder {
         default:
             throw fail(.wrongType(expected: "a transform (\"reversed\" or an object)", got: node.kindDescription), node, path)
         }
+        session.transformWork += pattern.events.count
+        guard session.transformWork <= PatternLimits.maxTransformWork else {
+            throw fail(.transformWorkTooLarge(events: session.transformWork), node, path)
+        }
         switch (name, argument) {
         case ("reversed", nil):
             return pattern.reversed()

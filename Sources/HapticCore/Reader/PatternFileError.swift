@@ -36,6 +36,10 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
         case includeCycle([String])
         /// An include that would make the chain longer than `PatternLimits.maxIncludeChain`.
         case includeChainTooLong(Int)
+        /// The includes of one pattern read more bytes in all than `PatternLimits.maxInputBytes`.
+        case includesTooLarge(bytes: Int)
+        /// Transforms would process more events in all than `PatternLimits.maxTransformWork`.
+        case transformWorkTooLarge(events: Int)
         /// An AHAP file where a pattern.json is needed: the root (nil) or a clip or `then` (the
         /// path as written).
         case ahapIsNotAPattern(String?)
@@ -85,6 +89,10 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
         case .includeCycle(let chain): return "include cycle \(chain.joined(separator: " → "))\(at)"
         case .includeChainTooLong(let count):
             return "include chain of \(count) includes exceeds limit \(PatternLimits.maxIncludeChain)\(at)"
+        case .includesTooLarge(let bytes):
+            return "the included files hold \(bytes) bytes in all, over the limit of \(PatternLimits.maxInputBytes)\(at)"
+        case .transformWorkTooLarge(let events):
+            return "the transforms would process \(events) events in all, over the limit of \(PatternLimits.maxTransformWork)\(at)"
         case .ahapIsNotAPattern(nil):
             return "this is an AHAP file (a top-level \"Pattern\" array), one Core Haptics pattern rather than a pattern.json"
         case .ahapIsNotAPattern(let written?):

@@ -79,6 +79,13 @@ public enum PatternReader {
 final class ReadSession {
     var warnings: [PatternWarning] = []
     var files: [String] = []
+    /// Included patterns already decoded, by real path and nesting depth: each file is read once,
+    /// however often it is included.
+    var included: [String: Pattern] = [:]
+    /// Bytes of included files read so far, against `PatternLimits.maxInputBytes`.
+    var includedBytes = 0
+    /// Events processed by transforms so far, against `PatternLimits.maxTransformWork`.
+    var transformWork = 0
     private var key = ContentKey()
 
     var contentKey: UInt64 { key.value }
@@ -203,8 +210,14 @@ struct PatternDecoder {
             throw fail(.includeChainTooLong(chain.count), node, path)
         }
         let site = "\(file):\(node.position)"
+        let cacheKey = "\(depth) \(real)"
+        if let cached = session.included[cacheKey] { return cached }
         do throws(PatternFileError) {
             let bytes = try InputFile.read(real, display: display)
+            session.includedBytes += bytes.count
+            guard session.includedBytes <= PatternLimits.maxInputBytes else {
+                throw fail(.includesTooLarge(bytes: session.includedBytes), node, path)
+            }
             if !session.files.contains(real) { session.files.append(real) }
             session.absorb(bytes)
             let included = PatternDecoder(
@@ -212,7 +225,9 @@ struct PatternDecoder {
                 chain: chain + [(real: real, display: display)], session: session)
             let root = try included.parse(bytes)
             if PatternReader.isAHAP(root) { throw fail(.ahapIsNotAPattern(written), node, path) }
-            return try included.decodePattern(root, .root, depth: depth).0
+            let pattern = try included.decodePattern(root, .root, depth: depth).0
+            session.included[cacheKey] = pattern
+            return pattern
         } catch {
             var located = error
             if located.file != file { located.includedFrom.append(site) }

@@ -186,7 +186,13 @@ struct CheckCommand: Command {
                     fileDescriptor: file.fileDescriptor, name: path, format: format, container: .wav, encoding: .float))
             }
             let (actualFile, actualWriter) = try writer(actual)
-            try reader.readAll().withUnsafeBufferPointer { try actualWriter.write($0) }
+            // In blocks: memory stays bounded whatever the render's length.
+            var block = [Float](repeating: 0, count: 8192 * format.channelCount)
+            while true {
+                let frames = block.withUnsafeMutableBufferPointer { reader.read(into: $0) }
+                guard frames > 0 else { break }
+                try block.withUnsafeBufferPointer { try actualWriter.write(UnsafeBufferPointer(rebasing: $0[0..<(frames * format.channelCount)])) }
+            }
             try actualWriter.finish()
             try actualFile.commit()
             let (diffFile, diffWriter) = try writer(diff)
