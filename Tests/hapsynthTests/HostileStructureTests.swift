@@ -44,3 +44,34 @@ import Testing
         #expect(result.stderr == "hapsynth: error: \(file):1:2000009: more than 1000000 JSON values (hapsynth's limit) at $.events[999998]\n")
     }
 }
+
+/// Errors about hostile names and includes say where and what, briefly.
+@Suite struct HostileMessageTests {
+    @Test func includesThatCannotBeReadAreNamedAtTheirClip() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/folder", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/loop1", withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/loop2", withDestinationPath: "loop1")
+        let cases = [
+            ("folder", "included file \"folder\" cannot be read: it is a folder, not a regular file"),
+            ("loop1", "included file \"loop1\" cannot be read: Too many levels of symbolic links"),
+            ("/dev/zero", "included file \"/dev/zero\" cannot be read: it is a character device, not a regular file"),
+        ]
+        for (include, message) in cases {
+            let main = try scratch.write("main.json", #"{"timeline":[{"clip":{"pattern":"\#(include)"}}]}"#)
+            let result = try hapsynth(["plan", main])
+            #expect(result.status == 65)
+            #expect(result.stderr == "hapsynth: error: \(main):1:33: \(message) at $.timeline[0].clip.pattern\n")
+        }
+    }
+
+    @Test func aHugeUnknownKeyIsNotEchoedInFull() throws {
+        let scratch = try Scratch()
+        let key = String(repeating: "k", count: 1_000_000)
+        let file = try scratch.write("p.json", #"{"events": [], "\#(key)": 1}"#)
+        let result = try hapsynth(["plan", file])
+        #expect(result.status == 65)
+        #expect(result.stderr.count < 400)
+        #expect(result.stderr.contains("unknown key \"" + String(repeating: "k", count: 48) + "… (1000000 characters)\""))
+    }
+}

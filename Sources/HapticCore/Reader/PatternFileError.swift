@@ -32,6 +32,9 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
         case fileTooLarge(bytes: Int)
         /// An included file that does not exist; holds the path as written.
         case includeNotFound(String)
+        /// An included file that exists but cannot be read (a folder, a device, a loop of links,
+        /// too large): the path as written and why.
+        case includeUnreadable(String, String)
         /// A file that appears in its own include chain; the chain as display names.
         case includeCycle([String])
         /// An include that would make the chain longer than `PatternLimits.maxIncludeChain`.
@@ -62,6 +65,13 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// A name from the input as messages show it: in full up to 64 characters, else its start and
+    /// its length (a 10 MB key is not echoed back).
+    package static func shown(_ name: String) -> String {
+        guard name.count > 64 else { return name }
+        return String(name.prefix(48)) + "… (\(name.count) characters)"
+    }
+
     /// Whether the named input file itself is missing (exit 66 rather than 65).
     public var isMissingInput: Bool { reason == .fileNotFound && includedFrom.isEmpty }
 
@@ -72,6 +82,7 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
         case .pattern(let error): return "\(error)\(at)"
         case .json(let reason): return "\(reason)\(at)"
         case let .unknownName(kind, name, suggestion, known):
+            let name = Self.shown(name)
             if let suggestion { return "unknown \(kind) \"\(name)\"\(at) — did you mean \"\(suggestion)\"?" }
             let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
             return "unknown \(kind) \"\(name)\"\(at) — expected one of \(list)"
@@ -85,7 +96,8 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
         case .unreadable(let why): return "cannot read the file: \(why)"
         case .fileTooLarge(let bytes):
             return "file is \(bytes) bytes, over the limit of \(PatternLimits.maxInputBytes) bytes (64 MiB)"
-        case .includeNotFound(let written): return "included file \"\(written)\" not found\(at)"
+        case .includeNotFound(let written): return "included file \"\(Self.shown(written))\" not found\(at)"
+        case let .includeUnreadable(written, why): return "included file \"\(Self.shown(written))\" cannot be read: \(why)\(at)"
         case .includeCycle(let chain): return "include cycle \(chain.joined(separator: " → "))\(at)"
         case .includeChainTooLong(let count):
             return "include chain of \(count) includes exceeds limit \(PatternLimits.maxIncludeChain)\(at)"

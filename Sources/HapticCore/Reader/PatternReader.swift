@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// A pattern read from a pattern.json file (FORMATS.md §1), with the file's free text and the
 /// warnings met on the way.
 public struct PatternDocument: Sendable {
@@ -70,7 +73,7 @@ public enum PatternReader {
         if members.contains(where: { entryKeys.contains($0.key) || KeySuggestion.closest(to: $0.key, among: entryKeys) != nil }) {
             return nil
         }
-        let keys = members.prefix(5).map { "\"\($0.key)\"" }.joined(separator: ", ")
+        let keys = members.prefix(5).map { "\"\(PatternFileError.shown($0.key))\"" }.joined(separator: ", ")
         return "\(expected); this file is neither (its keys: \(members.isEmpty ? "none" : keys)\(members.count > 5 ? ", …" : ""))"
     }
 }
@@ -202,7 +205,13 @@ struct PatternDecoder {
     /// Reads an included pattern file; its timeline is at nesting `depth` like an inline pattern's.
     func include(_ written: String, _ node: JSONNode, _ path: JSONPath, depth: Int) throws(PatternFileError) -> Pattern {
         let display = written.hasPrefix("/") ? written : PatternDecoder.join(directory, written)
-        guard let real = InputFile.realPath(display) else { throw fail(.includeNotFound(written), node, path) }
+        guard let real = InputFile.realPath(display) else {
+            let code = errno
+            guard code == ENOENT || code == ENOTDIR || written.isEmpty else {
+                throw fail(.includeUnreadable(written, String(cString: strerror(code))), node, path)
+            }
+            throw fail(.includeNotFound(written), node, path)
+        }
         if let first = chain.firstIndex(where: { $0.real == real }) {
             throw fail(.includeCycle(chain[first...].map(\.display) + [display]), node, path)
         }
@@ -213,7 +222,14 @@ struct PatternDecoder {
         let cacheKey = "\(depth) \(real)"
         if let cached = session.included[cacheKey] { return cached }
         do throws(PatternFileError) {
-            let bytes = try InputFile.read(real, display: display)
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFile.read(real, display: display)
+            } catch {
+                // Named at the clip that includes it, with its JSON path.
+                if case .unreadable(let why) = error.reason { throw fail(.includeUnreadable(written, why), node, path) }
+                throw fail(.includeUnreadable(written, error.message), node, path)
+            }
             session.includedBytes += bytes.count
             guard session.includedBytes <= PatternLimits.maxInputBytes else {
                 throw fail(.includesTooLarge(bytes: session.includedBytes), node, path)

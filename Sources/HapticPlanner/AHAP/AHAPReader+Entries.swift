@@ -18,7 +18,7 @@ extension AHAPReader {
                     throw fail("expected an array of pattern entries, got \(member.value.kindDescription)", member.value, path)
                 }
                 for (index, entry) in entries.enumerated() { try readEntry(entry, path.appending(index)) }
-            default: warn("unknown key \"\(member.key)\" skipped", .root, kind: "unknown keys \"\(member.key)\" skipped")
+            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", .root, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
             }
         }
     }
@@ -43,7 +43,7 @@ extension AHAPReader {
             case "Event": try readEvent(member.value, inner, entry: path)
             case "ParameterCurve": try readCurve(member.value, inner, entry: path)
             case "Parameter": try readParameter(member.value, inner, entry: path)
-            default: warn("unknown key \"\(member.key)\" skipped", path, kind: "unknown keys \"\(member.key)\" skipped")
+            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", path, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
             }
         }
     }
@@ -66,7 +66,7 @@ extension AHAPReader {
             case "Time", "EventType", "EventDuration": continue
             case "EventParameters": try readEventParameters(member.value, path.appending(member.key), entry: entry,
                                                            intensity: &intensity, sharpness: &sharpness, envelope: &envelope)
-            default: warn("unknown key \"\(member.key)\" skipped", entry, kind: "unknown keys \"\(member.key)\" skipped")
+            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
             }
         }
         if intensity == nil { warn("HapticIntensity missing, 1.0 used", entry, kind: "events lack HapticIntensity (1.0 used)") }
@@ -181,7 +181,7 @@ extension AHAPReader {
             points.append(CurvePoint(timeUs: timeUs, value: value))
         }
         for member in members where !["ParameterID", "Time", "ParameterCurveControlPoints"].contains(member.key) {
-            warn("unknown key \"\(member.key)\" skipped", entry, kind: "unknown keys \"\(member.key)\" skipped")
+            warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
         }
         if points.count > AHAPExport.devicePointLimit {
             warn("the \(id) curve has \(points.count) points; some devices are reported to accept only \(AHAPExport.devicePointLimit)",
@@ -197,7 +197,7 @@ extension AHAPReader {
         let value = try clamped(try required("ParameterValue", in: members, node, path), path.appending("ParameterValue"),
                                 name: id, range: range(of: parameter), entry: entry)
         for member in members where !["ParameterID", "Time", "ParameterValue"].contains(member.key) {
-            warn("unknown key \"\(member.key)\" skipped", entry, kind: "unknown keys \"\(member.key)\" skipped")
+            warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
         }
         curves.append(ParameterCurve(parameter: parameter, startUs: startUs, points: [CurvePoint(timeUs: 0, value: value)]))
         curvePaths.append(entry)
