@@ -55,7 +55,7 @@ import Testing
         let include = try scratch.write("inc.json", #"{"timeline": [{"clip": {"pattern": "fifo"}}]}"#)
         let cases: [([String], String)] = [
             (["plan", fifo], "hapsynth: error: \(fifo): cannot read the file: it is a FIFO, not a regular file\n"),
-            (["plan", include], "hapsynth: error: \(fifo): cannot read the file: it is a FIFO, not a regular file (included from \(include):1:36)\n"),
+            (["plan", include], "hapsynth: error: \(include):1:36: included file \"fifo\" cannot be read: it is a FIFO, not a regular file at $.timeline[0].clip.pattern\n"),
             (["render", "Samples/celebration.json", scratch.path + "/o.wav", "--profile", fifo],
              "hapsynth: error: \(fifo): cannot read the file: it is a FIFO, not a regular file\n"),
             (["compare", fifo, fifo], "hapsynth: error: cannot read \(fifo): it is not a regular file\n"),
