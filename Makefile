@@ -3,7 +3,10 @@
 
 SWIFT ?= swift
 
-.PHONY: deps build test demo golden bench clean
+.PHONY: deps build test demo golden bench fuzz clean
+
+## SECONDS: how long `make fuzz` runs the fuzzer.
+SECONDS ?= 60
 
 ## deps: install libsndfile, ALSA headers, pkg-config and sox when missing.
 deps:
@@ -45,6 +48,18 @@ golden:
 bench: deps
 	$(SWIFT) build -c release
 	python3 Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)"
+
+## fuzz: build hapsynth-fuzz with libFuzzer and AddressSanitizer, then fuzz the reader, AHAP
+## import, planner, render-length guard and short renders for SECONDS, seeded with the samples and
+## the invalid fixtures. New inputs go to .build/fuzz-corpus; a crash is saved as crash-*.
+fuzz:
+	$(SWIFT) build --product hapsynth-fuzz --build-path .build/fuzz \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DHAPSYNTH_FUZZ -Xswiftc -use-ld=lld
+	@mkdir -p .build/fuzz-corpus .build/fuzz-seeds
+	@cp Samples/*.json Samples/*.ahap Samples/profiles/*.json Tests/HapticCoreTests/Fixtures/invalid/*.json .build/fuzz-seeds/ 2>/dev/null || true
+	"$$($(SWIFT) build --build-path .build/fuzz --show-bin-path)/hapsynth-fuzz" \
+	  -max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=65536 -print_final_stats=1 \
+	  -artifact_prefix=.build/ .build/fuzz-corpus .build/fuzz-seeds
 
 ## clean: remove build products.
 clean:

@@ -41,6 +41,11 @@ let package = Package(
             dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],
             path: "Benchmarks/hapsynth-bench"
         ),
+        .executableTarget(
+            name: "hapsynth-fuzz",
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore"],
+            path: "Fuzz/hapsynth-fuzz"
+        ),
         .testTarget(
             name: "HapticCoreTests",
             dependencies: ["HapticCore"],
