@@ -124,4 +124,57 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
     }
+
+    @Test func watchSurvivesItsFolderBeingDeletedAndRecreated() throws {
+        let scratch = try Scratch()
+        let folder = scratch.path + "/patterns"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let pattern = folder + "/tap.json"
+        try #"{"timeline": [{"transient": {}}, {"delay": 40}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
+        let out = scratch.path + "/out.txt"
+        FileManager.default.createFile(atPath: out, contents: nil)
+        let process = Process()
+        process.executableURL = try hapsynthBinary()
+        process.arguments = ["play", pattern, "--watch", "--skip-initial", "--device", "null"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        func lines() -> [String] {
+            ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        usleep(300_000)
+        try FileManager.default.removeItem(atPath: folder)
+        usleep(300_000)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try #"{"timeline": [{"haptic": 60}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
+        #expect(waitFor(5) { lines().count == 1 })
+        try #"{"timeline": [{"haptic": 70}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
+        #expect(waitFor(5) { lines().count == 2 })
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+    }
+
+    @Test func watchReportsADeviceFailureOfEachPlayback() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("hum.json", #"{"timeline": [{"haptic": 200}]}"#)
+        let err = scratch.path + "/err.txt"
+        FileManager.default.createFile(atPath: err, contents: nil)
+        let process = Process()
+        process.executableURL = try hapsynthBinary()
+        process.arguments = ["play", pattern, "--watch", "--device", "file:FILE=/dev/full,FORMAT=raw"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        func failures() -> Int {
+            ((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").components(separatedBy: "playback failed: ").count - 1
+        }
+        #expect(waitFor(5) { failures() == 1 })
+        try #"{"timeline": [{"haptic": 250}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
+        #expect(waitFor(5) { failures() == 2 })
+        process.interrupt()
+        process.waitUntilExit()
+    }
 }

@@ -77,13 +77,14 @@ struct PlayCommand: Command {
         while true {
             try stopIfInterrupted(live)
             if playing {
+                let handle = live.handle  // a failed step closes the playback: keep its handle
                 do {
                     playing = try live.step(maxFrames: periodFrames)
                 } catch {
                     console.error("\(error)")
                     playing = false
                 }
-                if !playing, let failure = live.handle?.failure { console.error("playback failed: \(failure)") }
+                if !playing, let failure = handle?.failure { console.error("playback failed: \(failure)") }
             }
             guard watcher.waitForChange(timeoutMs: playing ? 0 : 100) else { continue }
             do {
