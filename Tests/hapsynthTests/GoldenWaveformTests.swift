@@ -7,34 +7,34 @@ import Testing
 /// can diff), through `hapsynth check`. Re-record with `make golden` (HAPSYNTH_RECORD=1), never in CI.
 @Suite(.serialized) struct GoldenWaveformTests {
     static let goldens = packageRoot + "/Tests/hapsynthTests/Goldens/audio"
-    static let goldenRate = "8000"
 
     static var recording: Bool {
-        ProcessInfo.processInfo.environment["HAPSYNTH_RECORD"] == "1" && ProcessInfo.processInfo.environment["CI"] != "true"
+        ProcessInfo.processInfo.environment["HAPSYNTH_RECORD"] != nil && ProcessInfo.processInfo.environment["CI"] == nil
     }
 
+    /// The samples as files (`Samples/bench/` holds benchmark inputs, not samples).
+    static func sampleFiles() throws -> [String] { try samplePatterns().map { "Samples/" + $0 } }
+
+    /// A sample's golden, without extension: its name, an AHAP file keeping `.ahap`.
+    static func goldenBase(_ sample: String) -> String {
+        goldens + "/" + (sample.hasSuffix(".json") ? (sample as NSString).deletingPathExtension : sample)
+    }
+
+    /// The suite is checked (or, with HAPSYNTH_RECORD, recorded) exactly as users check theirs:
+    /// `hapsynth check` with the suite's own `hapsynth-check.json` (8 kHz, 24-bit FLAC).
     @Test func everySampleMatchesItsGolden() throws {
-        if Self.recording {
-            for sample in try samplePatterns() {
-                let golden = Self.goldens + "/" + (sample as NSString).deletingPathExtension + ".flac"
-                if !FileManager.default.fileExists(atPath: golden) {
-                    #expect(try hapsynth(["render", "Samples/\(sample)", golden, "--rate", Self.goldenRate]).status == 0)
-                }
-            }
-        }
-        let result = try hapsynth(["check", "Samples", "--goldens", Self.goldens] + (Self.recording ? ["--record"] : []))
+        let result = try hapsynth(["check"] + Self.sampleFiles() + ["--goldens", Self.goldens])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n")
+        let lines = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("  warning: ") }
         #expect(lines.count == (try samplePatterns()).count + 1)
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix(Self.recording ? "ok" : "ok       ") || $0.hasPrefix("recorded") })
     }
 
     @Test(arguments: try samplePatterns())
     func goldenSummaryMatches(sample: String) throws {
-        let name = (sample as NSString).deletingPathExtension
-        let reader = try SoundFileReader(path: Self.goldens + "/" + name + ".flac")
-        #expect(reader.container == .flac && reader.encoding == .pcm24)
-        try expectGolden(Self.summary(reader), path: Self.goldens + "/" + name + ".summary.txt")
+        let reader = try SoundFileReader(path: Self.goldenBase(sample) + ".flac")
+        #expect(reader.container == .flac && reader.encoding == .pcm24 && reader.format.sampleRate == 8_000)
+        try expectGolden(Self.summary(reader), path: Self.goldenBase(sample) + ".summary.txt")
     }
 
     @Test func goldensStayUnderFourMegabytes() throws {
@@ -72,11 +72,12 @@ import Testing
     @Test func recordingIntoAnEmptyFolderThenCheckingPasses() throws {
         let scratch = try Scratch()
         let goldens = scratch.path + "/goldens"
-        let recorded = try hapsynth(["check", "Samples", "--goldens", goldens, "--record"])
+        let samples = try GoldenWaveformTests.sampleFiles()
+        let recorded = try hapsynth(["check"] + samples + ["--goldens", goldens, "--record"])
         #expect(recorded.status == 0)
-        #expect(recorded.stdout.split(separator: "\n").dropLast().allSatisfy { $0.hasPrefix("recorded ") })
-        #expect(try FileManager.default.contentsOfDirectory(atPath: goldens).allSatisfy { $0.hasSuffix(".wav") })
-        let checked = try hapsynth(["check", "Samples", "--goldens", goldens, "--json"])
+        #expect(recorded.stdout.split(separator: "\n").dropLast().filter { !$0.hasPrefix("  warning: ") }.allSatisfy { $0.hasPrefix("recorded ") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: goldens).allSatisfy { $0.hasSuffix(".wav") || $0 == "hapsynth-check.json" })
+        let checked = try hapsynth(["check"] + samples + ["--goldens", goldens, "--json"])
         #expect(checked.status == 0)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any])
         #expect(document["pass"] as? Bool == true)
@@ -88,20 +89,22 @@ import Testing
         let scratch = try Scratch()
         let goldens = scratch.path + "/goldens"
         try FileManager.default.copyItem(atPath: GoldenWaveformTests.goldens, toPath: goldens)
-        let failing = try hapsynth(["check", "Samples", "--goldens", goldens, "--max-frequency", "301"])
+        let samples = try GoldenWaveformTests.sampleFiles()
+        let failing = try hapsynth(["check"] + samples + ["--goldens", goldens, "--max-frequency", "301"])
         #expect(failing.status == 1)
         let lines = failing.stdout.split(separator: "\n").map(String.init)
         let celebration = try #require(lines.first { $0.hasPrefix("differs  celebration: ") })
         #expect(celebration.contains("first differing frame ") && celebration.contains("max abs error "))
-        let workspace = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/hapsynth-check"
-        #expect(celebration.hasSuffix("actual \(workspace)/celebration.actual.wav, diff \(workspace)/celebration.diff.wav"))
-        #expect(FileManager.default.fileExists(atPath: workspace + "/celebration.diff.wav"))
+        let artifacts = try #require(lines.last.flatMap { $0.hasPrefix("artifacts: ") ? String($0.dropFirst(11)) : nil })
+        #expect(celebration.hasSuffix("actual \(artifacts)/celebration.actual.wav, diff \(artifacts)/celebration.diff.wav"))
+        #expect(FileManager.default.fileExists(atPath: artifacts + "/celebration.diff.wav"))
+        try? FileManager.default.removeItem(atPath: artifacts)
         #expect(lines.contains("ok       delay-only"))  // silence does not depend on frequency
-        let rerecorded = try hapsynth(["check", "Samples", "--goldens", goldens, "--max-frequency", "301", "--record"])
+        let rerecorded = try hapsynth(["check"] + samples + ["--goldens", goldens, "--max-frequency", "301", "--record"])
         #expect(rerecorded.status == 0)
-        #expect(rerecorded.stdout.contains("recorded celebration: \(goldens)/celebration.flac"))
-        #expect(try hapsynth(["check", "Samples", "--goldens", goldens, "--max-frequency", "301"]).status == 0)
-        #expect(try hapsynth(["check", "Samples", "--goldens", goldens]).status == 1)
+        #expect(rerecorded.stdout.contains("recorded celebration: \(goldens)/celebration.flac (changed: first differing frame "))
+        #expect(try hapsynth(["check"] + samples + ["--goldens", goldens, "--max-frequency", "301"]).status == 0)
+        #expect(try hapsynth(["check"] + samples + ["--goldens", goldens]).status == 1)
     }
 
     @Test func invalidAndMissingPatternsFail() throws {

@@ -8,6 +8,17 @@ struct OptionSpec: Sendable {
     let valueName: String?
     /// One line of help.
     let help: String
+    /// For a flag that may take a value: the values it takes (`--record`, `--record all`,
+    /// `--record=missing`); the next argument is its value only when it is one of these.
+    var choices: [String] = []
+}
+
+extension OptionSpec {
+    /// What follows the option's name in help: ` DIR`, ` [missing|all]`, or nothing.
+    var placeholder: String {
+        if let valueName { return " \(valueName)" }
+        return choices.isEmpty ? "" : " [\(choices.joined(separator: "|"))]"
+    }
 }
 
 /// One positional argument, for parsing and for its help.
@@ -53,7 +64,17 @@ struct ParsedArguments {
             if flags.contains(optionName) || values[optionName] != nil {
                 throw .usage("option '\(optionName)' is given more than once", command: name)
             }
-            if spec.valueName == nil {
+            if spec.valueName == nil && !spec.choices.isEmpty {
+                flags.insert(optionName)
+                let choice = parts.count == 2 ? parts[1] : (index < arguments.count && spec.choices.contains(arguments[index]) ? arguments[index] : nil)
+                if let choice {
+                    guard spec.choices.contains(choice) else {
+                        throw .usage("\(optionName) takes \(spec.choices.joined(separator: " or ")), got '\(choice)'", command: name)
+                    }
+                    if parts.count == 1 { index += 1 }
+                    values[optionName] = choice
+                }
+            } else if spec.valueName == nil {
                 guard parts.count == 1 else { throw .usage("option '\(optionName)' takes no value", command: name) }
                 flags.insert(optionName)
             } else if parts.count == 2 {

@@ -29,7 +29,7 @@ extension Command {
     static var synopsis: String {
         var words = ["hapsynth", name]
         words += positionals.map { "<\($0.name)>" + ($0.repeating ? "..." : "") }
-        words += options.map { "[\($0.name)\($0.valueName.map { " \($0)" } ?? "")]" }
+        words += options.map { "[\($0.name)\($0.placeholder)]" }
         return words.joined(separator: " ")
     }
 
@@ -42,7 +42,7 @@ extension Command {
             lines += positionals.map { HelpTable.row("<\($0.name)>", $0.help) }
         }
         lines += ["", "OPTIONS:"]
-        lines += options.map { HelpTable.row($0.name + ($0.valueName.map { " \($0)" } ?? ""), $0.help) }
+        lines += options.map { HelpTable.row($0.name + $0.placeholder, $0.help) }
         lines.append(HelpTable.row("--help", "Show this help."))
         return lines.joined(separator: "\n")
     }

@@ -4,177 +4,156 @@ import Foundation
 import HapticCore
 import HapticPlanner
 import HapticSynth
+import Synchronization
 
 /// `hapsynth check <pattern-or-dir>... --goldens DIR`: golden-waveform regression tests for
-/// users' own patterns (SYNTH.md §3).
+/// users' own pattern libraries, built for CI (see `docs/golden-tests.md`).
 struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "Render patterns and compare them with golden files (exit 0 when all pass)."
     static let discussion = """
-        A folder contributes its *.json and *.ahap files. A pattern's golden is DIR/<name>.wav or
-        DIR/<name>.flac; the render is made at the golden's rate and encoded as the golden is. A
-        failing render and its difference signal go to $TMPDIR/hapsynth-check/. --record writes
-        missing and differing goldens (as WAV unless a FLAC golden of that name exists).
+        Folders are searched recursively for *.json and *.ahap patterns; a golden mirrors its
+        pattern's path below DIR (ui/tap.json <-> DIR/ui/tap.wav or .flac; an AHAP file keeps its
+        extension: swell.ahap <-> DIR/swell.ahap.flac). DIR/hapsynth-check.json records the profile,
+        tolerances and format the suite was recorded with; flags override it. Failing renders and
+        their difference signals go to --artifacts (default: a fresh folder under $TMPDIR).
+        HAPSYNTH_RECORD=missing|all records like --record, except when CI is set.
         """
     static let positionals = [PositionalSpec(name: "pattern-or-dir", help: "Pattern files or folders.", repeating: true)]
     static var options: [OptionSpec] {
         [
             OptionSpec(name: "--goldens", valueName: "DIR", help: "The folder of golden files (required)."),
-            OptionSpec(name: "--record", valueName: nil, help: "Write missing and differing goldens."),
+            OptionSpec(name: "--record", valueName: nil,
+                       help: "Write missing and differing goldens; 'missing': only new ones; 'all': re-record every one.",
+                       choices: ["missing", "all"]),
+            OptionSpec(name: "--strict", valueName: nil, help: "Fail on warnings and on goldens that no pattern owns."),
+            OptionSpec(name: "--prune", valueName: nil, help: "Delete goldens that no pattern owns."),
+            OptionSpec(name: "--artifacts", valueName: "DIR", help: "Where failing renders and differences go."),
+            OptionSpec(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report."),
+            OptionSpec(name: "--jobs", valueName: "N", help: "Patterns checked at once (default: the number of cores)."),
+            OptionSpec(name: "--shard", valueName: "K/N", help: "Check only the K-th of N parts of the suite."),
         ] + CompareOptions.specs + ProfileOptions.specs
-    }
-
-    /// What happened to one pattern.
-    struct Outcome {
-        enum Status: String { case ok, recorded, differs, missing, invalid }
-        let pattern: String
-        let name: String
-        let status: Status
-        var golden: String?
-        var comparison: WaveformComparison?
-        var error: String?
-        var actualPath: String?
-        var diffPath: String?
     }
 
     let inputs: [String]
     let goldens: String
-    let record: Bool
-    let asJSON: Bool
+    let record: RecordMode
+    /// Set when HAPSYNTH_RECORD asked to record but CI is set, to say so.
+    let recordIgnoredForCI: Bool
+    let strict, prune, asJSON: Bool
+    let artifacts: String?
+    let junit: String?
+    let jobs: Int
+    let shard: (index: Int, count: Int)?
     let tolerance: WaveformComparison.Tolerance
     let profile: ActuatorProfile
+    /// The suite's recorded settings, if it has them (written on the first record otherwise).
+    let config: CheckSuiteConfig?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputs = arguments.positionals
         guard let goldens = arguments.value("--goldens") else { throw .usage("missing --goldens DIR", command: Self.name) }
         self.goldens = goldens
-        record = arguments.has("--record")
+        let environment = ProcessInfo.processInfo.environment
+        let fromEnvironment = environment["HAPSYNTH_RECORD"].flatMap { value -> RecordMode? in
+            switch value {
+            case "missing": return .missing
+            case "all": return .all
+            case "1", "true": return .missingAndDiffering
+            default: return nil
+            }
+        }
+        let isCI = environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false
+        if arguments.has("--record") {
+            record = arguments.value("--record").flatMap { $0 == "all" ? .all : .missing } ?? .missingAndDiffering
+            recordIgnoredForCI = false
+        } else {
+            record = isCI ? .none : fromEnvironment ?? .none
+            recordIgnoredForCI = isCI && fromEnvironment != nil
+        }
+        strict = arguments.has("--strict")
+        prune = arguments.has("--prune")
         asJSON = arguments.has("--json")
-        tolerance = try CompareOptions.tolerance(arguments, command: Self.name)
-        profile = try ProfileOptions.resolve(arguments, command: Self.name)
+        artifacts = arguments.value("--artifacts")
+        junit = arguments.value("--junit")
+        if let text = arguments.value("--jobs") {
+            guard let count = Int(text), count >= 1, count <= 256 else {
+                throw .usage("--jobs needs a whole number from 1 to 256, got '\(text)'", command: Self.name)
+            }
+            jobs = count
+        } else {
+            jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        }
+        if let text = arguments.value("--shard") {
+            let parts = text.split(separator: "/").map { Int($0) }
+            guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+                throw .usage("--shard needs K/N with 1 <= K <= N, got '\(text)'", command: Self.name)
+            }
+            shard = (index, count)
+        } else {
+            shard = nil
+        }
+        config = try CheckSuiteConfig.read(goldens: goldens)
+        tolerance = try CompareOptions.tolerance(arguments, command: Self.name, base: config?.tolerance ?? .init())
+        profile = try ProfileOptions.resolve(arguments, command: Self.name, base: config?.profile ?? ActuatorProfile())
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let patterns = try patternFiles()
-        if record { try? FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true) }
-        var outcomes: [Outcome] = []
-        for pattern in patterns {
-            let outcome = try Interruption.deferred { () throws(CLIError) in try check(pattern) }
-            outcomes.append(outcome)
-            if !asJSON { console.out(Self.line(outcome)) }
+        let suite = try CheckSuite(inputs: inputs, goldens: goldens)
+        if recordIgnoredForCI { console.note("hapsynth: note: HAPSYNTH_RECORD is ignored because CI is set; goldens are only compared") }
+        for skipped in suite.skipped where !asJSON { console.out("skipped  \(skipped.path): \(skipped.why)") }
+        let entries = shard.map { suite.shard($0.index, of: $0.count) } ?? suite.entries
+        guard !suite.entries.isEmpty else {
+            console.out("check: no patterns found in \(inputs.joined(separator: ", "))")
+            return .failure
         }
-        let pass = outcomes.allSatisfy { $0.status == .ok || $0.status == .recorded }
+        if record != .none {
+            try? FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
+            if config == nil { try writeConfig() }
+        }
+        let run = CheckRun(
+            profile: profile, tolerance: tolerance, record: record,
+            newGoldenContainer: config?.format == .flac ? .flac : .wav, artifacts: CheckArtifacts(folder: artifacts))
+        let outcomes = try CheckParallel.run(entries, jobs: jobs, check: run.check) { outcome in
+            if !asJSON { CheckReport.lines(outcome).forEach(console.out) }
+        }
+        // Obsolete goldens are a whole-suite fact: a shard does not see the others' patterns.
+        var obsolete = shard == nil ? suite.obsoleteGoldens(in: goldens) : []
+        if prune {
+            for golden in obsolete {
+                try? FileManager.default.removeItem(atPath: golden)
+                if !asJSON { console.out("pruned   \(golden)") }
+            }
+            obsolete = []
+        } else if !asJSON {
+            for golden in obsolete { console.out("obsolete \(golden): no pattern owns it\(strict ? "" : " (--prune deletes it)")") }
+        }
+        let report = CheckReport(outcomes: outcomes, obsolete: obsolete, strict: strict, goldens: goldens)
+        if let junit { try report.writeJUnit(to: junit) }
         if asJSON {
-            console.out(JSONOutput.object([
-                ("goldens", .string(goldens)),
-                ("results", .array(outcomes.map(Self.json))),
-                ("pass", .bool(pass)),
-            ]).pretty())
+            console.out(report.json.pretty())
         } else {
-            let counts = Outcome.Status.allCases.map { status in "\(outcomes.filter { $0.status == status }.count) \(status.rawValue)" }
-            console.out("check: \(outcomes.count) pattern\(outcomes.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))")
+            console.out(report.summary)
+            if let folder = run.artifacts.folder { console.out("artifacts: \(folder)") }
         }
-        return pass ? .success : .failure
+        return report.pass ? .success : .failure
     }
 
-    /// The pattern files named, folders expanded to their *.json and *.ahap files (sorted).
-    private func patternFiles() throws(CLIError) -> [String] {
-        var files: [String] = []
-        for input in inputs {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
-                throw .missingInput("\(input): file not found")
-            }
-            if isFolder.boolValue {
-                let entries = (try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []
-                let base = input.hasSuffix("/") ? input : input + "/"
-                files += entries.filter { $0.hasSuffix(".json") || $0.hasSuffix(".ahap") }.sorted().map { base + $0 }
-                    .filter { path in
-                        var folder: ObjCBool = false
-                        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
-                    }
-            } else {
-                files.append(input)
-            }
-        }
-        return files
-    }
-
-    /// Renders one pattern like its golden and compares; records when asked.
-    private func check(_ pattern: String) throws(CLIError) -> Outcome {
-        let name = ((pattern as NSString).lastPathComponent as NSString).deletingPathExtension
-        func invalid(_ message: String) -> Outcome { Outcome(pattern: pattern, name: name, status: .invalid, error: message) }
-        let playback: PlaybackPlan
+    /// Records the suite's settings beside its first goldens.
+    private func writeConfig() throws(CLIError) {
+        var config = CheckSuiteConfig()
+        config.profile = profile
+        config.tolerance = tolerance
+        let path = CheckSuite.join(goldens, CheckSuiteConfig.fileName)
         do {
-            playback = try PatternInput.load(pattern, console: Console(), quiet: true).plan
+            try (config.json.pretty() + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            return invalid(error.message)
+            throw .cannotCreate("cannot write \(path): \(error.localizedDescription)")
         }
-        do {
-            _ = try RenderLength.checked(playback, profile: profile, allowLong: false)
-        } catch {
-            return invalid("\(error)")
-        }
-        let wav = goldens + "/" + name + ".wav", flac = goldens + "/" + name + ".flac"
-        let existing = [wav, flac].first { FileManager.default.fileExists(atPath: $0) }
-        guard let golden = existing else {
-            guard record else { return Outcome(pattern: pattern, name: name, status: .missing, golden: wav) }
-            _ = try FileRender.render(playback, profile: profile, to: wav, container: .wav, encoding: .float) { _ in !Interruption.isRaised }
-            return Outcome(pattern: pattern, name: name, status: .recorded, golden: wav)
-        }
-        let reader: SoundFileReader
-        do {
-            reader = try SoundFileReader(path: golden)
-        } catch {
-            return invalid("golden \(error)")
-        }
-        let container = reader.container ?? (golden.hasSuffix(".flac") ? .flac : .wav)
-        let encoding = reader.encoding ?? container.defaultEncoding
-        var goldenProfile = profile
-        goldenProfile.sampleRate = reader.format.sampleRate
-        do {
-            try goldenProfile.validate()
-        } catch {
-            return invalid("at the golden's rate of \(reader.format.sampleRate) Hz: \(error)")
-        }
-        let workspace = Self.workspace()
-        // Unique per run, so that checks running side by side never compare each other's renders.
-        let rendered = workspace + "/." + name + ".render-" + UUID().uuidString.prefix(8) + "." + container.rawValue
-        defer { try? FileManager.default.removeItem(atPath: rendered) }
-        _ = try FileRender.render(playback, profile: goldenProfile, to: rendered, container: container, encoding: encoding) { _ in
-            !Interruption.isRaised
-        }
-        let comparison: WaveformComparison
-        do {
-            comparison = try FileComparison.compare(expected: golden, actual: rendered, tolerance: tolerance)
-        } catch {
-            return invalid("\(error)")
-        }
-        var outcome = Outcome(pattern: pattern, name: name, status: .ok, golden: golden, comparison: comparison)
-        if comparison.pass { return outcome }
-        if record {
-            _ = try FileRender.render(playback, profile: goldenProfile, to: golden, container: container, encoding: encoding) { _ in
-                !Interruption.isRaised
-            }
-            return Outcome(pattern: pattern, name: name, status: .recorded, golden: golden, comparison: comparison)
-        }
-        let actual = workspace + "/" + name + ".actual.wav", diff = workspace + "/" + name + ".diff.wav"
-        try Self.writeActualAndDifference(golden: golden, rendered: rendered, actual: actual, diff: diff, tolerance: tolerance)
-        outcome = Outcome(pattern: pattern, name: name, status: .differs, golden: golden, comparison: comparison,
-                          actualPath: actual, diffPath: diff)
-        return outcome
-    }
-
-    /// `$TMPDIR/hapsynth-check` (`/tmp` when TMPDIR is unset), created if needed.
-    static func workspace() -> String {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let folder = (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/hapsynth-check"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
     }
 
     /// Writes the decoded render and actual − golden as float WAV files, for listening.
-    private static func writeActualAndDifference(
+    static func writeActualAndDifference(
         golden: String, rendered: String, actual: String, diff: String, tolerance: WaveformComparison.Tolerance
     ) throws(CLIError) {
         do {
@@ -204,31 +183,4 @@ struct CheckCommand: Command {
         }
     }
 
-    static func line(_ outcome: Outcome) -> String {
-        switch outcome.status {
-        case .ok: return "ok       \(outcome.name)"
-        case .recorded: return "recorded \(outcome.name): \(outcome.golden ?? "")"
-        case .missing: return "missing  \(outcome.name): no golden \(outcome.golden ?? "") or .flac"
-        case .invalid: return "invalid  \(outcome.name): \(outcome.error ?? "")"
-        case .differs:
-            let figures = outcome.comparison.map(CompareOptions.figures) ?? ""
-            return "differs  \(outcome.name): \(figures); actual \(outcome.actualPath ?? ""), diff \(outcome.diffPath ?? "")"
-        }
-    }
-
-    static func json(_ outcome: Outcome) -> JSONOutput {
-        func text(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
-        return .object([
-            ("pattern", .string(outcome.pattern)),
-            ("name", .string(outcome.name)),
-            ("status", .string(outcome.status.rawValue)),
-            ("golden", text(outcome.golden)),
-            ("comparison", outcome.comparison.map(CompareOptions.json) ?? .null),
-            ("error", text(outcome.error)),
-            ("actual", text(outcome.actualPath)),
-            ("diff", text(outcome.diffPath)),
-        ])
-    }
 }
-
-extension CheckCommand.Outcome.Status: CaseIterable {}

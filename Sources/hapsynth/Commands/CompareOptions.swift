@@ -9,8 +9,11 @@ enum CompareOptions {
         OptionSpec(name: "--json", valueName: nil, help: "Print the results as one JSON document."),
     ]
 
-    static func tolerance(_ arguments: ParsedArguments, command: String) throws(CLIError) -> WaveformComparison.Tolerance {
-        var tolerance = WaveformComparison.Tolerance()
+    /// The tolerance the arguments describe, on top of `base` (the defaults, or a suite's).
+    static func tolerance(
+        _ arguments: ParsedArguments, command: String, base: WaveformComparison.Tolerance = WaveformComparison.Tolerance()
+    ) throws(CLIError) -> WaveformComparison.Tolerance {
+        var tolerance = base
         if let text = arguments.value("--max-abs-error") {
             guard let value = DecimalNumber.parse(text), value >= 0 else {
                 throw .usage("--max-abs-error needs a number ≥ 0, got '\(text)'", command: command)

@@ -25,9 +25,9 @@ enum ProfileOptions {
                           help: "Render parts of events split at 30 s as one phase-continuous voice.")]
     }
 
-    /// The profile the arguments describe.
-    static func resolve(_ arguments: ParsedArguments, command: String) throws(CLIError) -> ActuatorProfile {
-        var profile = ActuatorProfile()
+    /// The profile the arguments describe, on top of `base` (the defaults, or a suite's profile).
+    static func resolve(_ arguments: ParsedArguments, command: String, base: ActuatorProfile = ActuatorProfile()) throws(CLIError) -> ActuatorProfile {
+        var profile = base
         if let path = arguments.value("--profile") {
             do {
                 profile = try ActuatorProfile.read(contentsOf: path)

@@ -1,0 +1,155 @@
+import AudioIO
+import Foundation
+import HapticCore
+
+/// The results of a check as people and CI systems read them: a line per pattern (with its
+/// warnings under it), a summary, `--json`, and a JUnit XML file.
+struct CheckReport {
+    let outcomes: [CheckOutcome]
+    /// Goldens that no pattern owns (not pruned).
+    let obsolete: [String]
+    let strict: Bool
+    let goldens: String
+
+    /// Whether the outcome fails the check: not ok or recorded, or with warnings under `--strict`.
+    func fails(_ outcome: CheckOutcome) -> Bool {
+        !(outcome.status == .ok || outcome.status == .recorded) || (strict && !outcome.warnings.isEmpty)
+    }
+
+    var pass: Bool { !outcomes.contains(where: fails) && !(strict && !obsolete.isEmpty) }
+
+    /// `ok       ui/tap`, then `  warning: …` lines.
+    static func lines(_ outcome: CheckOutcome) -> [String] {
+        let name = outcome.entry.name
+        var line: String
+        switch outcome.status {
+        case .ok: line = "ok       \(name)"
+        case .recorded: line = "recorded \(name): \(outcome.golden ?? "")" + (outcome.note.map { " (\($0))" } ?? "")
+        case .missing: line = "missing  \(name): no golden \(outcome.entry.goldenBase).wav or .flac"
+        case .invalid: line = "invalid  \(name): \(outcome.error ?? "")"
+        case .differs:
+            if let note = outcome.note, outcome.comparison == nil {
+                line = "differs  \(name): \(note)"
+            } else {
+                let figures = outcome.comparison.map(CompareOptions.figures) ?? ""
+                line = "differs  \(name): \(figures); actual \(outcome.actualPath ?? ""), diff \(outcome.diffPath ?? "")"
+            }
+        }
+        return [line] + outcome.warnings.map { "  warning: \($0)" }
+    }
+
+    /// `check: 12 patterns: 10 ok, 1 recorded, 1 differs, 0 missing, 0 invalid`, with warnings and
+    /// obsolete goldens when there are any.
+    var summary: String {
+        let counts = CheckOutcome.Status.allCases.map { status in "\(outcomes.filter { $0.status == status }.count) \(status.rawValue)" }
+        var text = "check: \(outcomes.count) pattern\(outcomes.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))"
+        let warned = outcomes.filter { !$0.warnings.isEmpty }.count
+        if warned > 0 { text += ", \(warned) with warnings\(strict ? " (--strict: failing)" : "")" }
+        if !obsolete.isEmpty { text += ", \(obsolete.count) obsolete golden\(obsolete.count == 1 ? "" : "s")" }
+        return text
+    }
+
+    var json: JSONOutput {
+        func text(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
+        return .object([
+            ("goldens", .string(goldens)),
+            ("results", .array(outcomes.map { outcome in
+                .object([
+                    ("pattern", .string(outcome.entry.path)),
+                    ("name", .string(outcome.entry.name)),
+                    ("status", .string(outcome.status.rawValue)),
+                    ("golden", text(outcome.golden)),
+                    ("comparison", outcome.comparison.map(CompareOptions.json) ?? .null),
+                    ("note", text(outcome.note)),
+                    ("error", text(outcome.error)),
+                    ("actual", text(outcome.actualPath)),
+                    ("diff", text(outcome.diffPath)),
+                    ("warnings", .array(outcome.warnings.map { .string($0) })),
+                ])
+            })),
+            ("obsolete", .array(obsolete.map { .string($0) })),
+            ("pass", .bool(pass)),
+        ])
+    }
+
+    /// JUnit XML (testsuites / testsuite / testcase with failure or error), as GitHub Actions,
+    /// GitLab and Jenkins read it: one testcase per pattern, failure text with the figures.
+    var junit: String {
+        let failures = outcomes.filter { fails($0) && $0.status != .invalid }.count + (strict ? obsolete.count : 0)
+        let errors = outcomes.filter { $0.status == .invalid }.count
+        let tests = outcomes.count + (strict ? obsolete.count : 0)
+        let seconds = outcomes.reduce(0) { $0 + $1.seconds }
+        var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
+        let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(Self.time(seconds))\""
+        xml.append("<testsuites name=\"hapsynth check\" \(counts)>")
+        xml.append("  <testsuite name=\"\(Self.escape(goldens))\" \(counts) skipped=\"0\">")
+        for outcome in outcomes {
+            let open = "    <testcase classname=\"hapsynth.check\" name=\"\(Self.escape(outcome.entry.name))\" "
+                + "file=\"\(Self.escape(outcome.entry.path))\" time=\"\(Self.time(outcome.seconds))\""
+            let detail = Self.lines(outcome).joined(separator: "\n")
+            if outcome.status == .invalid {
+                xml.append(open + ">")
+                xml.append("      <error type=\"invalid\" message=\"\(Self.escape(outcome.error ?? ""))\">\(Self.escape(detail))</error>")
+                xml.append("    </testcase>")
+            } else if fails(outcome) {
+                let type = outcome.status == .ok || outcome.status == .recorded ? "warnings" : outcome.status.rawValue
+                xml.append(open + ">")
+                xml.append("      <failure type=\"\(type)\" message=\"\(Self.escape(Self.lines(outcome)[0]))\">\(Self.escape(detail))</failure>")
+                xml.append("    </testcase>")
+            } else {
+                xml.append(open + "/>")
+            }
+        }
+        if strict {
+            for golden in obsolete {
+                xml.append("    <testcase classname=\"hapsynth.check.obsolete\" name=\"\(Self.escape(golden))\" time=\"0\">")
+                xml.append("      <failure type=\"obsolete\" message=\"no pattern owns this golden\"/>")
+                xml.append("    </testcase>")
+            }
+        }
+        xml.append("  </testsuite>")
+        xml.append("</testsuites>")
+        return xml.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes the JUnit report atomically.
+    func writeJUnit(to path: String) throws(CLIError) {
+        do {
+            let file = try OutputFile(path: path)
+            defer { file.discard() }
+            let bytes = Array(junit.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(file.fileDescriptor, $0.baseAddress, $0.count) }
+                guard written > 0 else { throw AtomicFileError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+                offset += written
+            }
+            close(file.fileDescriptor)
+            try file.commit()
+        } catch {
+            throw .cannotCreate("cannot write the JUnit report: \(error)")
+        }
+    }
+
+    /// Seconds with three decimals.
+    static func time(_ seconds: Double) -> String { RenderCommand.fixed(seconds, 3) }
+
+    /// Text escaped for XML attributes and content (control characters that XML 1.0 forbids are
+    /// replaced).
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\n", "\t": result.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20: result += "?"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,192 @@
+import AudioCore
+import AudioIO
+import Foundation
+import HapticCore
+import HapticPlanner
+import HapticSynth
+import Synchronization
+
+/// How `check` records goldens.
+enum RecordMode: String, Sendable {
+    /// Compare only.
+    case none
+    /// `--record`: write missing goldens and re-record differing ones.
+    case missingAndDiffering
+    /// `--record missing`: write missing goldens only.
+    case missing
+    /// `--record all`: re-record every golden, saying which changed and by how much.
+    case all
+}
+
+/// What happened to one pattern of a check.
+struct CheckOutcome: Sendable {
+    enum Status: String, CaseIterable, Sendable { case ok, recorded, differs, missing, invalid }
+    let entry: CheckSuite.Entry
+    var status: Status
+    var golden: String?
+    var comparison: WaveformComparison?
+    var error: String?
+    /// A fact that explains the status (`recorded at 8000 Hz, checked at 16000 Hz`, `unchanged`).
+    var note: String?
+    var actualPath: String?
+    var diffPath: String?
+    /// Warnings met reading or rendering the pattern, in full.
+    var warnings: [String] = []
+    /// Seconds spent on the pattern.
+    var seconds = 0.0
+}
+
+/// Where failing renders and their difference signals go: `--artifacts DIR`, else a fresh folder
+/// under `$TMPDIR` for this run, made only when a pattern fails.
+final class CheckArtifacts: @unchecked Sendable {
+    private let lock = NSLock()
+    private let chosen: String?
+    private var made: String?
+
+    init(folder: String?) { chosen = folder }
+
+    /// The folder, once something was written there.
+    var folder: String? { lock.withLock { made } }
+
+    /// The folder, made if needed.
+    func prepare() throws(CLIError) -> String {
+        let folder: String = lock.withLock {
+            if let made { return made }
+            let folder = chosen ?? CheckArtifacts.freshFolder()
+            made = folder
+            return folder
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate("cannot create the artifacts folder \(folder): \(error.localizedDescription)")
+        }
+        return folder
+    }
+
+    /// `$TMPDIR/hapsynth-check-XXXXXXXX` (`/tmp` when TMPDIR is unset).
+    static func freshFolder() -> String {
+        scratchRoot() + "/hapsynth-check-" + UUID().uuidString.prefix(8).lowercased()
+    }
+
+    static func scratchRoot() -> String {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return base.hasSuffix("/") ? String(base.dropLast()) : base
+    }
+}
+
+/// Checks one pattern against its golden, as the suite's settings say.
+struct CheckRun: Sendable {
+    let profile: ActuatorProfile
+    let tolerance: WaveformComparison.Tolerance
+    let record: RecordMode
+    let newGoldenContainer: SoundFileContainer
+    let artifacts: CheckArtifacts
+
+    func check(_ entry: CheckSuite.Entry) throws(CLIError) -> CheckOutcome {
+        let started = Date()
+        var outcome = try checkUntimed(entry)
+        outcome.seconds = Date().timeIntervalSince(started)
+        return outcome
+    }
+
+    private func checkUntimed(_ entry: CheckSuite.Entry) throws(CLIError) -> CheckOutcome {
+        var outcome = CheckOutcome(entry: entry, status: .invalid)
+        if let other = entry.collidesWith {
+            outcome.error = "\(entry.path) and \(other) would share the golden \(entry.goldenBase).*; check their folder instead"
+            return outcome
+        }
+        let playback: PlaybackPlan
+        do {
+            var warnings: [String] = []
+            playback = try PatternInput.load(entry.path, console: Console(), quiet: true) { warnings.append($0) }.plan
+            outcome.warnings = warnings
+            _ = try FileRender.checkedLength(playback, profile: profile, allowLong: false)
+        } catch {
+            outcome.error = error.message
+            return outcome
+        }
+        let existing = [".wav", ".flac"].map { entry.goldenBase + $0 }.first { FileManager.default.fileExists(atPath: $0) }
+        guard let golden = existing else {
+            let path = entry.goldenBase + "." + newGoldenContainer.rawValue
+            outcome.golden = path
+            guard record != .none else {
+                outcome.status = .missing
+                return outcome
+            }
+            let encoding: SampleEncoding = newGoldenContainer == .flac ? .pcm24 : .float
+            try write(playback, to: path, container: newGoldenContainer, encoding: encoding, outcome: &outcome)
+            outcome.status = .recorded
+            return outcome
+        }
+        outcome.golden = golden
+        let reader: SoundFileReader
+        do {
+            reader = try SoundFileReader(path: golden)
+        } catch {
+            outcome.error = "golden \(error)"
+            return outcome
+        }
+        let container = reader.container ?? (golden.hasSuffix(".flac") ? .flac : .wav)
+        let encoding = reader.encoding ?? container.defaultEncoding
+        if reader.format.sampleRate != profile.sampleRate {
+            outcome.note = "recorded at \(reader.format.sampleRate) Hz, checked at \(profile.sampleRate) Hz"
+            guard record == .all else {
+                outcome.status = .differs
+                return outcome
+            }
+            try write(playback, to: golden, container: container, encoding: encoding, outcome: &outcome)
+            outcome.status = .recorded
+            return outcome
+        }
+        // Unique per pattern and run, so that checks side by side never compare each other's renders.
+        let rendered = CheckArtifacts.scratchRoot() + "/.hapsynth-check-render-" + UUID().uuidString.prefix(12) + "." + container.rawValue
+        defer { try? FileManager.default.removeItem(atPath: rendered) }
+        try write(playback, to: rendered, container: container, encoding: encoding, outcome: &outcome)
+        let comparison: WaveformComparison
+        do {
+            comparison = try FileComparison.compare(expected: golden, actual: rendered, tolerance: tolerance)
+        } catch {
+            outcome.error = "\(error)"
+            return outcome
+        }
+        outcome.comparison = comparison
+        let rerecord = record == .all || (record == .missingAndDiffering && !comparison.pass)
+        if rerecord {
+            do {
+                try FileManager.default.removeItem(atPath: golden)
+                try FileManager.default.moveItem(atPath: rendered, toPath: golden)
+            } catch {
+                throw .cannotCreate("cannot re-record \(golden): \(error.localizedDescription)")
+            }
+            outcome.status = .recorded
+            outcome.note = comparison.maxAbsError == 0 ? "unchanged" : "changed: " + CompareOptions.figures(comparison)
+            return outcome
+        }
+        if comparison.pass {
+            outcome.status = .ok
+            return outcome
+        }
+        let folder = try artifacts.prepare()
+        let actual = CheckSuite.join(folder, entry.name + ".actual.wav"), diff = CheckSuite.join(folder, entry.name + ".diff.wav")
+        try? FileManager.default.createDirectory(atPath: (actual as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try CheckCommand.writeActualAndDifference(golden: golden, rendered: rendered, actual: actual, diff: diff, tolerance: tolerance)
+        outcome.status = .differs
+        outcome.actualPath = actual
+        outcome.diffPath = diff
+        return outcome
+    }
+
+    /// Renders into `path` (atomically), stopping on Ctrl-C; clamping becomes a warning.
+    private func write(
+        _ playback: PlaybackPlan, to path: String, container: SoundFileContainer, encoding: SampleEncoding, outcome: inout CheckOutcome
+    ) throws(CLIError) {
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let summary = try FileRender.render(playback, profile: profile, to: path, container: container, encoding: encoding) { _ in
+            !Interruption.isRaised
+        }
+        if summary.clampedSampleCount > 0 {
+            outcome.warnings.append(RenderCommand.clampWarning(summary, plan: playback, profile: profile))
+        }
+    }
+}
