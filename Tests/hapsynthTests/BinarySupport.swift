@@ -30,10 +30,16 @@ struct BinaryNotFound: Error, CustomStringConvertible {
 
 /// Runs `hapsynth` with `arguments` in `directory` (default: the package root) and collects both
 /// streams and the exit status.
-func hapsynth(_ arguments: [String], in directory: String = packageRoot) throws -> RunResult {
+/// `environment` changes the inherited environment: a value sets a variable, nil removes it.
+func hapsynth(_ arguments: [String], in directory: String = packageRoot, environment: [String: String?] = [:]) throws -> RunResult {
     let process = Process()
     process.executableURL = try hapsynthBinary()
     process.arguments = arguments
+    if !environment.isEmpty {
+        var merged = ProcessInfo.processInfo.environment
+        for (name, value) in environment { merged[name] = value }
+        process.environment = merged
+    }
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hapsynth-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
