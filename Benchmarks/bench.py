@@ -54,6 +54,23 @@ def hostile_and_check_memory(hapsynth, scratch):
     return hostile_rss, check_rss
 
 
+def check_suite_ms(hapsynth, scratch):
+    """ms per pattern checking a suite of 200 small patterns at --jobs 1 and --jobs 2."""
+    suite = os.path.join(scratch, "suite")
+    for index in range(200):
+        folder = os.path.join(suite, "group-%d" % (index % 10))
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "pattern-%03d.json" % index), "w") as file:
+            file.write('{"timeline": [{"transient": {"sharpness": %.2f}}, {"delay": 40}, '
+                       '{"continuous": {"durationMs": %d, "intensity": 0.6}}]}' % ((index % 10) / 10, 50 + index % 7 * 20))
+    goldens = os.path.join(scratch, "suite-goldens")
+    subprocess.run([hapsynth, "check", suite, "--goldens", goldens, "--record", "--rate", "8000"], check=True,
+                   stdout=subprocess.DEVNULL)
+    one = best_of(3, [hapsynth, "check", suite, "--goldens", goldens, "--jobs", "1"])
+    two = best_of(3, [hapsynth, "check", suite, "--goldens", goldens, "--jobs", "2"])
+    return one * 1000 / 200, two * 1000 / 200
+
+
 def verdict(ok):
     return "met" if ok else "NOT MET"
 
@@ -88,6 +105,9 @@ def main():
         print(f"planning stress-10k: {inner['planMs']:.2f} ms (target <= 20 ms: {verdict(inner['planMs'] <= 20)}); "
               f"reading its 1.9 MB of JSON: {inner['readMs']:.0f} ms")
         print(f"peak RSS rendering a 1-hour pattern: {rss:.1f} MB (target <= 64 MB: {verdict(rss <= 64)})")
+        one, two = check_suite_ms(hapsynth, scratch)
+        print(f"check of 200 small patterns: {one:.2f} ms per pattern at --jobs 1, {two:.2f} ms at --jobs 2 "
+              f"({one / two:.2f}x)")
         hostile_rss, check_rss = hostile_and_check_memory(hapsynth, scratch)
         print(f"peak RSS reading a 60 MiB hostile pattern: {hostile_rss:.1f} MB (target <= 200 MB: {verdict(hostile_rss <= 200)})")
         print(f"peak RSS checking a 2-hour pattern that differs (8 kHz): {check_rss:.1f} MB "
