@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "HapticPlanner", dependencies: ["HapticCore"]),
         .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore"]),
         .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore"]),
+        .target(name: "HapticPlot"),
         .target(name: "HapticPlaybackTesting", dependencies: ["HapticPlayback", "HapticPlanner"]),
         .systemLibrary(
             name: "CSndFile",
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "AudioIO", dependencies: ["AudioCore", "CSndFile", "CALSA"]),
         .executableTarget(
             name: "hapsynth",
-            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"]
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot"]
         ),
         .executableTarget(
             name: "hapsynth-bench",
@@ -60,7 +61,7 @@ let package = Package(
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioCore"]),
         .testTarget(
             name: "hapsynthTests",
-            dependencies: ["hapsynth", "HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],
+            dependencies: ["hapsynth", "HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot"],
             exclude: ["Goldens"]
         ),
     ],

@@ -43,3 +43,45 @@ public final class MemoryOutput: AudioOutput {
 
     public func finish() throws { isFinished = true }
 }
+
+/// Keeps only the smallest and largest sample of each of `columnCount` equal spans of the frames
+/// `fromFrame ..< toFrame` (mono): what a picture of a waveform needs, in memory that does not grow
+/// with the render's length.
+public final class ColumnRangeOutput: AudioOutput {
+    public let format: AudioFormat
+    public let fromFrame: Int64
+    public let toFrame: Int64
+    /// Per column, the smallest and largest sample (nil where no frame was written).
+    public private(set) var columns: [(min: Float, max: Float)?]
+    private var position: Int64 = 0
+
+    public init(format: AudioFormat, fromFrame: Int64, toFrame: Int64, columnCount: Int) {
+        self.format = format
+        self.fromFrame = fromFrame
+        self.toFrame = max(toFrame, fromFrame + 1)
+        columns = Array(repeating: nil, count: max(1, columnCount))
+    }
+
+    /// The column of a frame inside the span.
+    public func column(of frame: Int64) -> Int {
+        Int((frame - fromFrame) * Int64(columns.count) / (toFrame - fromFrame))
+    }
+
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws {
+        let start = position
+        position += Int64(samples.count)
+        let first = max(start, fromFrame), last = min(position, toFrame)
+        guard first < last else { return }
+        for frame in first..<last {
+            let sample = samples[Int(frame - start)]
+            let index = column(of: frame)
+            if let range = columns[index] {
+                columns[index] = (Swift.min(range.min, sample), Swift.max(range.max, sample))
+            } else {
+                columns[index] = (sample, sample)
+            }
+        }
+    }
+
+    public func finish() throws {}
+}

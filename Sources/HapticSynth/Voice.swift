@@ -77,9 +77,9 @@ struct Voice {
         let intensityTrack = context.intensity, sharpnessTrack = context.sharpness
         let constant = intensityTrack.isEmpty && sharpnessTrack.isEmpty && envelope == nil
         // Constant parts are computed once; the formula's operation order is kept either way.
-        var amplitude = intensityTrack.isEmpty ? gain * Voice.shaped(min(max(baseIntensity, 0), 1), exponent) : 0
+        var amplitude = intensityTrack.isEmpty ? gain * Voice.shaped(Voice.intensity(baseIntensity, control: 1), exponent) : 0
         var step = sharpnessTrack.isEmpty
-            ? 2 * Double.pi * profile.frequencyHz(sharpness: min(max(baseSharpness, 0), 1)) / rate : 0
+            ? 2 * Double.pi * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: 0)) / rate : 0
         // The frames where no ramp applies: a tight loop for constant voices.
         let flatFrom = startFrame + rampFrames, flatTo = endFrame - rampFrames
         var frame = from
@@ -100,11 +100,11 @@ struct Voice {
                 let timeMs = Double(frame - context.originFrame) * 1000 / rate - Double(context.leadMs)
                 if !intensityTrack.isEmpty {
                     let control = intensityTrack.value(atMs: timeMs, cursor: &intensityCursor)
-                    amplitude = gain * Voice.shaped(min(max(baseIntensity * control, 0), 1), exponent)
+                    amplitude = gain * Voice.shaped(Voice.intensity(baseIntensity, control: control), exponent)
                 }
                 if !sharpnessTrack.isEmpty {
                     let control = sharpnessTrack.value(atMs: timeMs, cursor: &sharpnessCursor)
-                    step = 2 * Double.pi * profile.frequencyHz(sharpness: min(max(baseSharpness + control, 0), 1)) / rate
+                    step = 2 * Double.pi * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: control)) / rate
                 }
             }
             let index = frame - startFrame
@@ -121,6 +121,15 @@ struct Voice {
             frame += 1
         }
     }
+
+    /// The effective intensity of a continuous voice: its base × the intensity control, clamped
+    /// into 0…1 (what the synthesizer plays, and what `plot` draws).
+    @inline(__always)
+    static func intensity(_ base: Double, control: Double) -> Double { min(max(base * control, 0), 1) }
+
+    /// The effective sharpness of a continuous voice: its base + the sharpness control, clamped.
+    @inline(__always)
+    static func sharpness(_ base: Double, control: Double) -> Double { min(max(base + control, 0), 1) }
 
     /// intensity^exponent, exact for the default exponent 1.
     static func shaped(_ intensity: Double, _ exponent: Double) -> Double {

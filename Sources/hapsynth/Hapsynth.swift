@@ -9,7 +9,7 @@ enum Hapsynth {
     static let version = "0.1.0"
 
     /// The subcommands, in the order help lists them.
-    static var commands: [any Command.Type] { [RenderCommand.self, PlayCommand.self, PlanCommand.self, CompareCommand.self, CheckCommand.self] }
+    static var commands: [any Command.Type] { [RenderCommand.self, PlayCommand.self, PlanCommand.self, PlotCommand.self, CompareCommand.self, CheckCommand.self] }
 
     static var help: String {
         """

@@ -114,21 +114,7 @@ struct CheckReport {
 
     /// Writes the JUnit report atomically.
     func writeJUnit(to path: String) throws(CLIError) {
-        do {
-            let file = try OutputFile(path: path)
-            defer { file.discard() }
-            let bytes = Array(junit.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { write(file.fileDescriptor, $0.baseAddress, $0.count) }
-                guard written > 0 else { throw AtomicFileError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
-                offset += written
-            }
-            close(file.fileDescriptor)
-            try file.commit()
-        } catch {
-            throw .cannotCreate("cannot write the JUnit report: \(error)")
-        }
+        try TextFile.write(junit, to: path, what: "JUnit report")
     }
 
     /// Seconds with three decimals.

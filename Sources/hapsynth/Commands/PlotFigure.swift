@@ -1,0 +1,87 @@
+import AudioCore
+import HapticCore
+import HapticPlanner
+import HapticPlayback
+import HapticPlot
+import HapticSynth
+
+/// Wires a plan and its render into a `Figure`: a lane per planned player, the effective
+/// intensity and sharpness of each player as the synthesizer computes them, the waveform as a
+/// min/max per pixel column, and the diagnostics as the caption.
+enum PlotFigure {
+    /// - Parameters:
+    ///   - fromMs, toMs: the time window in pattern milliseconds (default: the whole render, the
+    ///     10 ms lead included).
+    static func figure(
+        _ loaded: LoadedPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?
+    ) throws(CLIError) -> Figure {
+        let plan = loaded.plan
+        let frames = try FileRender.checkedLength(plan, profile: profile, allowLong: false)
+        let rate = Double(profile.sampleRate)
+        let leadMs = plan.diagnostics.backend == .coreHaptics ? Double(CoreHapticsRules.schedulingLeadMs) : 0
+        func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(frames), ((ms + leadMs) * rate / 1000).rounded()))) }
+        func ms(_ frame: Int64) -> Double { Double(frame) * 1000 / rate - leadMs }
+        let from = fromMs ?? -leadMs, to = toMs ?? ms(frames)
+        guard to > from else { throw .usage("--to must be after --from", command: PlotCommand.name) }
+        var figure = Figure(title: title, caption: caption(plan, profile: profile), fromMs: from, toMs: to)
+        let columns = figure.columnCount
+        let columnMs = (0..<columns).map { from + (Double($0) + 0.5) * (to - from) / Double(columns) }
+
+        for (index, player) in plan.players.enumerated() {
+            figure.lanes.append(lane(player, index: index))
+        }
+        let levels = plan.players.map { PlayerLevels(plan: $0, profile: profile) }
+        func chart(_ title: String, _ pick: @escaping ((intensity: Double, sharpness: Double)) -> Double) -> LineChart {
+            LineChart(title: title, lines: levels.enumerated().map { index, player in
+                LineChart.Line(label: "player \(index + 1)", points: columnMs.map { time in
+                    player.levels(atFrame: frame(time)).map { (time, pick($0)) }
+                })
+            })
+        }
+        if !plan.players.isEmpty {
+            figure.charts = [chart("intensity", { $0.intensity }), chart("sharpness", { $0.sharpness })]
+        }
+        let output = ColumnRangeOutput(
+            format: AudioFormat(sampleRate: profile.sampleRate), fromFrame: frame(from), toFrame: frame(to), columnCount: columns)
+        do {
+            _ = try OfflineRender.render(plan, profile: profile, into: output) { _ in !Interruption.isRaised }
+        } catch is RenderStopped {
+            throw .interrupted
+        } catch {
+            throw .ioError("cannot render \(title): \(error)")
+        }
+        figure.waves = [WaveEnvelope(title: "waveform", columns: output.columns)]
+        return figure
+    }
+
+    /// One player's native events: bars for continuous events, ticks for transients, and the
+    /// boundaries where split parts meet (the plan's retrigger points).
+    static func lane(_ player: PlayerPlan, index: Int) -> Lane {
+        var marks: [Lane.Mark] = []
+        for event in player.events {
+            let start = Microseconds.milliseconds(event.startUs)
+            let label = "I \(JSONOutput.floatText(event.intensity)) S \(JSONOutput.floatText(event.sharpness))"
+            if event.kind == .transient {
+                marks.append(.tick(atMs: start, label: "transient at \(Microseconds.millisecondsText(event.startUs)) ms, \(label)"))
+            } else {
+                if event.isContinuation { marks.append(.boundary(atMs: start, label: "split at \(Microseconds.millisecondsText(event.startUs)) ms")) }
+                marks.append(.bar(fromMs: start, toMs: Microseconds.milliseconds(event.endUs), label: label))
+            }
+        }
+        let curves = player.curves.isEmpty ? "" : ", \(player.curves.count) curve\(player.curves.count == 1 ? "" : "s")"
+        return Lane(label: "player \(index + 1) (\(player.events.count) event\(player.events.count == 1 ? "" : "s")\(curves))", marks: marks)
+    }
+
+    /// The diagnostics, a line each.
+    static func caption(_ plan: PlaybackPlan, profile: ActuatorProfile) -> [String] {
+        let d = plan.diagnostics
+        var lines = ["backend \(d.backend.rawValue); logical duration \(d.logicalDurationMs) ms; estimated native duration "
+            + "\(d.estimatedNativeDurationMs) ms; scheduling lead \(d.schedulingLeadMs) ms; rendered at \(profile.sampleRate) Hz"]
+        lines += d.approximations.map { "approximation: \($0)" }
+        if !d.retriggerBoundariesMs.isEmpty {
+            lines.append("retrigger boundaries: " + d.retriggerBoundariesMs.map { "\($0) ms" }.joined(separator: ", "))
+        }
+        if let reason = d.unsupportedReason { lines.append("unsupported: \(reason)") }
+        return lines
+    }
+}
