@@ -30,6 +30,7 @@ struct CheckCommand: Command {
             OptionSpec(name: "--prune", valueName: nil, help: "Delete goldens that no pattern owns."),
             OptionSpec(name: "--artifacts", valueName: "DIR", help: "Where failing renders and differences go."),
             OptionSpec(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report."),
+            OptionSpec(name: "--report", valueName: "FILE", help: "Write an HTML report with waveform pictures."),
             OptionSpec(name: "--jobs", valueName: "N", help: "Patterns checked at once (default: the number of cores)."),
             OptionSpec(name: "--shard", valueName: "K/N", help: "Check only the K-th of N parts of the suite."),
         ] + CompareOptions.specs + ProfileOptions.specs
@@ -43,6 +44,7 @@ struct CheckCommand: Command {
     let strict, prune, asJSON: Bool
     let artifacts: String?
     let junit: String?
+    let report: String?
     let jobs: Int
     let shard: (index: Int, count: Int)?
     let tolerance: WaveformComparison.Tolerance
@@ -76,6 +78,7 @@ struct CheckCommand: Command {
         asJSON = arguments.has("--json")
         artifacts = arguments.value("--artifacts")
         junit = arguments.value("--junit")
+        report = arguments.value("--report")
         if let text = arguments.value("--jobs") {
             guard let count = Int(text), count >= 1, count <= 256 else {
                 throw .usage("--jobs needs a whole number from 1 to 256, got '\(text)'", command: Self.name)
@@ -111,9 +114,10 @@ struct CheckCommand: Command {
             try? FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
             if config == nil { try writeConfig() }
         }
-        let run = CheckRun(
+        var run = CheckRun(
             profile: profile, tolerance: tolerance, record: record,
             newGoldenContainer: config?.format == .flac ? .flac : .wav, artifacts: CheckArtifacts(folder: artifacts))
+        run.pictures = report != nil
         let outcomes = try CheckParallel.run(entries, jobs: jobs, check: run.check) { outcome in
             if !asJSON { CheckReport.lines(outcome).forEach(console.out) }
         }
@@ -128,15 +132,16 @@ struct CheckCommand: Command {
         } else if !asJSON {
             for golden in obsolete { console.out("obsolete \(golden): no pattern owns it\(strict ? "" : " (--prune deletes it)")") }
         }
-        let report = CheckReport(outcomes: outcomes, obsolete: obsolete, strict: strict, goldens: goldens)
-        if let junit { try report.writeJUnit(to: junit) }
+        let results = CheckReport(outcomes: outcomes, obsolete: obsolete, strict: strict, goldens: goldens)
+        if let junit { try results.writeJUnit(to: junit) }
+        if let report { try TextFile.write(results.html, to: report, what: "HTML report") }
         if asJSON {
-            console.out(report.json.pretty())
+            console.out(results.json.pretty())
         } else {
-            console.out(report.summary)
+            console.out(results.summary)
             if let folder = run.artifacts.folder { console.out("artifacts: \(folder)") }
         }
-        return report.pass ? .success : .failure
+        return results.pass ? .success : .failure
     }
 
     /// Records the suite's settings beside its first goldens.

@@ -34,6 +34,8 @@ struct CheckOutcome: Sendable {
     var warnings: [String] = []
     /// Seconds spent on the pattern.
     var seconds = 0.0
+    /// Pictures for `--report`, as SVG: a failing pattern's waveforms, a passing one's thumbnail.
+    var pictures: [String] = []
 }
 
 /// Where failing renders and their difference signals go: `--artifacts DIR`, else a fresh folder
@@ -82,10 +84,16 @@ struct CheckRun: Sendable {
     let record: RecordMode
     let newGoldenContainer: SoundFileContainer
     let artifacts: CheckArtifacts
+    /// Whether to draw the pictures of `--report`.
+    var pictures = false
 
     func check(_ entry: CheckSuite.Entry) throws(CLIError) -> CheckOutcome {
         let started = Date()
         var outcome = try checkUntimed(entry)
+        if pictures, outcome.pictures.isEmpty, outcome.status == .ok || outcome.status == .recorded, let golden = outcome.golden,
+           let thumbnail = CheckPictures.thumbnail(name: entry.name, golden: golden) {
+            outcome.pictures = [thumbnail]
+        }
         outcome.seconds = Date().timeIntervalSince(started)
         return outcome
     }
@@ -166,6 +174,10 @@ struct CheckRun: Sendable {
         if comparison.pass {
             outcome.status = .ok
             return outcome
+        }
+        if pictures {
+            outcome.pictures = CheckPictures.failing(
+                name: entry.name, golden: golden, rendered: rendered, firstDiffering: comparison.firstDifferingFrame, tolerance: tolerance)
         }
         let folder = try artifacts.prepare()
         let actual = CheckSuite.join(folder, entry.name + ".actual.wav"), diff = CheckSuite.join(folder, entry.name + ".diff.wav")
