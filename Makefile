@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps build test demo golden bench fuzz clean
+.PHONY: deps build test browser-check demo golden bench fuzz clean
 
 ## SECONDS: how long `make fuzz` runs the fuzzer.
 SECONDS ?= 60
@@ -29,15 +29,28 @@ build:
 ## test: the whole test suite (the README's test command).
 test:
 	$(SWIFT) build --build-tests
+	$(MAKE) browser-check
 	$(SWIFT) test
 
-## demo: install, build, and render every sample to .build/samples/*.wav.
+## browser-check: install Debian's chromium when missing (it says SKIPPED where it cannot), then
+## open plot and check --report pages headless; screenshots go to .build/browser/.
+browser-check:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+	  echo "make browser-check: installing chromium"; \
+	  ($$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends chromium) \
+	    >/dev/null 2>&1 || echo "make browser-check: chromium could not be installed"; }
+	python3 Tests/browser/check.py "$$($(SWIFT) build --show-bin-path)/hapsynth"
+
+## demo: install, build, and render every sample to .build/samples/*.wav, with a picture of each
+## (.build/samples/*.svg).
 demo: deps build
 	@bin="$$($(SWIFT) build --show-bin-path)"; mkdir -p .build/samples; \
 	for sample in Samples/*.json Samples/*.ahap; do \
 	  [ -e "$$sample" ] || continue; \
 	  name="$$(basename "$${sample%.*}")"; \
 	  "$$bin/hapsynth" render "$$sample" ".build/samples/$$name.wav" || exit $$?; \
+	  "$$bin/hapsynth" plot "$$sample" ".build/samples/$$name.svg" || exit $$?; \
 	done
 
 ## golden: re-record every golden file from the current code (review the diff before committing).

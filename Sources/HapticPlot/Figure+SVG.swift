@@ -55,7 +55,8 @@ extension Figure {
     }
 
     private func draw(_ lane: Lane, top: Double) -> [String] {
-        var parts = [text(x: 10, y: top + 18, Self.escape(lane.label), size: 12),
+        var parts = [text(x: 10, y: top + (lane.detail.isEmpty ? 18 : 13), Self.escape(lane.label), size: 12),
+                     text(x: 10, y: top + 25, Self.escape(lane.detail), size: 9),
                      "<line x1=\"\(n(plotLeft))\" y1=\"\(n(top + 14))\" x2=\"\(n(plotRight))\" y2=\"\(n(top + 14))\" stroke=\"#dddddd\"/>"]
         for mark in lane.marks {
             switch mark {
@@ -103,7 +104,13 @@ extension Figure {
             }
             parts.append("<path class=\"series\" data-label=\"\(Self.escape(line.label))\" d=\"\(path)\" fill=\"none\" "
                 + "stroke=\"\(style.color)\" stroke-width=\"1.5\"\(style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>")
-            // Legend: top right, one entry per line.
+            // Legend: top right, one entry per line, the first eight (then how many more).
+            guard index < 8 else {
+                if index == 8 {
+                    parts.append(text(x: plotRight - 135, y: top + 14 + 8 * 14, "… and \(chart.lines.count - 8) more", size: 10))
+                }
+                continue
+            }
             let legendY = top + 14 + Double(index) * 14
             parts.append("<line x1=\"\(n(plotRight - 170))\" y1=\"\(n(legendY - 4))\" x2=\"\(n(plotRight - 140))\" y2=\"\(n(legendY - 4))\" "
                 + "stroke=\"\(style.color)\" stroke-width=\"2\"\(style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>")

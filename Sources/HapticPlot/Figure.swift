@@ -42,10 +42,13 @@ public struct Figure: Sendable {
 /// A row of marks: a player's native events (bars and ticks) and its boundaries.
 public struct Lane: Sendable {
     public var label: String
+    /// A second, smaller line under the label (`3 events, 1 curve`).
+    public var detail: String
     public var marks: [Mark]
 
-    public init(label: String, marks: [Mark]) {
+    public init(label: String, detail: String = "", marks: [Mark]) {
         self.label = label
+        self.detail = detail
         self.marks = marks
     }
 

@@ -152,3 +152,38 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(try hapsynth(["plot", "Samples/celebration.json", "/tmp/x.svg", "--from", "50", "--to", "10"]).status == 64)
     }
 }
+
+/// The README's picture and the golden report.
+@Suite struct PictureDocumentTests {
+    @Test func theREADMEPictureIsWhatPlotDrawsToday() throws {
+        let scratch = try Scratch()
+        #expect(try hapsynth(["plot", "Samples/celebration.json", scratch.path + "/c.svg"]).status == 0)
+        let fresh = try String(contentsOfFile: scratch.path + "/c.svg", encoding: .utf8)
+        let committed = try String(contentsOfFile: packageRoot + "/docs/celebration.svg", encoding: .utf8)
+        #expect(fresh == committed, "docs/celebration.svg is stale: run hapsynth plot Samples/celebration.json docs/celebration.svg")
+    }
+
+    @Test func theReportNamesTheChangedPatternItsFirstDifferingFrameAndItsThreeWaveforms() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/suite/ui", withIntermediateDirectories: true)
+        try scratch.write("suite/ui/tap.json", #"{"timeline": [{"transient": {"sharpness": 0.9}}, {"delay": 30}]}"#)
+        try scratch.write("suite/swell.json", #"{"timeline": [{"continuous": {"durationMs": 200, "intensityCurve": [[0, 0], [200, 1]]}}]}"#)
+        let goldens = scratch.path + "/goldens"
+        #expect(try hapsynth(["check", scratch.path + "/suite", "--goldens", goldens, "--record", "--rate", "8000"]).status == 0)
+        try scratch.write("suite/swell.json", #"{"timeline": [{"continuous": {"durationMs": 200, "sharpness": 0.8, "intensityCurve": [[0, 0], [200, 1]]}}]}"#)
+        let report = scratch.path + "/report.html"
+        let result = try hapsynth(["check", scratch.path + "/suite", "--goldens", goldens, "--report", report, "--artifacts", scratch.path + "/art"])
+        #expect(result.status == 1)
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        let frame = try #require(result.stdout.components(separatedBy: "first differing frame ").dropFirst().first?.prefix { $0.isNumber })
+        let failing = try #require(html.components(separatedBy: "<section class=\"failing\">").dropFirst().first)
+        #expect(failing.contains("<h2>swell: differs</h2>") && failing.contains("first differing frame \(frame)"))
+        #expect(failing.contains("around the first differing frame, \(frame)"))
+        for title in ["expected (golden)", "actual", "actual − expected"] {
+            #expect(failing.components(separatedBy: "class=\"wave\" data-label=\"\(title)\"").count - 1 == 2, "\(title)")
+        }
+        #expect(html.contains("ok       ui/tap") && html.contains("data-label=\"golden\""))  // its thumbnail
+        #expect(!html.contains("<script"))
+        #expect(html.utf8.count < 300_000)
+    }
+}

@@ -69,7 +69,7 @@ enum PlotFigure {
             }
         }
         let curves = player.curves.isEmpty ? "" : ", \(player.curves.count) curve\(player.curves.count == 1 ? "" : "s")"
-        return Lane(label: "player \(index + 1) (\(player.events.count) event\(player.events.count == 1 ? "" : "s")\(curves))", marks: marks)
+        return Lane(label: "player \(index + 1)", detail: "\(player.events.count) event\(player.events.count == 1 ? "" : "s")\(curves)", marks: marks)
     }
 
     /// The diagnostics, a line each.

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Opens hapsynth's pictures in a real browser (headless Chromium): `plot` as SVG and HTML and a
+`check --report` page. Each page must parse without errors (no XML parse-error page, no console
+messages) and its screenshot (kept in .build/browser/) must not be blank. Prints what it did and a
+closing `N passed, N failed` line; exits 1 on a failure. Without Chromium it says SKIPPED."""
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OUT = os.path.join(ROOT, ".build", "browser")
+
+
+def png_pixels(path):
+    """(width, height, rows of RGB(A) bytes) of an 8-bit PNG, unfiltered."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    offset, idat, width, height, channels = 8, b"", 0, 0, 0
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color = struct.unpack(">IIBB", body[:10])
+            assert depth == 8, "only 8-bit PNGs"
+            channels = {2: 3, 6: 4, 0: 1, 4: 2}[color]
+        elif kind == b"IDAT":
+            idat += body
+        offset += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for x in range(stride):
+            a = line[x - channels] if x >= channels else 0
+            b = previous[x]
+            c = previous[x - channels] if x >= channels else 0
+            if kind == 1: line[x] = (line[x] + a) & 255
+            elif kind == 2: line[x] = (line[x] + b) & 255
+            elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, channels, rows
+
+
+def not_blank(path):
+    """Whether a screenshot shows something: enough non-white pixels and several distinct colours."""
+    width, height, channels, rows = png_pixels(path)
+    dark, colours = 0, set()
+    for row in rows[::4]:
+        for x in range(0, width * channels, channels * 4):
+            pixel = row[x:x + 3]
+            colours.add(pixel)
+            if sum(pixel) < 600:
+                dark += 1
+    return dark > 200 and len(colours) > 8, dark, len(colours)
+
+
+def main():
+    hapsynth = sys.argv[1]
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not browser:
+        print("SKIPPED browser check: Chromium is not installed and could not be installed here")
+        return 0
+    os.makedirs(OUT, exist_ok=True)
+    scratch = tempfile.mkdtemp(prefix="hapsynth-browser-")
+    pages = []
+    for name, arguments in [("plot-celebration.svg", ["plot", "Samples/celebration.json"]),
+                            ("plot-long-swell.html", ["plot", "Samples/long-swell.json"]),
+                            ("plot-envelope-hit.svg", ["plot", "Samples/envelope-hit.ahap"])]:
+        target = os.path.join(scratch, name)
+        subprocess.run([hapsynth] + arguments + [target], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        pages.append((name, target))
+    suite, goldens = os.path.join(scratch, "suite"), os.path.join(scratch, "goldens")
+    os.makedirs(os.path.join(suite, "ui"))
+    with open(os.path.join(suite, "ui", "tap.json"), "w") as file:
+        file.write('{"timeline": [{"transient": {"sharpness": 0.9}}, {"delay": 30}]}')
+    with open(os.path.join(suite, "swell.json"), "w") as file:
+        file.write('{"timeline": [{"continuous": {"durationMs": 200, "intensityCurve": [[0, 0], [200, 1]]}}]}')
+    subprocess.run([hapsynth, "check", suite, "--goldens", goldens, "--record", "--rate", "8000"], check=True, stdout=subprocess.DEVNULL)
+    with open(os.path.join(suite, "swell.json"), "w") as file:
+        file.write('{"timeline": [{"continuous": {"durationMs": 200, "sharpness": 0.8, "intensityCurve": [[0, 0], [200, 1]]}}]}')
+    report = os.path.join(scratch, "report.html")
+    subprocess.run([hapsynth, "check", suite, "--goldens", goldens, "--report", report, "--artifacts", os.path.join(scratch, "art")],
+                   stdout=subprocess.DEVNULL)
+    pages.append(("check-report.html", report))
+
+    passed = failed = 0
+    for name, path in pages:
+        shot = os.path.join(OUT, os.path.splitext(name)[0] + ".png")
+        common = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0"]
+        shown = subprocess.run(common + ["--window-size=1000,1400", "--screenshot=" + shot, "file://" + path],
+                               capture_output=True, text=True, timeout=120)
+        dom = subprocess.run(common + ["--dump-dom", "file://" + path], capture_output=True, text=True, timeout=120)
+        console = [line for line in (shown.stderr + dom.stderr).splitlines() if "CONSOLE" in line]
+        parse_error = "parsererror" in dom.stdout or "This page contains the following errors" in dom.stdout
+        ok, dark, colours = not_blank(shot) if os.path.exists(shot) else (False, 0, 0)
+        if ok and not console and not parse_error:
+            passed += 1
+            print(f"ok      {name}: screenshot {shot} ({dark} dark samples, {colours} colours), no console messages, parsed")
+        else:
+            failed += 1
+            print(f"FAILED  {name}: screenshot ok {ok} ({dark} dark, {colours} colours), console {console[:3]}, parse error {parse_error}")
+    shutil.rmtree(scratch, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
