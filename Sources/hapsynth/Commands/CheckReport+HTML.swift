@@ -16,6 +16,10 @@ extension CheckReport {
         .thumbs div { font-size: 12px; }
         """
 
+    /// Failing patterns drawn in full; later ones show their figures only, so a report stays a few
+    /// megabytes whatever the suite (the artifacts hold every render).
+    static let drawnFailures = 25
+
     var html: String {
         let escape = Figure.escape
         var parts = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>hapsynth check: \(escape(goldens))</title>",
@@ -26,10 +30,14 @@ extension CheckReport {
         }
         let warned = outcomes.filter { !$0.warnings.isEmpty }.count
         parts.append("<tr><td>with warnings</td><td>\(warned)</td></tr><tr><td>obsolete goldens</td><td>\(obsolete.count)</td></tr></table>")
-        for outcome in outcomes where fails(outcome) {
+        for (index, outcome) in outcomes.filter(fails).enumerated() {
             parts.append("<section class=\"failing\"><h2>\(escape(outcome.entry.name)): \(outcome.status.rawValue)</h2>")
             parts.append("<pre>\(Self.lines(outcome).map(escape).joined(separator: "\n"))</pre>")
-            parts += outcome.pictures
+            if index < Self.drawnFailures {
+                parts += outcome.pictures
+            } else if index == Self.drawnFailures {
+                parts.append("<p>Pictures are drawn for the first \(Self.drawnFailures) failing patterns; the artifacts folder holds every render.</p>")
+            }
             parts.append("</section>")
         }
         for golden in obsolete {
