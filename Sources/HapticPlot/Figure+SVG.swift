@@ -191,8 +191,9 @@ extension Figure {
         return "\((value * 1000).rounded() / 1000)"
     }
 
-    /// Text escaped for XML content and attributes; characters XML 1.0 forbids become `?`.
-    public static func escape(_ text: String) -> String {
+    /// Text escaped for XML content and attributes; characters XML 1.0 forbids become `?`, and
+    /// line breaks and tabs spaces unless `keepingLineBreaks` (element content such as `<pre>`).
+    public static func escape(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -201,7 +202,7 @@ extension Figure {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            case "\n", "\t": result += " "
+            case "\n", "\t": if keepingLineBreaks { result.unicodeScalars.append(scalar) } else { result += " " }
             case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): result += "?"
             default: result.unicodeScalars.append(scalar)
             }

@@ -21,7 +21,7 @@ extension CheckReport {
     static let drawnFailures = 25
 
     var html: String {
-        let escape = Figure.escape
+        let escape: (String) -> String = { Figure.escape($0) }
         var parts = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>hapsynth check: \(escape(goldens))</title>",
                      "<style>\(Self.style)</style></head><body>", "<h1>hapsynth check</h1>",
                      "<p>goldens: \(escape(goldens)) — \(pass ? "pass" : "fail")</p>", "<table><tr><th>status</th><th>patterns</th></tr>"]
@@ -32,7 +32,7 @@ extension CheckReport {
         parts.append("<tr><td>with warnings</td><td>\(warned)</td></tr><tr><td>obsolete goldens</td><td>\(obsolete.count)</td></tr></table>")
         for (index, outcome) in outcomes.filter(fails).enumerated() {
             parts.append("<section class=\"failing\"><h2>\(escape(outcome.entry.name)): \(outcome.status.rawValue)</h2>")
-            parts.append("<pre>\(Self.lines(outcome).map(escape).joined(separator: "\n"))</pre>")
+            parts.append("<pre>\(Figure.escape(Self.lines(outcome).joined(separator: "\n"), keepingLineBreaks: true))</pre>")
             if index < Self.drawnFailures {
                 parts += outcome.pictures
             } else if index == Self.drawnFailures {

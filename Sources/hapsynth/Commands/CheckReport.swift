@@ -1,6 +1,7 @@
 import AudioIO
 import Foundation
 import HapticCore
+import HapticPlot
 
 /// The results of a check as people and CI systems read them: a line per pattern (with its
 /// warnings under it), a summary, `--json`, and a JUnit XML file.
@@ -89,12 +90,12 @@ struct CheckReport {
             let detail = Self.lines(outcome).joined(separator: "\n")
             if outcome.status == .invalid {
                 xml.append(open + ">")
-                xml.append("      <error type=\"invalid\" message=\"\(Self.escape(outcome.error ?? ""))\">\(Self.escape(detail))</error>")
+                xml.append("      <error type=\"invalid\" message=\"\(Self.escape(outcome.error ?? ""))\">\(Figure.escape(detail, keepingLineBreaks: true))</error>")
                 xml.append("    </testcase>")
             } else if fails(outcome) {
                 let type = outcome.status == .ok || outcome.status == .recorded ? "warnings" : outcome.status.rawValue
                 xml.append(open + ">")
-                xml.append("      <failure type=\"\(type)\" message=\"\(Self.escape(Self.lines(outcome)[0]))\">\(Self.escape(detail))</failure>")
+                xml.append("      <failure type=\"\(type)\" message=\"\(Self.escape(Self.lines(outcome)[0]))\">\(Figure.escape(detail, keepingLineBreaks: true))</failure>")
                 xml.append("    </testcase>")
             } else {
                 xml.append(open + "/>")
@@ -120,22 +121,6 @@ struct CheckReport {
     /// Seconds with three decimals.
     static func time(_ seconds: Double) -> String { RenderCommand.fixed(seconds, 3) }
 
-    /// Text escaped for XML attributes and content (control characters that XML 1.0 forbids are
-    /// replaced).
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: result += "?"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// Text escaped for XML (see `Figure.escape`).
+    static func escape(_ text: String) -> String { Figure.escape(text) }
 }
