@@ -5,13 +5,26 @@ import HapticPlanner
 /// until the next one starts (SYNTH.md §1; FORMATS.md §3 for several curves of one parameter).
 ///
 /// Evaluation walks forward with a cursor, so a voice pays for a segment change only when one
-/// happens; for whole-millisecond points it gives exactly the values of `Curve.value(of:atMs:)`.
+/// happens, and multiplies by each segment's precomputed slope: the values of
+/// `Curve.value(of:atMs:)` to within a few units in the last place.
 package struct ControlTrack: Sendable {
     struct Entry: Sendable {
         let startMs: Double
         /// Point times relative to `startMs`, in milliseconds (exact for whole milliseconds).
         let timesMs: [Double]
         let values: [Double]
+        /// The slope of each segment (value per millisecond), so evaluation multiplies instead of
+        /// dividing; the last entry is 0.
+        let slopes: [Double]
+
+        init(startMs: Double, timesMs: [Double], values: [Double]) {
+            self.startMs = startMs
+            self.timesMs = timesMs
+            self.values = values
+            slopes = (0..<values.count).map { index in
+                index + 1 < values.count ? (values[index + 1] - values[index]) / (timesMs[index + 1] - timesMs[index]) : 0
+            }
+        }
     }
 
     /// Where a voice is in the track.
@@ -51,9 +64,7 @@ package struct ControlTrack: Sendable {
         while cursor.point + 1 < times.count, times[cursor.point + 1] <= relativeMs { cursor.point += 1 }
         if relativeMs <= times[0] { return values[0] }
         if cursor.point + 1 >= times.count { return values[values.count - 1] }
-        // Linear interpolation in double precision, as `Curve.interpolate`.
-        let t0 = times[cursor.point], t1 = times[cursor.point + 1]
-        let fraction = (relativeMs - t0) / (t1 - t0)
-        return values[cursor.point] + (values[cursor.point + 1] - values[cursor.point]) * fraction
+        // Linear interpolation by the segment's slope: `Curve.interpolate` to within rounding.
+        return values[cursor.point] + (relativeMs - times[cursor.point]) * entry.slopes[cursor.point]
     }
 }

@@ -58,12 +58,16 @@ struct Voice {
             let length = Double(endFrame - startFrame)
             let cycleAngle = 2 * Double.pi * Double(cycles)
             for frame in from..<to {
-                var sample = amplitude * sin(cycleAngle * Double(frame - startFrame) / length)
+                var sample = amplitude * FastSine.sin(cycleAngle * Double(frame - startFrame) / length)
                 if let envelope { sample *= envelope.gain(at: frame - startFrame, length: endFrame - startFrame) }
                 mix[Int(frame - blockStart)] += sample
             }
         }
     }
+
+    /// Frames computed per pass of the kernel: phases and amplitudes first (the phase recurrence is
+    /// serial), then the sines and the sum in a loop the compiler vectorises.
+    static let chunkFrames = 256
 
     private mutating func renderContinuous(
         into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, from: Int64, to: Int64, rampFrames: Int64,
@@ -71,54 +75,58 @@ struct Voice {
     ) {
         let profile = context.profile
         let rate = Double(profile.sampleRate)
+        let msPerFrame = 1000 / rate
         let gain = profile.continuousGain
         let exponent = profile.intensityExponent
         let length = endFrame - startFrame
         let intensityTrack = context.intensity, sharpnessTrack = context.sharpness
-        let constant = intensityTrack.isEmpty && sharpnessTrack.isEmpty && envelope == nil
-        // Constant parts are computed once; the formula's operation order is kept either way.
+        // Constant parts are computed once.
         var amplitude = intensityTrack.isEmpty ? gain * Voice.shaped(Voice.intensity(baseIntensity, control: 1), exponent) : 0
         var step = sharpnessTrack.isEmpty
             ? 2 * Double.pi * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: 0)) / rate : 0
-        // The frames where no ramp applies: a tight loop for constant voices.
-        let flatFrom = startFrame + rampFrames, flatTo = endFrame - rampFrames
-        var frame = from
-        while frame < to {
-            if constant, frame >= flatFrom, frame < flatTo {
-                let stop = min(to, flatTo)
-                var phase = self.phase
-                let offset = Int(blockStart)
-                for flat in frame..<stop {
-                    mix[Int(flat) - offset] += amplitude * sin(phase)
+        let varies = !intensityTrack.isEmpty || !sharpnessTrack.isEmpty
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * Self.chunkFrames) { scratch in
+            let phases = UnsafeMutableBufferPointer(rebasing: scratch[0..<Self.chunkFrames])
+            let amplitudes = UnsafeMutableBufferPointer(rebasing: scratch[Self.chunkFrames...])
+            var frame = from
+            var phase = self.phase
+            while frame < to {
+                let count = Int(min(to - frame, Int64(Self.chunkFrames)))
+                // Pass 1: the serial phase recurrence, the controls and the ramps or envelope.
+                for k in 0..<count {
+                    let current = frame + Int64(k)
+                    if varies {
+                        let timeMs = Double(current - context.originFrame) * msPerFrame - Double(context.leadMs)
+                        if !intensityTrack.isEmpty {
+                            let control = intensityTrack.value(atMs: timeMs, cursor: &intensityCursor)
+                            amplitude = gain * Voice.shaped(Voice.intensity(baseIntensity, control: control), exponent)
+                        }
+                        if !sharpnessTrack.isEmpty {
+                            let control = sharpnessTrack.value(atMs: timeMs, cursor: &sharpnessCursor)
+                            step = 2 * Double.pi * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: control)) / rate
+                        }
+                    }
+                    let index = current - startFrame
+                    var shaped = amplitude
+                    if let envelope {
+                        shaped *= envelope.gain(at: index, length: length)
+                    } else if index < rampFrames {
+                        shaped *= Voice.ramp(index, rampFrames)
+                    } else if index >= length - rampFrames {
+                        shaped *= Voice.ramp(length - 1 - index, rampFrames)
+                    }
+                    phases[k] = phase
+                    amplitudes[k] = shaped
                     phase += step
                 }
-                self.phase = phase
-                frame = stop
-                continue
-            }
-            if !constant {
-                let timeMs = Double(frame - context.originFrame) * 1000 / rate - Double(context.leadMs)
-                if !intensityTrack.isEmpty {
-                    let control = intensityTrack.value(atMs: timeMs, cursor: &intensityCursor)
-                    amplitude = gain * Voice.shaped(Voice.intensity(baseIntensity, control: control), exponent)
+                // Pass 2: sines and the sum, vectorised.
+                let base = mix.baseAddress! + Int(frame - blockStart)
+                for k in 0..<count {
+                    base[k] += amplitudes[k] * FastSine.sin(phases[k])
                 }
-                if !sharpnessTrack.isEmpty {
-                    let control = sharpnessTrack.value(atMs: timeMs, cursor: &sharpnessCursor)
-                    step = 2 * Double.pi * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: control)) / rate
-                }
+                frame += Int64(count)
             }
-            let index = frame - startFrame
-            var sample = amplitude * sin(phase)
-            if let envelope {
-                sample *= envelope.gain(at: index, length: length)
-            } else if index < rampFrames {
-                sample *= Voice.ramp(index, rampFrames)
-            } else if index >= length - rampFrames {
-                sample *= Voice.ramp(length - 1 - index, rampFrames)
-            }
-            mix[Int(frame - blockStart)] += sample
-            phase += step
-            frame += 1
+            self.phase = phase
         }
     }
 
