@@ -4,13 +4,17 @@
   stress-10k.json  10,000 events over 10 minutes: a third transients, a third constant continuous
                    events, a third continuous events with 15-point intensity and sharpness curves
                    (99,990 control points in all).
+  stress-overlap.json  10,000 random events of 20-400 ms over 10 minutes that overlap (about 2.4
+                   voices per frame, up to 10 at once), from a seeded generator: a third transients,
+                   a third constant, a third with 15-point curves.
   hour.json        a one-hour pattern of 9,000 events, for the peak-memory figure.
   sine-160.json    a 10-minute constant continuous event at 160 Hz (render with --seamless-splits).
 
-Usage: generate.py OUTDIR [stress|hour|sine]...
+Usage: generate.py OUTDIR [stress|overlap|hour|sine]...
 """
 import json
 import os
+import random
 import sys
 
 
@@ -36,6 +40,31 @@ def stress():
             "events": events, "durationMs": 600_000}
 
 
+def overlap():
+    rng = random.Random(20261203)
+    events = []
+    for index in range(10_000):
+        start = rng.randrange(0, 599_600)
+        duration = rng.randrange(20, 401)
+        intensity = round(rng.uniform(0.1, 0.9), 2)
+        sharpness = round(rng.random(), 2)
+        kind = index % 3
+        if kind == 0:
+            events.append({"type": "transient", "startMs": start, "intensity": intensity, "sharpness": sharpness})
+        elif kind == 1:
+            events.append({"type": "continuous", "startMs": start, "durationMs": duration,
+                           "intensity": intensity, "sharpness": sharpness})
+        else:
+            times = [round(duration * step / 14) for step in range(15)]
+            times = sorted(set(times))
+            times[-1] = duration
+            events.append({"type": "continuous", "startMs": start, "durationMs": duration,
+                           "intensityCurve": [[t, round(rng.random(), 3)] for t in times],
+                           "sharpnessCurve": [[t, round(rng.random(), 3)] for t in times]})
+    return {"version": 1, "name": "stress overlap",
+            "description": "10,000 overlapping random events over 10 minutes", "events": events, "durationMs": 600_000}
+
+
 def hour():
     beat = [
         {"transient": {"intensity": "strong", "sharpness": 0.8}},
@@ -57,8 +86,9 @@ def sine():
 
 def main():
     outdir = sys.argv[1]
-    wanted = sys.argv[2:] or ["stress", "hour", "sine"]
-    makers = {"stress": ("stress-10k.json", stress), "hour": ("hour.json", hour), "sine": ("sine-160.json", sine)}
+    wanted = sys.argv[2:] or ["stress", "overlap", "hour", "sine"]
+    makers = {"stress": ("stress-10k.json", stress), "overlap": ("stress-overlap.json", overlap), "hour": ("hour.json", hour),
+              "sine": ("sine-160.json", sine)}
     os.makedirs(outdir, exist_ok=True)
     for name in wanted:
         filename, make = makers[name]

@@ -20,6 +20,10 @@ package final class Mixer {
     private var active: [(id: Int, voices: PlayerVoices)] = []
     private var nextOrder = 0
     private var accumulator: [Double] = []
+    /// The kernel's scratch: phases and amplitudes of one chunk (`Voice.chunkFrames` each).
+    private let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 2 * Voice.chunkFrames)
+
+    deinit { scratch.deallocate() }
 
     package init(profile: ActuatorProfile) {
         self.profile = profile
@@ -64,7 +68,7 @@ package final class Mixer {
                 active.append(contentsOf: pending[0..<begun])
                 pending.removeFirst(begun)
             }
-            for index in active.indices { active[index].voices.render(into: mix, blockStart: framePosition) }
+            for index in active.indices { active[index].voices.render(into: mix, blockStart: framePosition, scratch: scratch) }
             var clamped = 0
             var peak = self.peak
             var mixPeak = self.mixPeak

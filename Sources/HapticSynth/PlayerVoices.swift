@@ -91,13 +91,14 @@ struct PlayerVoices {
     var voiceCount: Int { voices.count }
 
     /// Adds the player's voices over `blockStart ..< blockStart + mix.count`, in a fixed order.
-    mutating func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64) {
+    /// `scratch` holds 2 × `Voice.chunkFrames` doubles for the kernel.
+    mutating func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: UnsafeMutablePointer<Double>) {
         let blockEnd = blockStart + Int64(mix.count)
         while nextVoice < voices.count, voices[nextVoice].startFrame < blockEnd {
             active.append(nextVoice)
             nextVoice += 1
         }
-        for index in active { voices[index].render(into: mix, blockStart: blockStart, context: context) }
+        for index in active { voices[index].render(into: mix, blockStart: blockStart, context: context, scratch: scratch) }
         active.removeAll { voices[$0].endFrame <= blockEnd }
     }
 }

@@ -48,12 +48,15 @@ struct Voice {
     }
 
     /// Adds the voice's samples for the frames `blockStart ..< blockStart + mix.count` that it covers.
-    mutating func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, context: VoiceContext) {
+    mutating func render(
+        into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, context: VoiceContext, scratch: UnsafeMutablePointer<Double>
+    ) {
         let from = max(startFrame, blockStart), to = min(endFrame, blockStart + Int64(mix.count))
         guard from < to else { return }
         switch shape {
         case .continuous(let rampFrames):
-            renderContinuous(into: mix, blockStart: blockStart, from: from, to: to, rampFrames: rampFrames, context: context)
+            renderContinuous(into: mix, blockStart: blockStart, from: from, to: to, rampFrames: rampFrames, context: context,
+                             phases: scratch, amplitudes: scratch + Self.chunkFrames)
         case .transient(let cycles, let amplitude):
             let length = Double(endFrame - startFrame)
             let cycleAngle = 2 * Double.pi * Double(cycles)
@@ -71,11 +74,12 @@ struct Voice {
 
     private mutating func renderContinuous(
         into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, from: Int64, to: Int64, rampFrames: Int64,
-        context: VoiceContext
+        context: VoiceContext, phases: UnsafeMutablePointer<Double>, amplitudes: UnsafeMutablePointer<Double>
     ) {
         let profile = context.profile
         let rate = Double(profile.sampleRate)
         let msPerFrame = 1000 / rate
+        let radiansPerHz = 2 * Double.pi / rate
         let gain = profile.continuousGain
         let exponent = profile.intensityExponent
         let length = endFrame - startFrame
@@ -85,9 +89,7 @@ struct Voice {
         var step = sharpnessTrack.isEmpty
             ? 2 * Double.pi * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: 0)) / rate : 0
         let varies = !intensityTrack.isEmpty || !sharpnessTrack.isEmpty
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * Self.chunkFrames) { scratch in
-            let phases = UnsafeMutableBufferPointer(rebasing: scratch[0..<Self.chunkFrames])
-            let amplitudes = UnsafeMutableBufferPointer(rebasing: scratch[Self.chunkFrames...])
+        do {
             var frame = from
             var phase = self.phase
             while frame < to {
@@ -103,7 +105,7 @@ struct Voice {
                         }
                         if !sharpnessTrack.isEmpty {
                             let control = sharpnessTrack.value(atMs: timeMs, cursor: &sharpnessCursor)
-                            step = 2 * Double.pi * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: control)) / rate
+                            step = radiansPerHz * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: control))
                         }
                     }
                     let index = current - startFrame
