@@ -23,6 +23,18 @@ def best_of(runs, command):
     return min(times)
 
 
+def min_and_median(runs, make_command):
+    """Seconds of `runs` runs: the minimum and the median. `make_command(run)` gives each run a
+    fresh output path (removing an old large target would be timed too)."""
+    times = []
+    for run in range(runs):
+        start = time.perf_counter()
+        subprocess.run(make_command(run), check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    return times[0], times[len(times) // 2]
+
+
 def peak_rss_mb(command, env=None, expect_success=True):
     """Peak resident memory of one child, measured in a fresh Python so no other child counts."""
     probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[2:], check=sys.argv[1] == '1', "
@@ -92,11 +104,16 @@ def main():
         sine = best_of(3, sine_command)
         sox = best_of(3, sox_command)
         rss = peak_rss_mb([hapsynth, "render", os.path.join(scratch, "hour.json"), os.path.join(scratch, "hour.wav")])
+        overlap = os.path.join(BENCH, "stress-overlap.json")
+        overlap_min, overlap_median = min_and_median(
+            5, lambda run: [hapsynth, "render", overlap, os.path.join(scratch, "overlap-%d.wav" % run), "--quiet"])
 
         print(f"render throughput, stress-10k plan to WAV (in process): {audio_seconds / in_process:.0f}x real time "
               f"(target >= 1000x: {verdict(audio_seconds / in_process >= 1000)})")
         print(f"render throughput, stress-10k whole command (reading JSON included): {audio_seconds / whole:.0f}x real time "
               f"(target >= 1000x: {verdict(audio_seconds / whole >= 1000)})")
+        print(f"render throughput, overlapping stress pattern, whole command: {600 / overlap_min:.0f}x real time at best, "
+              f"{600 / overlap_median:.0f}x median of 5 (target >= 1500x on one thread: {verdict(600 / overlap_min >= 1500)})")
         ratio = in_process / inner["sndfileSeconds"]
         print(f"render / libsndfile alone writing {inner['frames']} float frames: {ratio:.2f} "
               f"(target <= 3: {verdict(ratio <= 3)})")
