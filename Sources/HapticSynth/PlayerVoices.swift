@@ -3,7 +3,7 @@ import HapticPlanner
 
 /// The voices of one started player, placed on the frame axis from the moment playback was
 /// requested (SYNTH.md §1 "Frames"), with the player's control tracks.
-struct PlayerVoices {
+final class PlayerVoices {
     let context: VoiceContext
     /// Voices by start frame (ties in plan order).
     private(set) var voices: [Voice]
@@ -92,7 +92,7 @@ struct PlayerVoices {
 
     /// Adds the player's voices over `blockStart ..< blockStart + mix.count`, in a fixed order.
     /// `scratch` holds 2 × `Voice.chunkFrames` doubles for the kernel.
-    mutating func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: UnsafeMutablePointer<Double>) {
+    func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: UnsafeMutablePointer<Double>) {
         let blockEnd = blockStart + Int64(mix.count)
         while nextVoice < voices.count, voices[nextVoice].startFrame < blockEnd {
             active.append(nextVoice)
