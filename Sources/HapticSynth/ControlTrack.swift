@@ -67,4 +67,19 @@ package struct ControlTrack: Sendable {
         // Linear interpolation by the segment's slope: `Curve.interpolate` to within rounding.
         return values[cursor.point] + (relativeMs - times[cursor.point]) * entry.slopes[cursor.point]
     }
+
+    /// The track around `timeMs` as a linear piece: its value there, its slope per millisecond,
+    /// and the time from which another piece applies (a point or the next curve's start), so a
+    /// voice evaluates value + (t − timeMs) × slope until then. `timeMs` must not decrease
+    /// between calls with one cursor.
+    func piece(atMs timeMs: Double, cursor: inout Cursor) -> (value: Double, slope: Double, untilMs: Double) {
+        let value = self.value(atMs: timeMs, cursor: &cursor)
+        let nextEntryMs = cursor.entry + 1 < entries.count ? entries[cursor.entry + 1].startMs : .infinity
+        guard cursor.entry >= 0 else { return (value, 0, nextEntryMs) }
+        let entry = entries[cursor.entry]
+        let relativeMs = timeMs - entry.startMs
+        if relativeMs < entry.timesMs[0] { return (value, 0, min(nextEntryMs, entry.startMs + entry.timesMs[0])) }
+        guard cursor.point + 1 < entry.timesMs.count else { return (value, 0, nextEntryMs) }
+        return (value, entry.slopes[cursor.point], min(nextEntryMs, entry.startMs + entry.timesMs[cursor.point + 1]))
+    }
 }

@@ -92,6 +92,9 @@ struct Voice {
         do {
             var frame = from
             var phase = self.phase
+            // The controls as linear pieces: value at `startMs`, slope, valid until `untilMs`.
+            var intensityPiece = (startMs: 0.0, value: 1.0, slope: 0.0, untilMs: -Double.infinity)
+            var sharpnessPiece = (startMs: 0.0, value: 0.0, slope: 0.0, untilMs: -Double.infinity)
             while frame < to {
                 let count = Int(min(to - frame, Int64(Self.chunkFrames)))
                 // Pass 1: the serial phase recurrence, the controls and the ramps or envelope.
@@ -100,11 +103,19 @@ struct Voice {
                     if varies {
                         let timeMs = Double(current - context.originFrame) * msPerFrame - Double(context.leadMs)
                         if !intensityTrack.isEmpty {
-                            let control = intensityTrack.value(atMs: timeMs, cursor: &intensityCursor)
+                            if timeMs >= intensityPiece.untilMs {
+                                let piece = intensityTrack.piece(atMs: timeMs, cursor: &intensityCursor)
+                                intensityPiece = (timeMs, piece.value, piece.slope, piece.untilMs)
+                            }
+                            let control = intensityPiece.value + (timeMs - intensityPiece.startMs) * intensityPiece.slope
                             amplitude = gain * Voice.shaped(Voice.intensity(baseIntensity, control: control), exponent)
                         }
                         if !sharpnessTrack.isEmpty {
-                            let control = sharpnessTrack.value(atMs: timeMs, cursor: &sharpnessCursor)
+                            if timeMs >= sharpnessPiece.untilMs {
+                                let piece = sharpnessTrack.piece(atMs: timeMs, cursor: &sharpnessCursor)
+                                sharpnessPiece = (timeMs, piece.value, piece.slope, piece.untilMs)
+                            }
+                            let control = sharpnessPiece.value + (timeMs - sharpnessPiece.startMs) * sharpnessPiece.slope
                             step = radiansPerHz * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: control))
                         }
                     }
