@@ -80,7 +80,7 @@ enum CheckParallel {
             defer { condition.unlock() }
             while results[index] == nil {
                 if Interruption.isRaised { return nil }
-                condition.wait(until: Date().addingTimeInterval(0.05))
+                _ = condition.wait(until: Date().addingTimeInterval(0.05))
             }
             return results[index]
         }

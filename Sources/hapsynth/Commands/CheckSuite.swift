@@ -80,7 +80,7 @@ struct CheckSuite {
             let path = join(folder, relative)
             let name = (relative as NSString).lastPathComponent
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             if name.hasPrefix(".") || (isFolder.boolValue && skipped != nil && InputFile.realPath(path) == skipped) {
                 if isFolder.boolValue { walker.skipDescendants() }
                 continue
