@@ -187,3 +187,18 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(html.utf8.count < 300_000)
     }
 }
+
+@Suite struct PlotEdgeTests {
+    @Test func silentAndEmptyPatternsStillDrawAnAxis() throws {
+        let scratch = try Scratch()
+        let empty = try scratch.write("empty.json", #"{"timeline": [{"delay": 0}]}"#)
+        for (pattern, to) in [(empty, "1"), (packageRoot + "/Samples/delay-only.json", "250")] {
+            let out = scratch.path + "/p.svg"
+            let result = try hapsynth(["plot", pattern, out])
+            #expect(result.status == 0, "\(result.stderr)")
+            let svg = try SVGReader(try String(contentsOfFile: out, encoding: .utf8))
+            #expect(svg.root["data-to-ms"] == to)
+            #expect(svg.elements.filter { $0.attributes["class"] == "lane" }.isEmpty)
+        }
+    }
+}

@@ -21,7 +21,8 @@ enum PlotFigure {
         let leadMs = plan.diagnostics.backend == .coreHaptics ? Double(CoreHapticsRules.schedulingLeadMs) : 0
         func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(frames), ((ms + leadMs) * rate / 1000).rounded()))) }
         func ms(_ frame: Int64) -> Double { Double(frame) * 1000 / rate - leadMs }
-        let from = fromMs ?? -leadMs, to = toMs ?? ms(frames)
+        // An empty render still gets an axis of a millisecond.
+        let from = fromMs ?? -leadMs, to = toMs ?? max(ms(frames), from + 1)
         guard to > from else { throw .usage("--to must be after --from", command: PlotCommand.name) }
         var figure = Figure(title: title, caption: caption(plan, profile: profile), fromMs: from, toMs: to)
         let columns = figure.columnCount
