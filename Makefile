@@ -57,7 +57,7 @@ demo: deps build
 golden:
 	HAPSYNTH_RECORD=1 $(SWIFT) test --filter Golden
 
-## bench: release build, then the SYNTH.md §4 figures as ratios measured in one run.
+## bench: release build, then the performance figures beside their targets, measured side by side in one run.
 bench: deps
 	$(SWIFT) build -c release
 	python3 Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)"

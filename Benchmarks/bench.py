@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make bench`: the SYNTH.md §4 figures, measured side by side in one run (ratios, since
+"""`make bench`: the performance figures beside their targets, measured side by side in one run (ratios, since
 absolute times on shared machines are noisy). Expects release binaries in BIN."""
 import json
 import os
