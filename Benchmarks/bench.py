@@ -114,6 +114,14 @@ def main():
               f"(target >= 1000x: {verdict(audio_seconds / whole >= 1000)})")
         print(f"render throughput, overlapping stress pattern, whole command: {600 / overlap_min:.0f}x real time at best, "
               f"{600 / overlap_median:.0f}x median of 5 (target >= 1500x on one thread: {verdict(600 / overlap_min >= 1500)})")
+        numpy_check = subprocess.run([sys.executable, "-c", "import numpy"], capture_output=True)
+        if numpy_check.returncode == 0:
+            numpy_min, _ = min_and_median(3, lambda run: [sys.executable, os.path.join(ROOT, "Benchmarks", "numpy_render.py"), overlap,
+                                                          os.path.join(scratch, "numpy-%d.raw" % run)])
+            print(f"overlapping stress pattern, numpy script of the same formulas / hapsynth: {numpy_min:.2f} s / "
+                  f"{overlap_min:.2f} s = {numpy_min / overlap_min:.1f}x (target >= 6x: {verdict(numpy_min / overlap_min >= 6)})")
+        else:
+            print("numpy comparison skipped: numpy is not installed (pip install numpy)")
         ratio = in_process / inner["sndfileSeconds"]
         print(f"render / libsndfile alone writing {inner['frames']} float frames: {ratio:.2f} "
               f"(target <= 3: {verdict(ratio <= 3)})")
