@@ -58,10 +58,10 @@ struct Voice {
             renderContinuous(into: mix, blockStart: blockStart, from: from, to: to, rampFrames: rampFrames, context: context,
                              phases: scratch, amplitudes: scratch + Self.chunkFrames)
         case .transient(let cycles, let amplitude):
-            let length = Double(endFrame - startFrame)
-            let cycleAngle = 2 * Double.pi * Double(cycles)
+            // Radians per frame: the click's whole cycles over its length.
+            let radiansPerFrame = 2 * Double.pi * Double(cycles) / Double(endFrame - startFrame)
             for frame in from..<to {
-                var sample = amplitude * FastSine.sin(cycleAngle * Double(frame - startFrame) / length)
+                var sample = amplitude * FastSine.sin(radiansPerFrame * Double(frame - startFrame))
                 if let envelope { sample *= envelope.gain(at: frame - startFrame, length: endFrame - startFrame) }
                 mix[Int(frame - blockStart)] += sample
             }
