@@ -4,7 +4,6 @@ import Foundation
 import HapticCore
 import HapticPlanner
 import HapticSynth
-import Synchronization
 
 /// `hapsynth check <pattern-or-dir>... --goldens DIR`: golden-waveform regression tests for
 /// users' own pattern libraries, built for CI (see `docs/golden-tests.md`).
@@ -116,7 +115,7 @@ struct CheckCommand: Command {
         }
         var run = CheckRun(
             profile: profile, tolerance: tolerance, record: record,
-            newGoldenContainer: config?.format == .flac ? .flac : .wav, artifacts: CheckArtifacts(folder: artifacts))
+            newGoldenContainer: config?.format ?? .wav, artifacts: CheckArtifacts(folder: artifacts))
         run.pictures = report != nil
         let outcomes = try CheckParallel.run(entries, jobs: jobs, check: run.check) { outcome in
             if !asJSON { CheckReport.lines(outcome).forEach(console.out) }

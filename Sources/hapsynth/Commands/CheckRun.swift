@@ -4,7 +4,6 @@ import Foundation
 import HapticCore
 import HapticPlanner
 import HapticSynth
-import Synchronization
 
 /// How `check` records goldens.
 enum RecordMode: String, Sendable {

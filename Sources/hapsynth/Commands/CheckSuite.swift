@@ -1,4 +1,5 @@
 import AudioCore
+import AudioIO
 import Foundation
 import HapticCore
 import HapticSynth
@@ -122,11 +123,8 @@ struct CheckSuiteConfig {
 
     var profile = ActuatorProfile()
     var tolerance = WaveformComparison.Tolerance()
-    /// The container of new goldens.
-    var format: SoundFileFormatName = .wav
-
-    /// The golden formats `check --record` writes.
-    enum SoundFileFormatName: String { case wav, flac }
+    /// The container of new goldens: WAV or FLAC (24-bit).
+    var format: SoundFileContainer = .wav
 
     /// Reads the suite's config, if it has one.
     /// - Throws: exit 65 for a config that cannot be used, with its place.
@@ -158,8 +156,8 @@ struct CheckSuiteConfig {
                 config.tolerance.maxAbsError = number.double
             case ("minSnrDb", .number(let number)) where number.double.isFinite:
                 config.tolerance.minSNRdB = number.double
-            case ("format", .string(let name)) where SoundFileFormatName(rawValue: name) != nil:
-                config.format = SoundFileFormatName(rawValue: name)!
+            case ("format", .string(let name)) where name == "wav" || name == "flac":
+                config.format = SoundFileContainer(rawValue: name) ?? .wav
             default:
                 throw fail("unexpected \"\(PatternFileError.shown(member.key))\" (expected profile, maxAbsError, minSnrDb or format)",
                            "$.\(member.key)")
