@@ -85,3 +85,19 @@ public final class ColumnRangeOutput: AudioOutput {
 
     public func finish() throws {}
 }
+
+/// Hands every block to several outputs (one read of a file feeding several pictures).
+public final class FanOutOutput: AudioOutput {
+    public let outputs: [any AudioOutput]
+    public var format: AudioFormat { outputs.first?.format ?? AudioFormat(sampleRate: 48_000) }
+
+    public init(_ outputs: [any AudioOutput]) { self.outputs = outputs }
+
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws {
+        for output in outputs { try output.write(samples) }
+    }
+
+    public func finish() throws {
+        for output in outputs { try output.finish() }
+    }
+}
