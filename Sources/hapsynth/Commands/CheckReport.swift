@@ -83,19 +83,19 @@ struct CheckReport {
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(Self.time(seconds))\""
         xml.append("<testsuites name=\"hapsynth check\" \(counts)>")
-        xml.append("  <testsuite name=\"\(Self.escape(goldens))\" \(counts) skipped=\"0\">")
+        xml.append("  <testsuite name=\"\(Figure.escape(goldens))\" \(counts) skipped=\"0\">")
         for outcome in outcomes {
-            let open = "    <testcase classname=\"hapsynth.check\" name=\"\(Self.escape(outcome.entry.name))\" "
-                + "file=\"\(Self.escape(outcome.entry.path))\" time=\"\(Self.time(outcome.seconds))\""
+            let open = "    <testcase classname=\"hapsynth.check\" name=\"\(Figure.escape(outcome.entry.name))\" "
+                + "file=\"\(Figure.escape(outcome.entry.path))\" time=\"\(Self.time(outcome.seconds))\""
             let detail = Self.lines(outcome).joined(separator: "\n")
             if outcome.status == .invalid {
                 xml.append(open + ">")
-                xml.append("      <error type=\"invalid\" message=\"\(Self.escape(outcome.error ?? ""))\">\(Figure.escape(detail, keepingLineBreaks: true))</error>")
+                xml.append("      <error type=\"invalid\" message=\"\(Figure.escape(outcome.error ?? ""))\">\(Figure.escape(detail, keepingLineBreaks: true))</error>")
                 xml.append("    </testcase>")
             } else if fails(outcome) {
                 let type = outcome.status == .ok || outcome.status == .recorded ? "warnings" : outcome.status.rawValue
                 xml.append(open + ">")
-                xml.append("      <failure type=\"\(type)\" message=\"\(Self.escape(Self.lines(outcome)[0]))\">\(Figure.escape(detail, keepingLineBreaks: true))</failure>")
+                xml.append("      <failure type=\"\(type)\" message=\"\(Figure.escape(Self.lines(outcome)[0]))\">\(Figure.escape(detail, keepingLineBreaks: true))</failure>")
                 xml.append("    </testcase>")
             } else {
                 xml.append(open + "/>")
@@ -103,7 +103,7 @@ struct CheckReport {
         }
         if strict {
             for golden in obsolete {
-                xml.append("    <testcase classname=\"hapsynth.check.obsolete\" name=\"\(Self.escape(golden))\" time=\"0\">")
+                xml.append("    <testcase classname=\"hapsynth.check.obsolete\" name=\"\(Figure.escape(golden))\" time=\"0\">")
                 xml.append("      <failure type=\"obsolete\" message=\"no pattern owns this golden\"/>")
                 xml.append("    </testcase>")
             }
@@ -120,7 +120,4 @@ struct CheckReport {
 
     /// Seconds with three decimals.
     static func time(_ seconds: Double) -> String { RenderCommand.fixed(seconds, 3) }
-
-    /// Text escaped for XML (see `Figure.escape`).
-    static func escape(_ text: String) -> String { Figure.escape(text) }
 }

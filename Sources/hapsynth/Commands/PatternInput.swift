@@ -63,7 +63,7 @@ enum PatternInput {
                 throw .invalidInput("\(path): \(error)")
             }
         }
-        if strict, let first = found.first { throw .invalidInput("\(first.line) (--strict turns warnings into errors)") }
+        if strict, let first = found.first { throw strictFailure(first.line) }
         for warning in found { warnings?(warning.line) }
         if !quiet { WarningGroup.group(found).forEach { console.warning($0.line) } }
         return loaded
@@ -82,9 +82,14 @@ enum PatternInput {
         }
     }
 
+    /// A warning made an error by `--strict` (exit 65).
+    static func strictFailure(_ text: String) -> CLIError {
+        .invalidInput("\(text) (--strict turns warnings into errors)")
+    }
+
     /// Reports a warning; with `strict` it becomes an error (exit 65).
     static func warn(_ text: String, console: Console, quiet: Bool, strict: Bool) throws(CLIError) {
-        if strict { throw .invalidInput("\(text) (--strict turns warnings into errors)") }
+        if strict { throw strictFailure(text) }
         if !quiet { console.warning(text) }
     }
 }
