@@ -143,9 +143,7 @@ final class PlaybackSession: @unchecked Sendable {
     func cancel(recording: Bool) -> (errors: [any Error], resumptions: [Resumption]) {
         lock.withLock {
             guard !ended else { return ([], []) }
-            absorbPendingFailures()
-            closing = true
-            let errors = cancelPlayers()
+            let errors = beginClosingAndCancelPlayers()
             if recording { cleanupErrors += errors }
             return (errors, end())
         }
@@ -156,11 +154,7 @@ final class PlaybackSession: @unchecked Sendable {
     func shutDown(disposing engine: (any NativeHapticEngine)?) -> (errors: [any Error], resumptions: [Resumption]) {
         lock.withLock {
             var errors: [any Error] = []
-            if !ended {
-                absorbPendingFailures()
-                closing = true
-                errors += cancelPlayers()
-            }
+            if !ended { errors += beginClosingAndCancelPlayers() }
             if let engine { errors += HapticExecutor.dispose(engine) }
             cleanupErrors += errors
             return (errors, end())
@@ -193,6 +187,14 @@ final class PlaybackSession: @unchecked Sendable {
             playbackFailure = NativeHapticError.playerFailed(first.error)
             pendingFailures.removeFirst()
         }
+    }
+
+    /// Pending failures become the playback failure, the session starts closing, and every player
+    /// not cancelled yet is cancelled; returns the cancel failures.
+    private func beginClosingAndCancelPlayers() -> [any Error] {
+        absorbPendingFailures()
+        closing = true
+        return cancelPlayers()
     }
 
     private func close(cancelling: Bool) -> [Resumption] {
