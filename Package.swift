@@ -17,7 +17,8 @@ let package = Package(
     targets: [
         .target(name: "HapticCore", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "HapticPlanner", dependencies: ["HapticCore"]),
-        .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore"]),
+        .target(name: "CSynthKernel"),
+        .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore", "CSynthKernel"]),
         .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore"]),
         .target(name: "HapticPlot"),
         .target(name: "HapticPlaybackTesting", dependencies: ["HapticPlayback", "HapticPlanner"]),

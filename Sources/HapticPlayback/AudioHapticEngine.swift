@@ -22,10 +22,11 @@ public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
     private var nextPlayerID = 0
     private var block: [Float] = []
 
-    public init(profile: ActuatorProfile, output: any AudioOutput) {
+    /// - Parameter threads: threads the mixer may use: 1, or 2 and more for two (the same samples).
+    public init(profile: ActuatorProfile, output: any AudioOutput, threads: Int = 1) {
         self.profile = profile
         self.output = output
-        mixer = Mixer(profile: profile)
+        mixer = Mixer(profile: profile, threads: threads)
     }
 
     /// Frames written so far.

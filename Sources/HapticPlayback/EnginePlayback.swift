@@ -14,9 +14,9 @@ struct EnginePlayback {
     /// Starts `plan` on a new engine writing to `output`, once the render-length guard passed.
     /// - Throws: `RenderLengthError` for a render over 24 hours without `allowLong` (or beyond
     ///   what hapsynth can represent); the executor's start error (the executor is released first).
-    init(_ plan: PlaybackPlan, profile: ActuatorProfile, output: any AudioOutput, allowLong: Bool = false) throws {
+    init(_ plan: PlaybackPlan, profile: ActuatorProfile, output: any AudioOutput, allowLong: Bool = false, threads: Int = 1) throws {
         _ = try RenderLength.checked(plan, profile: profile, allowLong: allowLong)
-        engine = AudioHapticEngine(profile: profile, output: output)
+        engine = AudioHapticEngine(profile: profile, output: output, threads: threads)
         callbacks = ManualCallbackQueue()
         executor = HapticExecutor(driver: AudioEngineDriver(engine: engine), clock: engine.clock, callbackQueue: callbacks)
         do {

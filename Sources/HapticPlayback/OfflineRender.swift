@@ -25,6 +25,7 @@ public enum OfflineRender {
     /// - Parameters:
     ///   - blockFrames: the most frames rendered at once (any size gives the same samples).
     ///   - allowLong: whether a render over 24 hours is allowed.
+    ///   - threads: threads the mixer may use: 1, or 2 and more for two (the same samples).
     ///   - shouldContinue: asked between blocks with the frames written; false stops the render
     ///     (`RenderStopped`).
     /// - Throws: `RenderLengthError` before any work for a render over 24 hours (without
@@ -32,9 +33,9 @@ public enum OfflineRender {
     ///   error, or `RenderStopped`.
     public static func render(
         _ plan: PlaybackPlan, profile: ActuatorProfile, into output: any AudioOutput, blockFrames: Int = 4096,
-        allowLong: Bool = false, shouldContinue: (Int64) -> Bool = { _ in true }
+        allowLong: Bool = false, threads: Int = 1, shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws -> RenderSummary {
-        let playback = try EnginePlayback(plan, profile: profile, output: output, allowLong: allowLong)
+        let playback = try EnginePlayback(plan, profile: profile, output: output, allowLong: allowLong, threads: threads)
         defer { playback.release() }
         let engine = playback.engine
         while playback.handle.isActive {

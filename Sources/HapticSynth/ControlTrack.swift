@@ -10,8 +10,8 @@ import HapticPlanner
 package struct ControlTrack: Sendable {
     struct Entry: Sendable {
         let startMs: Double
-        /// Point times relative to `startMs`, in milliseconds (exact for whole milliseconds).
-        let timesMs: [Double]
+        /// Point times in pattern milliseconds: the curve's start plus each point's time.
+        let pointsMs: [Double]
         let values: [Double]
         /// The slope of each segment (value per millisecond), so evaluation multiplies instead of
         /// dividing; the last entry is 0.
@@ -19,7 +19,7 @@ package struct ControlTrack: Sendable {
 
         init(startMs: Double, timesMs: [Double], values: [Double]) {
             self.startMs = startMs
-            self.timesMs = timesMs
+            pointsMs = timesMs.map { startMs + $0 }
             self.values = values
             slopes = (0..<values.count).map { index in
                 index + 1 < values.count ? (values[index + 1] - values[index]) / (timesMs[index + 1] - timesMs[index]) : 0
@@ -51,35 +51,46 @@ package struct ControlTrack: Sendable {
 
     /// The value at pattern time `timeMs`; `timeMs` must not decrease between calls with one cursor.
     func value(atMs timeMs: Double, cursor: inout Cursor) -> Double {
+        piece(atMs: timeMs, cursor: &cursor).value(atMs: timeMs)
+    }
+
+    /// The linear piece of the track in force at `timeMs`: a pure function of where the cursor
+    /// lands (never of `timeMs` itself), so a voice gets the same values whichever frame it asked
+    /// from. `timeMs` must not decrease between calls with one cursor; the piece's `untilMs` is
+    /// always later than `timeMs`.
+    func piece(atMs timeMs: Double, cursor: inout Cursor) -> ControlPiece {
         while cursor.entry + 1 < entries.count, entries[cursor.entry + 1].startMs <= timeMs {
             cursor.entry += 1
             cursor.point = 0
         }
-        if cursor.entry < 0 {
-            return valueBeforeFirst ?? entries[0].values[0]
+        let nextEntryMs = cursor.entry + 1 < entries.count ? entries[cursor.entry + 1].startMs : .infinity
+        guard cursor.entry >= 0 else {
+            return ControlPiece(originMs: 0, value: valueBeforeFirst ?? entries[0].values[0], slope: 0, untilMs: nextEntryMs)
         }
         let entry = entries[cursor.entry]
-        let times = entry.timesMs, values = entry.values
-        let relativeMs = timeMs - entry.startMs
-        while cursor.point + 1 < times.count, times[cursor.point + 1] <= relativeMs { cursor.point += 1 }
-        if relativeMs <= times[0] { return values[0] }
-        if cursor.point + 1 >= times.count { return values[values.count - 1] }
-        // Linear interpolation by the segment's slope: `Curve.interpolate` to within rounding.
-        return values[cursor.point] + (relativeMs - times[cursor.point]) * entry.slopes[cursor.point]
+        let pointsMs = entry.pointsMs, values = entry.values
+        while cursor.point + 1 < pointsMs.count, pointsMs[cursor.point + 1] <= timeMs { cursor.point += 1 }
+        if timeMs < pointsMs[0] {
+            return ControlPiece(originMs: 0, value: values[0], slope: 0, untilMs: min(nextEntryMs, pointsMs[0]))
+        }
+        guard cursor.point + 1 < pointsMs.count else {
+            return ControlPiece(originMs: 0, value: values[values.count - 1], slope: 0, untilMs: nextEntryMs)
+        }
+        let point = cursor.point
+        return ControlPiece(originMs: pointsMs[point], value: values[point], slope: entry.slopes[point],
+                            untilMs: min(nextEntryMs, pointsMs[point + 1]))
     }
+}
 
-    /// The track around `timeMs` as a linear piece: its value there, its slope per millisecond,
-    /// and the time from which another piece applies (a point or the next curve's start), so a
-    /// voice evaluates value + (t − timeMs) × slope until then. `timeMs` must not decrease
-    /// between calls with one cursor.
-    func piece(atMs timeMs: Double, cursor: inout Cursor) -> (value: Double, slope: Double, untilMs: Double) {
-        let value = self.value(atMs: timeMs, cursor: &cursor)
-        let nextEntryMs = cursor.entry + 1 < entries.count ? entries[cursor.entry + 1].startMs : .infinity
-        guard cursor.entry >= 0 else { return (value, 0, nextEntryMs) }
-        let entry = entries[cursor.entry]
-        let relativeMs = timeMs - entry.startMs
-        if relativeMs < entry.timesMs[0] { return (value, 0, min(nextEntryMs, entry.startMs + entry.timesMs[0])) }
-        guard cursor.point + 1 < entry.timesMs.count else { return (value, 0, nextEntryMs) }
-        return (value, entry.slopes[cursor.point], min(nextEntryMs, entry.startMs + entry.timesMs[cursor.point + 1]))
-    }
+/// A control over an interval of time: value + (t − originMs) × slope, in force until `untilMs`
+/// (pattern milliseconds).
+struct ControlPiece {
+    var originMs: Double
+    var value: Double
+    /// Value per millisecond.
+    var slope: Double
+    var untilMs: Double
+
+    @inline(__always)
+    func value(atMs timeMs: Double) -> Double { value + (timeMs - originMs) * slope }
 }

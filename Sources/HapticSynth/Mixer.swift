@@ -1,9 +1,15 @@
+import CSynthKernel
 import HapticPlanner
 
 /// Mixes started players into blocks of mono float samples (SYNTH.md §1 "Mixing"): voices add in
 /// a fixed order, the sum is clamped into −1…1 and every clamped sample is counted. Memory does not
 /// grow with the pattern's length: a block at a time.
-package final class Mixer {
+///
+/// The fixed order: players are summed in two lanes by the parity of their start order, each lane
+/// in order, then lane 0 + lane 1. With two threads each lane renders on its own thread (touching
+/// only its own players, so no reference count or cache line is shared between them); with one,
+/// the same sums are made one after the other, so the thread count never changes a bit.
+package final class Mixer: @unchecked Sendable {
     package let profile: ActuatorProfile
     /// The next frame to render (frames rendered so far).
     package private(set) var framePosition: Int64 = 0
@@ -14,21 +20,42 @@ package final class Mixer {
     /// The largest |sum| of the voices so far, before clamping (above 1 when something clipped).
     package private(set) var mixPeak: Double = 0
 
-    /// Started players whose first voice has not begun, by first start frame (ties in start order).
-    private var pending: [(id: Int, voices: PlayerVoices)] = []
-    /// Players with a voice begun and not yet ended, in the order they began: the sum order.
-    private var active: [(id: Int, voices: PlayerVoices)] = []
+    /// Started players whose first voice has not begun, by first start frame (ties in start order),
+    /// from `firstPending` on (the ones before it have begun).
+    private var pending: [(id: Int, voices: PlayerVoices, lane: Int)] = []
+    private var firstPending = 0
+    /// Players with a voice begun and not yet ended, in the order they began.
+    private var active: [(id: Int, voices: PlayerVoices, lane: Int)] = []
     private var nextOrder = 0
-    private var accumulator: [Double] = []
-    /// The kernel's scratch: phases and amplitudes of one chunk (`Voice.chunkFrames` each).
-    private let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 2 * Voice.chunkFrames)
+    private var startedPlayers = 0
 
-    deinit { scratch.deallocate() }
+    static let laneCount = 2
+    /// Each lane's sum for the current block, `laneCapacity` frames each.
+    private var lanes: [UnsafeMutablePointer<Double>] = []
+    private var laneCapacity = 0
+    private let scratches: [KernelScratch]
+    /// Each lane's active players for the current block, unretained (the `active` list holds them).
+    private var laneLists: [UnsafeMutablePointer<Unmanaged<PlayerVoices>>] = []
+    private var laneListCapacity = 0
+    /// The second thread, with `threads` > 1.
+    private let worker: LaneWorker?
 
-    package init(profile: ActuatorProfile) {
+    /// Voice-frames in a block below which one thread renders both lanes (handing over costs more).
+    static let parallelVoiceFrames = 8_192
+
+    /// - Parameter threads: 1, or 2 or more to render the two lanes on two threads when a block
+    ///   holds enough work.
+    package init(profile: ActuatorProfile, threads: Int = 1) {
         self.profile = profile
+        scratches = (0..<Self.laneCount).map { _ in KernelScratch(profile: profile) }
+        worker = threads > 1 ? LaneWorker() : nil
     }
 
+    deinit {
+        worker?.shutDown()
+        for lane in lanes { lane.deallocate() }
+        for list in laneLists { list.deallocate() }
+    }
     /// Starts a player: its pattern time 0 is `leadMs` after `originFrame`.
     /// - Returns: the frame after the player's last sample (its completion frame).
     @discardableResult
@@ -36,57 +63,104 @@ package final class Mixer {
         let voices = PlayerVoices(plan: plan, profile: profile, originFrame: originFrame, leadMs: leadMs, firstOrder: nextOrder)
         nextOrder += voices.voiceCount
         // Binary insertion keeps `pending` sorted by first start frame, stable for equal frames.
-        var low = 0, high = pending.count
+        var low = firstPending, high = pending.count
         while low < high {
             let mid = (low + high) / 2
             if pending[mid].voices.startFrame <= voices.startFrame { low = mid + 1 } else { high = mid }
         }
-        pending.insert((id, voices), at: low)
+        pending.insert((id, voices, startedPlayers % Self.laneCount), at: low)
+        startedPlayers += 1
         return voices.endFrame
     }
 
     /// Stops a player at once (its remaining samples are dropped).
     package func stop(id: Int) {
+        compactPending()
         pending.removeAll { $0.id == id }
         active.removeAll { $0.id == id }
     }
 
     /// Whether any started player still has samples to render.
-    package var isSounding: Bool { !pending.isEmpty || !active.isEmpty }
+    package var isSounding: Bool { firstPending < pending.count || !active.isEmpty }
+
+    /// Drops the begun players from the front of `pending`.
+    private func compactPending() {
+        pending.removeFirst(firstPending)
+        firstPending = 0
+    }
 
     /// Renders the next `output.count` frames into `output` and advances `framePosition`.
     package func render(into output: UnsafeMutableBufferPointer<Float>) {
         let count = output.count
-        if accumulator.count < count { accumulator = [Double](repeating: 0, count: count) }
-        accumulator.withUnsafeMutableBufferPointer { buffer in
-            let mix = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
-            mix.update(repeating: 0)
-            let blockEnd = framePosition + Int64(count)
-            var begun = 0
-            while begun < pending.count, pending[begun].voices.startFrame < blockEnd { begun += 1 }
-            if begun > 0 {
-                active.append(contentsOf: pending[0..<begun])
-                pending.removeFirst(begun)
-            }
-            for index in active.indices { active[index].voices.render(into: mix, blockStart: framePosition, scratch: scratch) }
-            var clamped = 0
-            var peak = self.peak
-            var mixPeak = self.mixPeak
-            for frame in 0..<count {
-                let sample = mix[frame]
-                let limited = min(max(sample, -1), 1)
-                clamped &+= limited == sample ? 0 : 1
-                mixPeak = max(mixPeak, abs(sample))
-                let value = Float(limited)
-                output[frame] = value
-                peak = max(peak, abs(value))
-            }
-            clampedSampleCount += clamped
-            self.peak = peak
-            self.mixPeak = mixPeak
+        reserveLanes(count)
+        let blockEnd = framePosition + Int64(count)
+        while firstPending < pending.count, pending[firstPending].voices.startFrame < blockEnd {
+            active.append(pending[firstPending])
+            firstPending += 1
         }
-        framePosition += Int64(count)
+        if firstPending > 1024 && firstPending * 2 > pending.count { compactPending() }
+        reserveLaneLists(max(active.count, 1))
+        var listed = [Int](repeating: 0, count: Self.laneCount)
+        var voiceCount = 0
+        for player in active {
+            player.voices.beginBlock(ending: blockEnd)
+            voiceCount += player.voices.activeCount
+            laneLists[player.lane][listed[player.lane]] = Unmanaged.passUnretained(player.voices)
+            listed[player.lane] += 1
+        }
+        let blockStart = framePosition
+        if let worker, listed.allSatisfy({ $0 > 0 }), voiceCount * count >= Self.parallelVoiceFrames {
+            let list = laneLists[1], players = listed[1], mix = lanes[1], scratch = scratches[1]
+            worker.post {
+                Self.renderLane(list, players: players, into: mix, count: count, blockStart: blockStart, scratch: scratch)
+            }
+            Self.renderLane(laneLists[0], players: listed[0], into: lanes[0], count: count, blockStart: blockStart, scratch: scratches[0])
+            worker.wait()
+        } else {
+            for lane in 0..<Self.laneCount {
+                Self.renderLane(laneLists[lane], players: listed[lane], into: lanes[lane], count: count, blockStart: blockStart,
+                                scratch: scratches[lane])
+            }
+        }
+        for player in active { player.voices.endBlock(ending: blockEnd) }
+        finish(into: output)
+        framePosition = blockEnd
         active.removeAll { $0.voices.endFrame <= framePosition }
+    }
+
+    /// Sums one lane's players into `mix` for the block.
+    private static func renderLane(
+        _ list: UnsafeMutablePointer<Unmanaged<PlayerVoices>>, players: Int, into mix: UnsafeMutablePointer<Double>, count: Int,
+        blockStart: Int64, scratch: KernelScratch
+    ) {
+        let buffer = UnsafeMutableBufferPointer(start: mix, count: count)
+        buffer.update(repeating: 0)
+        for index in 0..<players {
+            list[index]._withUnsafeGuaranteedRef { $0.render(into: buffer, blockStart: blockStart, scratch: scratch) }
+        }
+    }
+
+    /// Lane 0 + lane 1, clamped into −1…1 as floats; counts the clamped samples and keeps the peaks.
+    private func finish(into output: UnsafeMutableBufferPointer<Float>) {
+        var clamped: Int64 = 0
+        hapsynth_mix_lanes(output.baseAddress, lanes[0], lanes[1], output.count, &mixPeak, &clamped)
+        clampedSampleCount += Int(clamped)
+        // Float conversion is monotonic, so the largest |output| is that of the clamped peak.
+        peak = max(peak, Float(min(mixPeak, 1)))
+    }
+
+    private func reserveLaneLists(_ count: Int) {
+        guard count > laneListCapacity else { return }
+        for list in laneLists { list.deallocate() }
+        laneListCapacity = max(count, 2 * laneListCapacity)
+        laneLists = (0..<Self.laneCount).map { _ in .allocate(capacity: laneListCapacity) }
+    }
+
+    private func reserveLanes(_ count: Int) {
+        guard count > laneCapacity else { return }
+        for lane in lanes { lane.deallocate() }
+        lanes = (0..<Self.laneCount).map { _ in UnsafeMutablePointer<Double>.allocate(capacity: count) }
+        laneCapacity = count
     }
 }
 

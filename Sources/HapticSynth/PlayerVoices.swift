@@ -3,10 +3,12 @@ import HapticPlanner
 
 /// The voices of one started player, placed on the frame axis from the moment playback was
 /// requested (SYNTH.md §1 "Frames"), with the player's control tracks.
-final class PlayerVoices {
+final class PlayerVoices: @unchecked Sendable {
     let context: VoiceContext
-    /// Voices by start frame (ties in plan order).
-    private(set) var voices: [Voice]
+    /// Voices by start frame (ties in plan order), with their rendering state. Two threads may
+    /// render different players at once, and a voice is updated in place, so it is memory of its own, not
+    /// an array (whose in-place updates check exclusivity on the whole array).
+    private let store: UnsafeMutableBufferPointer<Voice>
     /// One past the last frame any voice covers (the origin when there are none).
     let endFrame: Int64
     /// The first frame any voice covers (the origin when there are none).
@@ -74,10 +76,20 @@ final class PlayerVoices {
             }
             index = last + 1
         }
-        self.voices = voices.sorted { ($0.startFrame, $0.order) < ($1.startFrame, $1.order) }
+        let sorted = voices.sorted { ($0.startFrame, $0.order) < ($1.startFrame, $1.order) }
+        store = .allocate(capacity: sorted.count)
+        _ = store.initialize(from: sorted)
         endFrame = voices.map(\.endFrame).max() ?? originFrame
-        startFrame = self.voices.first?.startFrame ?? originFrame
+        startFrame = sorted.first?.startFrame ?? originFrame
     }
+
+    deinit {
+        store.deinitialize()
+        store.deallocate()
+    }
+
+    /// The voices by start frame, as placed (their rendering state included).
+    var voices: [Voice] { Array(store) }
 
     /// The frames of a transient click: round-half-up(cycles × rate / f), at least 1; saturated
     /// when that does not fit (the render-length guard then refuses the render).
@@ -88,17 +100,29 @@ final class PlayerVoices {
     }
 
     /// How many voices the player has.
-    var voiceCount: Int { voices.count }
+    var voiceCount: Int { store.count }
 
-    /// Adds the player's voices over `blockStart ..< blockStart + mix.count`, in a fixed order.
-    /// `scratch` holds 2 × `Voice.chunkFrames` doubles for the kernel.
-    func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: UnsafeMutablePointer<Double>) {
-        let blockEnd = blockStart + Int64(mix.count)
-        while nextVoice < voices.count, voices[nextVoice].startFrame < blockEnd {
+    /// Voices begun and not yet let go.
+    var activeCount: Int { active.count }
+
+    /// Takes in the voices that begin before `blockEnd`; call before rendering a block.
+    func beginBlock(ending blockEnd: Int64) {
+        while nextVoice < store.count, store[nextVoice].startFrame < blockEnd {
             active.append(nextVoice)
             nextVoice += 1
         }
-        for index in active { voices[index].render(into: mix, blockStart: blockStart, context: context, scratch: scratch) }
-        active.removeAll { voices[$0].endFrame <= blockEnd }
+    }
+
+    /// Adds the player's begun voices over `blockStart ..< blockStart + mix.count`, in a fixed
+    /// order, between `beginBlock` and `endBlock`.
+    func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: KernelScratch) {
+        for index in active {
+            store[index].render(into: mix, blockStart: blockStart, context: context, scratch: scratch)
+        }
+    }
+
+    /// Lets go of the voices that have ended by `blockEnd`; call after rendering a block.
+    func endBlock(ending blockEnd: Int64) {
+        active.removeAll { store[$0].endFrame <= blockEnd }
     }
 }

@@ -30,9 +30,13 @@ struct Voice {
         return false
     }
 
-    private var phase = 0.0
-    private var intensityCursor = ControlTrack.Cursor()
-    private var sharpnessCursor = ControlTrack.Cursor()
+    /// The continuous voice's phase at the next frame to render, in radians (never wrapped).
+    var phase = 0.0
+    /// The control pieces in force and where the voice is in each track.
+    var intensityPiece = FramePiece.none
+    var sharpnessPiece = FramePiece.none
+    var intensityCursor = ControlTrack.Cursor()
+    var sharpnessCursor = ControlTrack.Cursor()
 
     init(
         shape: Shape, startFrame: Int64, endFrame: Int64, envelope: Envelope? = nil, baseIntensity: Double, baseSharpness: Double,
@@ -49,97 +53,16 @@ struct Voice {
 
     /// Adds the voice's samples for the frames `blockStart ..< blockStart + mix.count` that it covers.
     mutating func render(
-        into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, context: VoiceContext, scratch: UnsafeMutablePointer<Double>
+        into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, context: VoiceContext, scratch: KernelScratch
     ) {
         let from = max(startFrame, blockStart), to = min(endFrame, blockStart + Int64(mix.count))
         guard from < to else { return }
+        let output = mix.baseAddress! + Int(from - blockStart)
         switch shape {
         case .continuous(let rampFrames):
-            renderContinuous(into: mix, blockStart: blockStart, from: from, to: to, rampFrames: rampFrames, context: context,
-                             phases: scratch, amplitudes: scratch + Self.chunkFrames)
+            renderContinuous(into: output, from: from, to: to, rampFrames: rampFrames, context: context, scratch: scratch)
         case .transient(let cycles, let amplitude):
-            // Radians per frame: the click's whole cycles over its length.
-            let radiansPerFrame = 2 * Double.pi * Double(cycles) / Double(endFrame - startFrame)
-            for frame in from..<to {
-                var sample = amplitude * FastSine.sin(radiansPerFrame * Double(frame - startFrame))
-                if let envelope { sample *= envelope.gain(at: frame - startFrame, length: endFrame - startFrame) }
-                mix[Int(frame - blockStart)] += sample
-            }
-        }
-    }
-
-    /// Frames computed per pass of the kernel: phases and amplitudes first (the phase recurrence is
-    /// serial), then the sines and the sum in a loop the compiler vectorises.
-    static let chunkFrames = 256
-
-    private mutating func renderContinuous(
-        into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, from: Int64, to: Int64, rampFrames: Int64,
-        context: VoiceContext, phases: UnsafeMutablePointer<Double>, amplitudes: UnsafeMutablePointer<Double>
-    ) {
-        let profile = context.profile
-        let rate = Double(profile.sampleRate)
-        let msPerFrame = 1000 / rate
-        let radiansPerHz = 2 * Double.pi / rate
-        let gain = profile.continuousGain
-        let exponent = profile.intensityExponent
-        let length = endFrame - startFrame
-        let intensityTrack = context.intensity, sharpnessTrack = context.sharpness
-        // Constant parts are computed once.
-        var amplitude = intensityTrack.isEmpty ? gain * Voice.shaped(Voice.intensity(baseIntensity, control: 1), exponent) : 0
-        var step = sharpnessTrack.isEmpty
-            ? 2 * Double.pi * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: 0)) / rate : 0
-        let varies = !intensityTrack.isEmpty || !sharpnessTrack.isEmpty
-        do {
-            var frame = from
-            var phase = self.phase
-            // The controls as linear pieces: value at `startMs`, slope, valid until `untilMs`.
-            var intensityPiece = (startMs: 0.0, value: 1.0, slope: 0.0, untilMs: -Double.infinity)
-            var sharpnessPiece = (startMs: 0.0, value: 0.0, slope: 0.0, untilMs: -Double.infinity)
-            while frame < to {
-                let count = Int(min(to - frame, Int64(Self.chunkFrames)))
-                // Pass 1: the serial phase recurrence, the controls and the ramps or envelope.
-                for k in 0..<count {
-                    let current = frame + Int64(k)
-                    if varies {
-                        let timeMs = Double(current - context.originFrame) * msPerFrame - Double(context.leadMs)
-                        if !intensityTrack.isEmpty {
-                            if timeMs >= intensityPiece.untilMs {
-                                let piece = intensityTrack.piece(atMs: timeMs, cursor: &intensityCursor)
-                                intensityPiece = (timeMs, piece.value, piece.slope, piece.untilMs)
-                            }
-                            let control = intensityPiece.value + (timeMs - intensityPiece.startMs) * intensityPiece.slope
-                            amplitude = gain * Voice.shaped(Voice.intensity(baseIntensity, control: control), exponent)
-                        }
-                        if !sharpnessTrack.isEmpty {
-                            if timeMs >= sharpnessPiece.untilMs {
-                                let piece = sharpnessTrack.piece(atMs: timeMs, cursor: &sharpnessCursor)
-                                sharpnessPiece = (timeMs, piece.value, piece.slope, piece.untilMs)
-                            }
-                            let control = sharpnessPiece.value + (timeMs - sharpnessPiece.startMs) * sharpnessPiece.slope
-                            step = radiansPerHz * profile.frequencyHz(sharpness: Voice.sharpness(baseSharpness, control: control))
-                        }
-                    }
-                    let index = current - startFrame
-                    var shaped = amplitude
-                    if let envelope {
-                        shaped *= envelope.gain(at: index, length: length)
-                    } else if index < rampFrames {
-                        shaped *= Voice.ramp(index, rampFrames)
-                    } else if index >= length - rampFrames {
-                        shaped *= Voice.ramp(length - 1 - index, rampFrames)
-                    }
-                    phases[k] = phase
-                    amplitudes[k] = shaped
-                    phase += step
-                }
-                // Pass 2: sines and the sum, vectorised.
-                let base = mix.baseAddress! + Int(frame - blockStart)
-                for k in 0..<count {
-                    base[k] += amplitudes[k] * FastSine.sin(phases[k])
-                }
-                frame += Int64(count)
-            }
-            self.phase = phase
+            renderTransient(into: output, from: from, to: to, cycles: cycles, amplitude: amplitude, scratch: scratch)
         }
     }
 

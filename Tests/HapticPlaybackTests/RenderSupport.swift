@@ -12,10 +12,10 @@ func render(
 }
 
 func render(
-    _ playback: PlaybackPlan, profile: ActuatorProfile = ActuatorProfile(), blockFrames: Int = 4096
+    _ playback: PlaybackPlan, profile: ActuatorProfile = ActuatorProfile(), blockFrames: Int = 4096, threads: Int = 1
 ) throws -> (samples: [Float], summary: RenderSummary) {
     let output = MemoryOutput(format: AudioFormat(sampleRate: profile.sampleRate))
-    let summary = try OfflineRender.render(playback, profile: profile, into: output, blockFrames: blockFrames)
+    let summary = try OfflineRender.render(playback, profile: profile, into: output, blockFrames: blockFrames, threads: threads)
     return (output.samples, summary)
 }
 

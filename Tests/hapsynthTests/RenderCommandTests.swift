@@ -161,7 +161,7 @@ import Testing
 @Suite struct ProgressBarTests {
     @Test func aLongRenderOnATerminalShowsProgressAndAPipeDoesNot() throws {
         let scratch = try Scratch()
-        let pattern = try scratch.write("long.json", #"{"timeline": [{"continuous": {"durationMs": 100000}}]}"#)
+        let pattern = try scratch.write("long.json", #"{"timeline": [{"continuous": {"durationMs": 400000}}]}"#)
         let binary = try hapsynthBinary().path
         let terminal = Process()
         terminal.executableURL = URL(fileURLWithPath: "/usr/bin/script")

@@ -1,3 +1,4 @@
+import Foundation
 import HapticCore
 
 /// One option a command accepts, for parsing and for its help.
@@ -103,4 +104,14 @@ struct ParsedArguments {
 
     /// An option's value, if given.
     func value(_ option: String) -> String? { values[option] }
+
+    /// A whole-number option from 1 to `maximum` (`--jobs`, `--threads`); when absent, the number
+    /// of cores (at most `maximum`).
+    func count(_ option: String, maximum: Int, command: String) throws(CLIError) -> Int {
+        guard let text = value(option) else { return min(maximum, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+        guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1, count <= maximum else {
+            throw .usage("\(option) needs a whole number from 1 to \(maximum), got '\(text)'", command: command)
+        }
+        return count
+    }
 }

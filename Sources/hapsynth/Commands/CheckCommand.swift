@@ -78,14 +78,7 @@ struct CheckCommand: Command {
         artifacts = arguments.value("--artifacts")
         junit = arguments.value("--junit")
         report = arguments.value("--report")
-        if let text = arguments.value("--jobs") {
-            guard let count = Int(text), count >= 1, count <= 256 else {
-                throw .usage("--jobs needs a whole number from 1 to 256, got '\(text)'", command: Self.name)
-            }
-            jobs = count
-        } else {
-            jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        }
+        jobs = try arguments.count("--jobs", maximum: 256, command: Self.name)
         if let text = arguments.value("--shard") {
             let parts = text.split(separator: "/").map { Int($0) }
             guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {

@@ -12,11 +12,12 @@ import HapticSynth
 enum FileRender {
     /// - Parameters:
     ///   - allowLong: whether a render over 24 hours is allowed (checked before anything is created).
+    ///   - threads: threads the mixer may use (the samples are the same for any count).
     ///   - shouldContinue: asked between blocks with the frames written; false stops the render
     ///     (Ctrl-C), which leaves no file.
     static func render(
         _ playback: PlaybackPlan, profile: ActuatorProfile, to path: String, container: SoundFileContainer,
-        encoding: SampleEncoding, allowLong: Bool = false, shouldContinue: (Int64) -> Bool = { _ in true }
+        encoding: SampleEncoding, allowLong: Bool = false, threads: Int = 1, shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws(CLIError) -> RenderSummary {
         _ = try checkedLength(playback, profile: profile, allowLong: allowLong)
         let target: OutputFile
@@ -42,7 +43,8 @@ enum FileRender {
         let summary: RenderSummary
         do {
             summary = try OfflineRender.render(
-                playback, profile: profile, into: writer, allowLong: allowLong, shouldContinue: shouldContinue)
+                playback, profile: profile, into: writer, allowLong: allowLong, threads: threads,
+                shouldContinue: shouldContinue)
             try writer.finish()
         } catch is RenderStopped {
             throw .interrupted

@@ -25,6 +25,7 @@ struct RenderCommand: Command {
             OptionSpec(name: "--encoding", valueName: "float|pcm16|pcm24", help: "Sample encoding (default: per format)."),
         ] + ProfileOptions.specs + [
             OptionSpec(name: "--allow-long", valueName: nil, help: "Allow renders longer than 24 hours."),
+            OptionSpec(name: "--threads", valueName: "N", help: "Threads to render with (default: the number of cores; same samples)."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings."),
             OptionSpec(name: "--strict", valueName: nil, help: "Exit 65 when there is any warning."),
         ]
@@ -36,6 +37,8 @@ struct RenderCommand: Command {
     let encoding: SampleEncoding
     let profile: ActuatorProfile
     let allowLong, quiet, strict: Bool
+    /// Threads the mixer may use: 1, or 2 and more for two (the output is the same either way).
+    let threads: Int
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -64,6 +67,7 @@ struct RenderCommand: Command {
                          command: Self.name)
         }
         allowLong = arguments.has("--allow-long")
+        threads = try arguments.count("--threads", maximum: 256, command: Self.name)
         quiet = arguments.has("--quiet")
         strict = arguments.has("--strict")
     }
@@ -109,7 +113,8 @@ struct RenderCommand: Command {
         let progress = ProgressBar(total: { frames }, console: console)
         defer { progress.clear() }
         return try FileRender.render(
-            playback, profile: profile, to: outputPath, container: container, encoding: encoding, allowLong: allowLong
+            playback, profile: profile, to: outputPath, container: container, encoding: encoding, allowLong: allowLong,
+            threads: threads
         ) { frames in
             progress.update(frames)
             return !Interruption.isRaised

@@ -1,0 +1,103 @@
+#include "synth_kernel.h"
+
+#pragma clang fp contract(off)
+
+#define ADD_SINES_BODY \
+    for (ptrdiff_t k = 0; k < count; k++) output[k] += amplitudes[k] * hapsynth_sine(phases[k]);
+
+__attribute__((target("avx512f,avx512dq,avx512vl")))
+static void add_sines_avx512(double *restrict output, const double *restrict amplitudes, const double *restrict phases,
+                             ptrdiff_t count) {
+    ADD_SINES_BODY
+}
+
+__attribute__((target("avx2")))
+static void add_sines_avx2(double *restrict output, const double *restrict amplitudes, const double *restrict phases,
+                           ptrdiff_t count) {
+    ADD_SINES_BODY
+}
+
+static void add_sines_sse2(double *restrict output, const double *restrict amplitudes, const double *restrict phases,
+                           ptrdiff_t count) {
+    ADD_SINES_BODY
+}
+
+/// The sum's magnitude as an integer: the bit pattern of a non-negative double orders like its
+/// value, and integer maxima vectorise where floating-point ones (NaN rules) do not.
+#define MIX_LANES_BODY \
+    int64_t largest = 0, beyond = 0; \
+    for (ptrdiff_t k = 0; k < count; k++) { \
+        double sum = first[k] + second[k]; \
+        double limited = sum > 1 ? 1 : (sum < -1 ? -1 : sum); \
+        beyond += limited != sum; \
+        int64_t magnitude; \
+        memcpy(&magnitude, &sum, sizeof magnitude); \
+        magnitude &= INT64_MAX; \
+        largest = magnitude > largest ? magnitude : largest; \
+        output[k] = (float)limited; \
+    } \
+    double largest_sum; \
+    memcpy(&largest_sum, &largest, sizeof largest_sum); \
+    if (largest_sum > *peak) *peak = largest_sum; \
+    *clamped += beyond;
+
+__attribute__((target("avx512f,avx512dq,avx512vl")))
+static void mix_lanes_avx512(float *restrict output, const double *restrict first, const double *restrict second,
+                             ptrdiff_t count, double *peak, int64_t *clamped) {
+    MIX_LANES_BODY
+}
+
+__attribute__((target("avx2")))
+static void mix_lanes_avx2(float *restrict output, const double *restrict first, const double *restrict second,
+                           ptrdiff_t count, double *peak, int64_t *clamped) {
+    MIX_LANES_BODY
+}
+
+static void mix_lanes_sse2(float *restrict output, const double *restrict first, const double *restrict second,
+                           ptrdiff_t count, double *peak, int64_t *clamped) {
+    MIX_LANES_BODY
+}
+
+typedef enum { isa_unknown, isa_sse2, isa_avx2, isa_avx512 } isa;
+
+/// The widest set the processor and the operating system support (compiler-rt checks both).
+static isa detected_isa(void) {
+    static _Atomic isa cached = isa_unknown;
+    isa found = cached;
+    if (found != isa_unknown) return found;
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")) {
+        found = isa_avx512;
+    } else if (__builtin_cpu_supports("avx2")) {
+        found = isa_avx2;
+    } else {
+        found = isa_sse2;
+    }
+    cached = found;
+    return found;
+}
+
+void hapsynth_add_sines(double *output, const double *amplitudes, const double *phases, ptrdiff_t count) {
+    switch (detected_isa()) {
+    case isa_avx512: add_sines_avx512(output, amplitudes, phases, count); break;
+    case isa_avx2: add_sines_avx2(output, amplitudes, phases, count); break;
+    default: add_sines_sse2(output, amplitudes, phases, count); break;
+    }
+}
+
+void hapsynth_mix_lanes(float *output, const double *first, const double *second, ptrdiff_t count, double *peak,
+                        int64_t *clamped) {
+    switch (detected_isa()) {
+    case isa_avx512: mix_lanes_avx512(output, first, second, count, peak, clamped); break;
+    case isa_avx2: mix_lanes_avx2(output, first, second, count, peak, clamped); break;
+    default: mix_lanes_sse2(output, first, second, count, peak, clamped); break;
+    }
+}
+
+const char *hapsynth_kernel_isa(void) {
+    switch (detected_isa()) {
+    case isa_avx512: return "avx512";
+    case isa_avx2: return "avx2";
+    default: return "sse2";
+    }
+}
