@@ -8,9 +8,11 @@
                    voices per frame, up to 10 at once), from a seeded generator: a third transients,
                    a third constant, a third with 15-point curves.
   hour.json        a one-hour pattern of 9,000 events, for the peak-memory figure.
+  stress-hour.json the overlapping stress pattern stretched to one hour (10,000 events of 120-2,400 ms,
+                   still about 2.4 voices per frame), for the peak-memory figure.
   sine-160.json    a 10-minute constant continuous event at 160 Hz (render with --seamless-splits).
 
-Usage: generate.py OUTDIR [stress|overlap|hour|sine]...
+Usage: generate.py OUTDIR [stress|overlap|hour|stress-hour|sine]...
 """
 import json
 import os
@@ -40,12 +42,15 @@ def stress():
             "events": events, "durationMs": 600_000}
 
 
-def overlap():
+def overlap(minutes=10):
+    """10,000 events (a pattern's limit) over `minutes`, their lengths scaled with it so that as
+    many overlap at once."""
     rng = random.Random(20261203)
     events = []
+    scale = minutes // 10
     for index in range(10_000):
-        start = rng.randrange(0, 599_600)
-        duration = rng.randrange(20, 401)
+        start = rng.randrange(0, minutes * 60_000 - 400 * scale)
+        duration = rng.randrange(20, 401) * scale
         intensity = round(rng.uniform(0.1, 0.9), 2)
         sharpness = round(rng.random(), 2)
         kind = index % 3
@@ -61,8 +66,16 @@ def overlap():
             events.append({"type": "continuous", "startMs": start, "durationMs": duration,
                            "intensityCurve": [[t, round(rng.random(), 3)] for t in times],
                            "sharpnessCurve": [[t, round(rng.random(), 3)] for t in times]})
+    if minutes != 10:
+        return {"version": 1, "name": "stress overlap, %d minutes" % minutes,
+                "description": "10,000 overlapping random events over %d minutes" % minutes, "events": events,
+                "durationMs": minutes * 60_000}
     return {"version": 1, "name": "stress overlap",
             "description": "10,000 overlapping random events over 10 minutes", "events": events, "durationMs": 600_000}
+
+
+def overlap_hour():
+    return overlap(60)
 
 
 def hour():
@@ -88,6 +101,7 @@ def main():
     outdir = sys.argv[1]
     wanted = sys.argv[2:] or ["stress", "overlap", "hour", "sine"]
     makers = {"stress": ("stress-10k.json", stress), "overlap": ("stress-overlap.json", overlap), "hour": ("hour.json", hour),
+              "stress-hour": ("stress-hour.json", overlap_hour),
               "sine": ("sine-160.json", sine)}
     os.makedirs(outdir, exist_ok=True)
     for name in wanted:

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import HapticCore
 
@@ -87,5 +88,31 @@ import Testing
     @Test func pathsQuoteKeysThatAreNotIdentifiers() {
         let path = JSONPath.root.appending("timeline").appending(2).appending("odd key").appending("a\"b")
         #expect("\(path)" == #"$.timeline[2]["odd key"]["a\"b"]"#)
+    }
+
+    /// Positions of values come from the tape's checkpoints: they must match a count from the
+    /// start for values far into a long line, past multi-byte characters, after a byte order mark.
+    @Test func positionsFarIntoALongLineCountFromTheStart() throws {
+        let filler = String(repeating: "\"é✓\",", count: 300)  // 300 items of 5 scalars (8 bytes) each
+        let text = "\u{FEFF}[" + filler + "\n  {\"k\\u0041y\": \"v\\n\", \"n\": 1.25e2}]"
+        let node = try parse(text)
+        guard case .array(let items) = node.value, case .object(let members) = items[300].value else {
+            Issue.record("unexpected shape")
+            return
+        }
+        #expect(items[0].position == SourcePosition(line: 1, column: 2))
+        #expect(items[299].position == SourcePosition(line: 1, column: 2 + 299 * 5))
+        #expect(members.map(\.key) == ["kAy", "n"])
+        #expect(members[0].keyPosition == SourcePosition(line: 2, column: 4))
+        #expect(members[1].value.position == SourcePosition(line: 2, column: 28))
+        guard case .string(let escaped) = members[0].value.value, case .number(let number) = members[1].value.value else {
+            Issue.record("unexpected member values")
+            return
+        }
+        #expect(escaped == "v\n")
+        #expect(number.text == "1.25e2" && number.double == 125 && number.integer == nil)
+        #expect(node.kindDescription == "an array" && items[0].kindDescription == "a string")
+        let late = failure(text.replacingOccurrences(of: "1.25e2", with: "1.25e2x"))
+        #expect(late?.position == SourcePosition(line: 2, column: 28))
     }
 }

@@ -23,6 +23,8 @@ package struct JSONNumber: Hashable, Sendable {
 
 /// A parsed JSON value with the position where it starts. Object members keep their order, so
 /// duplicate keys (rejected by the parser) and key order are visible to readers.
+///
+/// A node is a place in its document's `JSONTape`: its value and position are made when asked for.
 package struct JSONNode: Sendable {
     package enum Value: Sendable {
         case object([JSONMember])
@@ -33,17 +35,22 @@ package struct JSONNode: Sendable {
         case null
     }
 
-    package let value: Value
-    package let position: SourcePosition
+    let tape: JSONTape
+    let index: Int
+
+    /// The value; containers list their members or elements (each a node of the same document).
+    package var value: Value { tape.value(at: index) }
+    /// Where the value starts.
+    package var position: SourcePosition { tape.position(of: index) }
 
     /// A short name of the value's kind for error messages (`an object`, `a number`).
     package var kindDescription: String {
-        switch value {
+        switch tape.entries[index].kind {
         case .object: return "an object"
         case .array: return "an array"
-        case .string: return "a string"
+        case .string, .key: return "a string"
         case .number: return "a number"
-        case .bool: return "a boolean"
+        case .true, .false: return "a boolean"
         case .null: return "null"
         }
     }

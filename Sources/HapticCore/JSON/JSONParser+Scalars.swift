@@ -1,8 +1,22 @@
 /// Strings and numbers for `JSONParser`.
 extension JSONParser {
+    /// Parses a string starting at its opening quote, resolving escapes and checking UTF-8, and
+    /// records it as `kind` (a string value or a key).
+    mutating func parseString(recording kind: JSONTape.Kind) throws(JSONError) -> String {
+        let start = offset
+        let text = try parseString()
+        record(kind, at: start, length: offset - 1 - (start + 1), flag: hadEscapes(from: start + 1, to: offset - 1))
+        return text
+    }
+
+    /// Whether the string text in `from ..< to` has a backslash.
+    private func hadEscapes(from: Int, to: Int) -> Bool {
+        bytes[from..<to].contains(UInt8(ascii: "\\"))
+    }
+
     /// Parses a string starting at its opening quote, resolving escapes and checking UTF-8.
     mutating func parseString() throws(JSONError) -> String {
-        let start = position
+        let start = offset
         advance()  // opening quote
         // Fast path: no escapes and no control characters, so the text is the bytes themselves.
         var end = offset
@@ -11,7 +25,7 @@ extension JSONParser {
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             guard let text = String(validating: bytes[offset..<end], as: UTF8.self) else { throw fail(.invalidUTF8, at: start) }
-            while offset <= end { advance() }
+            offset = end + 1
             return text
         }
         var buffer: [UInt8] = []
@@ -75,9 +89,9 @@ extension JSONParser {
         return value
     }
 
-    /// Parses a number by the JSON grammar, keeping its text.
-    mutating func parseNumber() throws(JSONError) -> JSONNumber {
-        let start = position
+    /// Parses a number by the JSON grammar and records it (its text stays in the document).
+    mutating func parseNumber() throws(JSONError) {
+        let start = offset
         let startOffset = offset
         var isInteger = true
         func digits(_ parser: inout JSONParser) -> Int {
@@ -112,10 +126,11 @@ extension JSONParser {
         let text = String(decoding: bytes[startOffset..<offset], as: UTF8.self)
         guard valid else { throw fail(.invalidNumber(text), at: start) }
         if isInteger {
-            guard let integer = Int64(text) else { throw fail(.integerBeyond64Bits(text), at: start) }
-            return JSONNumber(text: text, double: Double(integer), integer: integer)
+            guard Int64(text) != nil else { throw fail(.integerBeyond64Bits(text), at: start) }
+            record(.number, at: start, length: offset - start, flag: true)
+            return
         }
         guard let double = Double(text), double.isFinite else { throw fail(.numberOverflowsDouble(text), at: start) }
-        return JSONNumber(text: text, double: double, integer: nil)
+        record(.number, at: start, length: offset - start)
     }
 }

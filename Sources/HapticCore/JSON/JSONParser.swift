@@ -1,4 +1,4 @@
-/// hapsynth's small JSON tokenizer and parser (RFC 8259).
+/// hapsynth's small JSON tokenizer and parser (RFC 8259), which reads a document into a `JSONTape`.
 ///
 /// Unlike Foundation's readers it keeps every number's text and every value's line and column,
 /// rejects duplicate keys, integers beyond 64 bits and numbers that overflow a double, and reports
@@ -7,36 +7,30 @@
 package struct JSONParser {
     let bytes: [UInt8]
     var offset = 0
-    var line = 1
-    var column = 1
     /// Whether a comma may stand before a closing `]` or `}` (AHAP files, as Apple's reader takes them).
     let allowsTrailingCommas: Bool
-    /// Where the first accepted trailing comma was.
-    private(set) var firstTrailingComma: SourcePosition?
+    /// Where the first accepted trailing comma was (a byte offset).
+    private(set) var firstTrailingComma: Int?
     /// Values parsed so far, against `JSONError.maxValues`.
     private var valueCount = 0
+    /// The document's tokens so far.
+    private var entries: [JSONTape.Entry] = []
 
-    /// An open container on the parse stack. A class, so appending to its items never copies them.
-    private final class Frame {
-        let start: SourcePosition
+    /// An open container on the parse stack.
+    private struct Frame {
+        /// Its entry, patched with its end and count when it closes.
+        let entry: Int
         let isObject: Bool
-        var items: [JSONNode] = []
-        var members: [JSONMember] = []
-        /// Keys seen, kept only once an object grows large (small ones are scanned instead).
-        var keys: Set<String>?
+        var count = 0
+        /// Keys seen (objects), for duplicates: a list while small, a set once large.
+        var keyList: [String] = []
+        var keySet: Set<String>?
         /// The key whose value is being parsed (objects).
         var key = ""
-        var keyPosition: SourcePosition
-
-        init(start: SourcePosition, isObject: Bool) {
-            self.start = start
-            self.isObject = isObject
-            keyPosition = start
-        }
 
         /// The path component of the value being parsed inside this container.
         func appendPath(to path: JSONPath) -> JSONPath {
-            isObject ? path.appending(key) : path.appending(items.count)
+            isObject ? path.appending(key) : path.appending(count)
         }
     }
 
@@ -54,16 +48,44 @@ package struct JSONParser {
     ) throws(JSONError) -> (root: JSONNode, trailingComma: SourcePosition?) {
         var parser = JSONParser(bytes: bytes, allowsTrailingCommas: allowingTrailingCommas)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.offset = 3 }
-        let root = try parser.parseDocument()
-        return (root, parser.firstTrailingComma)
+        parser.entries.reserveCapacity(min(Self.mostEntries(in: bytes), JSONError.maxValues * 2 + 1))
+        try parser.parseDocument()
+        let tape = JSONTape(bytes: bytes, entries: parser.entries, checkpoints: Self.checkpoints(bytes))
+        return (JSONNode(tape: tape, index: 0), parser.firstTrailingComma.map { tape.position(ofByte: $0) })
     }
 
-    private init(bytes: [UInt8], allowsTrailingCommas: Bool) {
+    init(bytes: [UInt8], allowsTrailingCommas: Bool) {
         self.bytes = bytes
         self.allowsTrailingCommas = allowsTrailingCommas
     }
 
-    var position: SourcePosition { SourcePosition(line: line, column: column) }
+    /// At most how many entries a document of these bytes has: every value and key after the first
+    /// follows a `[`, `{`, `,` or `:` (so the tape is allocated once, at its size).
+    private static func mostEntries(in bytes: [UInt8]) -> Int {
+        var count = 1
+        for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[")
+            || byte == UInt8(ascii: "{") {
+            count += 1
+        }
+        return count
+    }
+
+    /// The line and column at every `JSONTape.checkpointBytes`-th byte.
+    private static func checkpoints(_ bytes: [UInt8]) -> [SourcePosition] {
+        var result = [SourcePosition(line: 1, column: 1)]
+        result.reserveCapacity(bytes.count / JSONTape.checkpointBytes + 1)
+        var next = JSONTape.checkpointBytes
+        while next <= bytes.count {
+            result.append(JSONTape.scan(bytes, from: next - JSONTape.checkpointBytes, to: next, startingAt: result[result.count - 1]))
+            next += JSONTape.checkpointBytes
+        }
+        return result
+    }
+
+    /// The line and column of byte `offset`; for errors only (it scans from the start).
+    func position(ofByte offset: Int) -> SourcePosition {
+        JSONTape.scan(bytes, from: 0, to: offset, startingAt: SourcePosition(line: 1, column: 1))
+    }
 
     /// The path of the value being parsed, from the open containers.
     private var path: JSONPath {
@@ -75,25 +97,18 @@ package struct JSONParser {
         stack.dropLast().reduce(JSONPath.root) { $1.appendPath(to: $0) }
     }
 
-    func fail(_ reason: JSONError.Reason, at position: SourcePosition? = nil, path: JSONPath? = nil) -> JSONError {
-        JSONError(reason: reason, position: position ?? self.position, path: path ?? self.path)
+    /// An error at byte `offset` (default: the current one) and `path` (default: the value being parsed).
+    func fail(_ reason: JSONError.Reason, at offset: Int? = nil, path: JSONPath? = nil) -> JSONError {
+        JSONError(reason: reason, position: position(ofByte: offset ?? self.offset), path: path ?? self.path)
     }
 
     var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-    mutating func advance() {
-        let byte = bytes[offset]
-        offset += 1
-        if byte == UInt8(ascii: "\n") {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
-            column += 1  // count scalars: continuation bytes do not start a column
-        }
-    }
+    @inline(__always)
+    mutating func advance() { offset += 1 }
 
     private mutating func skipWhitespace() {
-        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { advance() }
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { offset += 1 }
     }
 
     func describeCurrent() -> String {
@@ -102,34 +117,37 @@ package struct JSONParser {
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
-    private mutating func parseDocument() throws(JSONError) -> JSONNode {
+    /// Adds a scalar's entry.
+    mutating func record(_ kind: JSONTape.Kind, at start: Int, length: Int = 0, flag: Bool = false) {
+        entries.append(JSONTape.Entry(kind: kind, flag: flag, offset: UInt32(start), length: UInt32(length), count: 0))
+    }
+
+    private mutating func parseDocument() throws(JSONError) {
         skipWhitespace()
         while true {
-            guard var node = try parseValueOrOpen() else { continue }
-            // A value is complete: hand it to the open containers, closing them as they end.
+            guard try parseValueOrOpen() else { continue }
+            // A value is complete: count it in the open containers, closing them as they end.
             while true {
-                guard let frame = stack.last else {
+                guard !stack.isEmpty else {
                     skipWhitespace()
                     guard current == nil else { throw fail(.trailingContent) }
-                    return node
+                    return
                 }
-                if frame.isObject {
-                    frame.members.append(JSONMember(key: frame.key, keyPosition: frame.keyPosition, value: node))
-                } else {
-                    frame.items.append(node)
-                }
+                stack[stack.count - 1].count += 1
+                let isObject = stack[stack.count - 1].isObject
                 skipWhitespace()
-                let closing = UInt8(ascii: frame.isObject ? "}" : "]")
+                let closing = UInt8(ascii: isObject ? "}" : "]")
                 if current != closing {
-                    try expectComma(closing: frame.isObject ? "}" : "]", context: frame.isObject ? "an object member" : "an array element")
+                    try expectComma(closing: isObject ? "}" : "]", context: isObject ? "an object member" : "an array element")
                 }
                 if current == closing {
                     advance()
-                    stack.removeLast()
-                    node = JSONNode(value: frame.isObject ? .object(frame.members) : .array(frame.items), position: frame.start)
+                    let frame = stack.removeLast()
+                    entries[frame.entry].length = UInt32(entries.count)
+                    entries[frame.entry].count = UInt32(frame.count)
                     continue
                 }
-                if frame.isObject { try readKey() }
+                if isObject { try readKey() }
                 break
             }
         }
@@ -142,7 +160,7 @@ package struct JSONParser {
             if current == nil { throw fail(.unexpectedEnd) }
             throw fail(.expected("',' or '\(closing)' after \(context), found \(describeCurrent())"))
         }
-        let comma = position
+        let comma = offset
         advance()
         skipWhitespace()
         if current == UInt8(ascii: "]") || current == UInt8(ascii: "}") {
@@ -157,22 +175,26 @@ package struct JSONParser {
     /// Reads `"key" :` into the innermost object frame, rejecting duplicates.
     private mutating func readKey() throws(JSONError) {
         guard let frame = stack.last, frame.isObject else { return }
-        let keyPosition = position
+        let keyStart = offset
         guard current == UInt8(ascii: "\"") else {
             if current == nil { throw fail(.unexpectedEnd, path: containerPath) }
             throw fail(.expected("a string key, found \(describeCurrent())"), path: containerPath)
         }
-        let key = try parseString()
-        if frame.members.count >= 16, frame.keys == nil { frame.keys = Set(frame.members.map(\.key)) }
-        let duplicate: Bool
-        if frame.keys != nil {
-            duplicate = !frame.keys!.insert(key).inserted
-        } else {
-            duplicate = frame.members.contains { $0.key == key }
+        let key = try parseString(recording: .key)
+        let top = stack.count - 1
+        if stack[top].keySet == nil, stack[top].keyList.count >= 16 {
+            stack[top].keySet = Set(stack[top].keyList)
+            stack[top].keyList = []
         }
-        guard !duplicate else { throw fail(.duplicateKey(key), at: keyPosition, path: containerPath) }
-        frame.key = key
-        frame.keyPosition = keyPosition
+        let duplicate: Bool
+        if stack[top].keySet != nil {
+            duplicate = !stack[top].keySet!.insert(key).inserted
+        } else {
+            duplicate = stack[top].keyList.contains(key)
+            if !duplicate { stack[top].keyList.append(key) }
+        }
+        guard !duplicate else { throw fail(.duplicateKey(key), at: keyStart, path: containerPath) }
+        stack[top].key = key
         skipWhitespace()
         guard current == UInt8(ascii: ":") else {
             if current == nil { throw fail(.unexpectedEnd) }
@@ -182,9 +204,9 @@ package struct JSONParser {
         skipWhitespace()
     }
 
-    /// Parses a scalar value, or opens a container (returning nil, or the empty container).
-    private mutating func parseValueOrOpen() throws(JSONError) -> JSONNode? {
-        let start = position
+    /// Parses a scalar value (true) or opens a container (false; true when it is empty).
+    private mutating func parseValueOrOpen() throws(JSONError) -> Bool {
+        let start = offset
         guard let byte = current else { throw fail(.unexpectedEnd) }
         valueCount += 1
         guard valueCount <= JSONError.maxValues else { throw fail(.tooManyValues(limit: JSONError.maxValues)) }
@@ -194,33 +216,37 @@ package struct JSONParser {
             let isObject = byte == UInt8(ascii: "{")
             advance()
             skipWhitespace()
+            let entry = entries.count
+            record(isObject ? .object : .array, at: start)
             if current == UInt8(ascii: isObject ? "}" : "]") {
                 advance()
-                return JSONNode(value: isObject ? .object([]) : .array([]), position: start)
+                entries[entry].length = UInt32(entries.count)
+                return true
             }
-            stack.append(Frame(start: start, isObject: isObject))
+            stack.append(Frame(entry: entry, isObject: isObject))
             if isObject { try readKey() }
-            return nil
+            return false
         case UInt8(ascii: "\""):
-            return JSONNode(value: .string(try parseString()), position: start)
+            _ = try parseString(recording: .string)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: .number(try parseNumber()), position: start)
+            try parseNumber()
         case UInt8(ascii: "t"):
             try parseLiteral("true")
-            return JSONNode(value: .bool(true), position: start)
+            record(.true, at: start)
         case UInt8(ascii: "f"):
             try parseLiteral("false")
-            return JSONNode(value: .bool(false), position: start)
+            record(.false, at: start)
         case UInt8(ascii: "n"):
             try parseLiteral("null")
-            return JSONNode(value: .null, position: start)
+            record(.null, at: start)
         default:
             throw fail(.unexpectedCharacter(describeCurrent()))
         }
+        return true
     }
 
     private mutating func parseLiteral(_ word: String) throws(JSONError) {
-        let start = position
+        let start = offset
         for expected in word.utf8 {
             guard let byte = current else { throw fail(.unexpectedEnd) }
             guard byte == expected else { throw fail(.unexpectedCharacter(describeCurrent()), at: start) }

@@ -21,39 +21,16 @@ enum PatternInput {
         _ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, quiet: Bool = false,
         strict: Bool = false, warnings: ((String) -> Void)? = nil
     ) throws(CLIError) -> LoadedPlan {
-        let bytes: [UInt8]
-        let parsed: (root: JSONNode, trailingComma: SourcePosition?)
-        do {
-            bytes = try InputFile.read(path, display: path)
-            parsed = try parse(bytes, file: path)
-        } catch {
-            throw CLIError(error)
-        }
-        let root = parsed.root
-        var key = ContentKey()
-        var found: [(kind: String, place: String, line: String)] = []
+        let found: [(kind: String, place: String, line: String)]
         let loaded: LoadedPlan
-        if AHAPImport.isAHAP(root) {
-            let document: AHAPDocument
-            do {
-                document = try AHAPImport.read(root, file: path, capabilities: capabilities, trailingComma: parsed.trailingComma)
-            } catch {
-                throw .invalidInput("\(error)")
-            }
+        // The file's bytes and tokens are let go before planning, so they and the plan are never
+        // in memory at once.
+        switch try decode(path, capabilities: capabilities) {
+        case .ahap(let document, let contentKey):
             found = document.warnings.map { ($0.kind, "\($0.path)", $0.description) }
-            key.absorb(bytes)
             loaded = LoadedPlan(plan: document.plan, name: nil, description: document.description,
-                                files: [InputFile.realPath(path) ?? path], contentKey: key.value)
-        } else {
-            if let mismatch = PatternReader.formatMismatch(root) {
-                throw .invalidInput("\(path):\(root.position): \(mismatch) at $")
-            }
-            let document: PatternDocument
-            do {
-                document = try PatternReader.read(bytes: bytes, root: root, path: path)
-            } catch {
-                throw CLIError(error)
-            }
+                                files: [InputFile.realPath(path) ?? path], contentKey: contentKey)
+        case .pattern(let document):
             found = document.warnings.map { ($0.kind, $0.place, $0.description) }
             do {
                 loaded = LoadedPlan(
@@ -67,6 +44,44 @@ enum PatternInput {
         for warning in found { warnings?(warning.line) }
         if !quiet { WarningGroup.group(found).forEach { console.warning($0.line) } }
         return loaded
+    }
+
+    /// A file read and decoded, before planning.
+    private enum Decoded {
+        case ahap(AHAPDocument, contentKey: UInt64)
+        case pattern(PatternDocument)
+    }
+
+    /// Reads, parses and decodes a pattern.json or AHAP file (an AHAP file is planned by its import).
+    private static func decode(_ path: String, capabilities: DeviceCapabilities) throws(CLIError) -> Decoded {
+        let bytes: [UInt8]
+        let parsed: (root: JSONNode, trailingComma: SourcePosition?)
+        do {
+            bytes = try InputFile.read(path, display: path)
+            parsed = try parse(bytes, file: path)
+        } catch {
+            throw CLIError(error)
+        }
+        let root = parsed.root
+        if AHAPImport.isAHAP(root) {
+            let document: AHAPDocument
+            do {
+                document = try AHAPImport.read(root, file: path, capabilities: capabilities, trailingComma: parsed.trailingComma)
+            } catch {
+                throw .invalidInput("\(error)")
+            }
+            var key = ContentKey()
+            key.absorb(bytes)
+            return .ahap(document, contentKey: key.value)
+        }
+        if let mismatch = PatternReader.formatMismatch(root) {
+            throw .invalidInput("\(path):\(root.position): \(mismatch) at $")
+        }
+        do {
+            return .pattern(try PatternReader.read(bytes: bytes, root: root, path: path))
+        } catch {
+            throw CLIError(error)
+        }
     }
 
     /// Parses strictly; a trailing comma is accepted (and its place returned) only in an AHAP
