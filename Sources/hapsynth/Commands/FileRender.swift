@@ -8,10 +8,11 @@ import HapticPlayback
 import HapticSynth
 
 /// Renders a plan into a sound file that appears only when complete (SYNTH.md §2 "Atomic
-/// output"): the path shared by `render` and `check`.
+/// output"): the path shared by `render` and `check`. Callers run `checkedLength` first, so a
+/// refused render never opens its target (the engine checks the length again, as every render does).
 enum FileRender {
     /// - Parameters:
-    ///   - allowLong: whether a render over 24 hours is allowed (checked before anything is created).
+    ///   - allowLong: whether a render over 24 hours is allowed (the engine refuses it otherwise).
     ///   - threads: threads the mixer may use (the samples are the same for any count).
     ///   - shouldContinue: asked between blocks with the frames written; false stops the render
     ///     (Ctrl-C), which leaves no file.
@@ -19,7 +20,6 @@ enum FileRender {
         _ playback: PlaybackPlan, profile: ActuatorProfile, to path: String, container: SoundFileContainer,
         encoding: SampleEncoding, allowLong: Bool = false, threads: Int = 1, shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws(CLIError) -> RenderSummary {
-        _ = try checkedLength(playback, profile: profile, allowLong: allowLong)
         let target: OutputFile
         do {
             target = try OutputFile(path: path)
