@@ -54,7 +54,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "HapticPlannerTests", dependencies: ["HapticPlanner", "HapticCore"]),
-        .testTarget(name: "HapticSynthTests", dependencies: ["HapticSynth", "HapticPlanner", "HapticCore"]),
+        .testTarget(name: "HapticSynthTests", dependencies: ["HapticSynth", "HapticPlanner", "HapticCore", "CSynthKernel"]),
         .testTarget(
             name: "HapticPlaybackTests",
             dependencies: ["HapticPlayback", "HapticPlaybackTesting", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore"]

@@ -43,17 +43,18 @@ func writeWAV(_ path: String, _ body: (SoundFileWriter) throws -> Void) throws {
 }
 
 var frames: Int64 = 0
-let renderTimes = try (0..<3).map { _ in
+// Fresh paths: replacing a large file would time its deletion too.
+let renderTimes = try (0..<3).map { run in
     try seconds {
-        try writeWAV(scratch + "/render.wav") { writer in
+        try writeWAV(scratch + "/render-\(run).wav") { writer in
             frames = try OfflineRender.render(playback!, profile: profile, into: writer).frameCount
         }
     }
 }
 let block = [Float](repeating: 0, count: 4096)
-let writeTimes = try (0..<3).map { _ in
+let writeTimes = try (0..<3).map { run in
     try seconds {
-        try writeWAV(scratch + "/zeros.wav") { writer in
+        try writeWAV(scratch + "/zeros-\(run).wav") { writer in
             var left = frames
             try block.withUnsafeBufferPointer { buffer in
                 while left > 0 {
@@ -65,9 +66,12 @@ let writeTimes = try (0..<3).map { _ in
         }
     }
 }
-try? FileManager.default.removeItem(atPath: scratch + "/render.wav")
-try? FileManager.default.removeItem(atPath: scratch + "/zeros.wav")
+for run in 0..<3 {
+    try? FileManager.default.removeItem(atPath: scratch + "/render-\(run).wav")
+    try? FileManager.default.removeItem(atPath: scratch + "/zeros-\(run).wav")
+}
 print("""
     {"readMs": \(median(readTimes) * 1000), "planMs": \(median(planTimes) * 1000), "frames": \(frames), \
-    "sampleRate": \(profile.sampleRate), "renderSeconds": \(renderTimes.min()!), "sndfileSeconds": \(writeTimes.min()!)}
+    "sampleRate": \(profile.sampleRate), "renderSeconds": \(renderTimes.min()!), "sndfileSeconds": \(writeTimes.min()!), \
+    "instructionSet": "\(FastSine.instructionSet)"}
     """)

@@ -1,5 +1,7 @@
 #include "synth_kernel.h"
 
+#include <string.h>
+
 #pragma clang fp contract(off)
 
 #define ADD_SINES_BODY \
@@ -58,12 +60,12 @@ static void mix_lanes_sse2(float *restrict output, const double *restrict first,
     MIX_LANES_BODY
 }
 
-typedef enum { isa_unknown, isa_sse2, isa_avx2, isa_avx512 } isa;
+typedef enum { isa_unknown, isa_sse2, isa_avx2, isa_avx512 } instruction_set;
 
 /// The widest set the processor and the operating system support (compiler-rt checks both).
-static isa detected_isa(void) {
-    static _Atomic isa cached = isa_unknown;
-    isa found = cached;
+static instruction_set detected_isa(void) {
+    static _Atomic instruction_set cached = isa_unknown;
+    instruction_set found = cached;
     if (found != isa_unknown) return found;
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")) {
@@ -92,6 +94,21 @@ void hapsynth_mix_lanes(float *output, const double *first, const double *second
     case isa_avx2: mix_lanes_avx2(output, first, second, count, peak, clamped); break;
     default: mix_lanes_sse2(output, first, second, count, peak, clamped); break;
     }
+}
+
+int hapsynth_add_sines_using(const char *isa, double *output, const double *amplitudes, const double *phases,
+                             ptrdiff_t count) {
+    instruction_set available = detected_isa();
+    if (strcmp(isa, "avx512") == 0 && available >= isa_avx512) {
+        add_sines_avx512(output, amplitudes, phases, count);
+    } else if (strcmp(isa, "avx2") == 0 && available >= isa_avx2) {
+        add_sines_avx2(output, amplitudes, phases, count);
+    } else if (strcmp(isa, "sse2") == 0) {
+        add_sines_sse2(output, amplitudes, phases, count);
+    } else {
+        return 0;
+    }
+    return 1;
 }
 
 const char *hapsynth_kernel_isa(void) {

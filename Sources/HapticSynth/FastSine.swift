@@ -7,7 +7,7 @@ import CSynthKernel
 /// (about 1.6e6 rad, every phase of a 30 s native event and of a 10-minute seamless one at 300 Hz);
 /// beyond that the reduction's error grows with x, to about 2e-8 at 2e8 rad (a 24-hour seamless
 /// voice), still far inside the synthesizer's 1e-6 output tolerance.
-enum FastSine {
+package enum FastSine {
     /// sin(x), for |x| < 2^51.
     @inline(__always)
     static func sin(_ x: Double) -> Double { hapsynth_sine(x) }
@@ -22,5 +22,5 @@ enum FastSine {
     }
 
     /// The instruction set the kernel uses here: `avx512`, `avx2` or `sse2`.
-    static var instructionSet: String { String(cString: hapsynth_kernel_isa()) }
+    package static var instructionSet: String { String(cString: hapsynth_kernel_isa()) }
 }

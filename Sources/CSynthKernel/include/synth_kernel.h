@@ -46,6 +46,11 @@ void hapsynth_add_sines(double *output, const double *amplitudes, const double *
 void hapsynth_mix_lanes(float *output, const double *first, const double *second, ptrdiff_t count, double *peak,
                         int64_t *clamped);
 
+/// `hapsynth_add_sines` with a chosen instruction set ("avx512", "avx2" or "sse2"), for tests that
+/// compare them; returns 0 (and does nothing) when this processor lacks it.
+int hapsynth_add_sines_using(const char *isa, double *output, const double *amplitudes, const double *phases,
+                             ptrdiff_t count);
+
 /// The instruction set `hapsynth_add_sines` uses on this processor: "avx512", "avx2" or "sse2".
 const char *hapsynth_kernel_isa(void);
 
