@@ -26,8 +26,15 @@ guard arguments.count == 3 else {
 let patternPath = arguments[1], scratch = arguments[2]
 
 var document: PatternDocument?
+// HAPSYNTH_BENCH_READ_ONLY=N: read the pattern N times and stop (for profiling the reader).
+if let runs = ProcessInfo.processInfo.environment["HAPSYNTH_BENCH_READ_ONLY"].flatMap(Int.init) {
+    for _ in 0..<runs { _ = try PatternReader.read(contentsOf: patternPath) }
+    exit(0)
+}
 let readTimes = try (0..<5).map { _ in try seconds { document = try PatternReader.read(contentsOf: patternPath) } }
 let pattern = document!.pattern
+let patternBytes = try InputFile.read(patternPath, display: patternPath)
+let parseTimes = try (0..<5).map { _ in try seconds { _ = try JSONParser.parse(patternBytes) } }
 var playback: PlaybackPlan?
 let planTimes = try (0..<20).map { _ in try seconds { playback = try plan(pattern) } }
 let profile = ActuatorProfile()
@@ -71,7 +78,7 @@ for run in 0..<3 {
     try? FileManager.default.removeItem(atPath: scratch + "/zeros-\(run).wav")
 }
 print("""
-    {"readMs": \(median(readTimes) * 1000), "planMs": \(median(planTimes) * 1000), "frames": \(frames), \
+    {"readMs": \(median(readTimes) * 1000), "parseMs": \(median(parseTimes) * 1000), "planMs": \(median(planTimes) * 1000), "frames": \(frames), \
     "sampleRate": \(profile.sampleRate), "renderSeconds": \(renderTimes.min()!), "sndfileSeconds": \(writeTimes.min()!), \
     "instructionSet": "\(FastSine.instructionSet)"}
     """)

@@ -115,4 +115,30 @@ import Testing
         let late = failure(text.replacingOccurrences(of: "1.25e2", with: "1.25e2x"))
         #expect(late?.position == SourcePosition(line: 2, column: 28))
     }
+
+    /// The reader's fast path for short decimals gives the C library's doubles and floats exactly.
+    @Test func shortDecimalsConvertExactlyAsTheCLibraryDoes() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "0.1", "-0.0", "0.035", "1.5", "250.5", "0.000001", "123456789012345", "9.99999999999999",
+                     "0.3", "16777217", "16777216.5", "0.1000000000000001"]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...15, using: &generator)
+            var text = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            let point = Int.random(in: 1...digits, using: &generator)  // digits before the point
+            if point > 1 && text.first == "0" { text = "1" + text.dropFirst() }  // JSON has no leading zeros
+            if point < digits { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+            if Bool.random(using: &generator) { text = "-" + text }
+            texts.append(text)
+        }
+        for text in texts {
+            let node = try parse("[" + text + "]")
+            guard case .array(let items) = node.value, case .number(let number) = items[0].value else {
+                Issue.record("\(text) did not parse as a number")
+                continue
+            }
+            let isInteger = !text.contains(".")
+            #expect(number.double.bitPattern == (isInteger ? Double(Int64(text)!) : Double(text)!).bitPattern, "\(text)")
+            #expect(number.float.bitPattern == Float(text)!.bitPattern, "\(text)")
+        }
+    }
 }

@@ -19,6 +19,15 @@ package struct JSONNumber: Hashable, Sendable {
     package let double: Double
     /// The exact value when the text has no fraction or exponent (it then fits 64 bits).
     package let integer: Int64?
+    /// The nearest float, as `Float(text)` gives it.
+    package let float: Float
+
+    init(text: String, double: Double, integer: Int64?, float: Float? = nil) {
+        self.text = text
+        self.double = double
+        self.integer = integer
+        self.float = float ?? Float(text) ?? Float(double)
+    }
 }
 
 /// A parsed JSON value with the position where it starts. Object members keep their order, so

@@ -123,6 +123,11 @@ extension JSONParser {
             advance()
             valid = false
         }
+        // Short plain decimals are valid numbers that fit; the rest is checked through their text.
+        if valid, DecimalText(bytes[startOffset..<offset]) != nil {
+            record(.number, at: start, length: offset - start, flag: isInteger)
+            return
+        }
         let text = String(decoding: bytes[startOffset..<offset], as: UTF8.self)
         guard valid else { throw fail(.invalidNumber(text), at: start) }
         if isInteger {

@@ -100,12 +100,14 @@ package final class JSONTape: Sendable {
         case .number:
             // The text was checked when the document was read: it converts as it did then.
             let start = Int(entry.offset)
-            let text = String(decoding: bytes[start..<start + Int(entry.length)], as: UTF8.self)
+            let digits = bytes[start..<start + Int(entry.length)]
+            let text = String(decoding: digits, as: UTF8.self)
+            let decimal = DecimalText(digits)
             if entry.flag {
-                let integer = Int64(text) ?? 0
-                return .number(JSONNumber(text: text, double: Double(integer), integer: integer))
+                let integer = decimal.map { $0.isNegative ? -$0.mantissa : $0.mantissa } ?? Int64(text) ?? 0
+                return .number(JSONNumber(text: text, double: Double(integer), integer: integer, float: decimal?.float))
             }
-            return .number(JSONNumber(text: text, double: Double(text) ?? 0, integer: nil))
+            return .number(JSONNumber(text: text, double: decimal?.double ?? Double(text) ?? 0, integer: nil, float: decimal?.float))
         case .true:
             return .bool(true)
         case .false:

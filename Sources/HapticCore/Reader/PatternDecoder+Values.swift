@@ -81,7 +81,7 @@ extension PatternDecoder {
         guard let node else { return .medium }
         switch node.value {
         case .number(let number):
-            var requested = Float(number.text) ?? Float(number.double)
+            var requested = number.float
             if requested.isInfinite { requested = requested.sign == .minus ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude }
             let intensity = Intensity(requested)
             if intensity.wasClamped { warn("intensity \(number.text) clamped to \(intensity.value)", kind: "intensities clamped into 0…1", node, path()) }
@@ -101,7 +101,7 @@ extension PatternDecoder {
     func unitValue(_ node: JSONNode?, _ path: @autoclosure () -> JSONPath, field: String, default defaultValue: Float) throws(PatternFileError) -> Float {
         guard let node else { return defaultValue }
         let number = try self.number(node, path())
-        let value = Float(number.text) ?? Float(number.double)
+        let value = number.float
         guard (0...1).contains(value) else {
             throw fail(.pattern(.outOfRange(field: field, value: number.text, range: "0...1")), node, path())
         }
@@ -121,7 +121,7 @@ extension PatternDecoder {
     /// A transform factor as the nearest 32-bit float; the transform checks its range.
     func factor(_ node: JSONNode, _ path: @autoclosure () -> JSONPath) throws(PatternFileError) -> Float {
         let number = try self.number(node, path())
-        return Float(number.text) ?? Float(number.double)
+        return number.float
     }
 
     /// A curve: points `[timeMs, value]` or `{"timeMs": t, "value": v}` that must end at `durationMs`.
