@@ -50,11 +50,13 @@ func writeWAV(_ path: String, _ body: (SoundFileWriter) throws -> Void) throws {
 }
 
 var frames: Int64 = 0
+/// HAPSYNTH_BENCH_THREADS: threads for the in-process render (default 1).
+let renderThreads = ProcessInfo.processInfo.environment["HAPSYNTH_BENCH_THREADS"].flatMap(Int.init) ?? 1
 // Fresh paths: replacing a large file would time its deletion too.
 let renderTimes = try (0..<3).map { run in
     try seconds {
         try writeWAV(scratch + "/render-\(run).wav") { writer in
-            frames = try OfflineRender.render(playback!, profile: profile, into: writer).frameCount
+            frames = try OfflineRender.render(playback!, profile: profile, into: writer, threads: renderThreads).frameCount
         }
     }
 }

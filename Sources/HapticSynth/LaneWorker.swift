@@ -1,3 +1,4 @@
+import CSynthKernel
 import Dispatch
 import Foundation
 import Synchronization
@@ -50,6 +51,7 @@ final class LaneWorker: @unchecked Sendable {
         var spins = 0
         while state.load(ordering: .acquiring) != State.finished.rawValue {
             spins += 1
+            hapsynth_spin_pause()
             if spins > 1_000_000 { sched_yield() }
         }
         state.store(State.idle.rawValue, ordering: .relaxed)
@@ -61,6 +63,7 @@ final class LaneWorker: @unchecked Sendable {
             var current = state.load(ordering: .acquiring)
             while current != State.posted.rawValue && current != State.quitting.rawValue {
                 spins += 1
+                hapsynth_spin_pause()
                 if spins > Self.spinsBeforeSleeping {
                     wake.wait()  // A signal left from an earlier post only makes one more round.
                     spins = 0

@@ -5,10 +5,10 @@ import HapticPlanner
 /// a fixed order, the sum is clamped into −1…1 and every clamped sample is counted. Memory does not
 /// grow with the pattern's length: a block at a time.
 ///
-/// The fixed order: players are summed in two lanes by the parity of their start order, each lane
-/// in order, then lane 0 + lane 1. With two threads each lane renders on its own thread (touching
-/// only its own players, so no reference count or cache line is shared between them); with one,
-/// the same sums are made one after the other, so the thread count never changes a bit.
+/// The fixed order: voices are summed in two lanes by the parity of their sum order, each lane in
+/// order, then lane 0 + lane 1. With two threads each lane renders on its own thread; with one, the
+/// same sums are made one after the other, so the thread count never changes a bit. (Lanes by voice
+/// rather than by player keep the two halves of a block even: a block often has few players.)
 package final class Mixer: @unchecked Sendable {
     package let profile: ActuatorProfile
     /// The next frame to render (frames rendered so far).
@@ -22,26 +22,26 @@ package final class Mixer: @unchecked Sendable {
 
     /// Started players whose first voice has not begun, by first start frame (ties in start order),
     /// from `firstPending` on (the ones before it have begun).
-    private var pending: [(id: Int, voices: PlayerVoices, lane: Int)] = []
+    private var pending: [(id: Int, voices: PlayerVoices)] = []
     private var firstPending = 0
     /// Players with a voice begun and not yet ended, in the order they began.
-    private var active: [(id: Int, voices: PlayerVoices, lane: Int)] = []
+    private var active: [(id: Int, voices: PlayerVoices)] = []
     private var nextOrder = 0
-    private var startedPlayers = 0
 
     static let laneCount = 2
     /// Each lane's sum for the current block, `laneCapacity` frames each.
     private var lanes: [UnsafeMutablePointer<Double>] = []
     private var laneCapacity = 0
     private let scratches: [KernelScratch]
-    /// Each lane's active players for the current block, unretained (the `active` list holds them).
-    private var laneLists: [UnsafeMutablePointer<Unmanaged<PlayerVoices>>] = []
-    private var laneListCapacity = 0
+    /// The active players of the current block, unretained (`active` holds them), so the two
+    /// threads read them without touching shared reference counts.
+    private var blockPlayers = UnsafeMutablePointer<Unmanaged<PlayerVoices>>.allocate(capacity: 1)
+    private var blockPlayerCapacity = 1
     /// The second thread, with `threads` > 1.
     private let worker: LaneWorker?
 
     /// Voice-frames in a block below which one thread renders both lanes (handing over costs more).
-    static let parallelVoiceFrames = 8_192
+    static let parallelVoiceFrames = 2_048
 
     /// - Parameter threads: 1, or 2 or more to render the two lanes on two threads when a block
     ///   holds enough work.
@@ -54,7 +54,7 @@ package final class Mixer: @unchecked Sendable {
     deinit {
         worker?.shutDown()
         for lane in lanes { lane.deallocate() }
-        for list in laneLists { list.deallocate() }
+        blockPlayers.deallocate()
     }
     /// Starts a player: its pattern time 0 is `leadMs` after `originFrame`.
     /// - Returns: the frame after the player's last sample (its completion frame).
@@ -68,8 +68,7 @@ package final class Mixer: @unchecked Sendable {
             let mid = (low + high) / 2
             if pending[mid].voices.startFrame <= voices.startFrame { low = mid + 1 } else { high = mid }
         }
-        pending.insert((id, voices, startedPlayers % Self.laneCount), at: low)
-        startedPlayers += 1
+        pending.insert((id, voices), at: low)
         return voices.endFrame
     }
 
@@ -99,26 +98,24 @@ package final class Mixer: @unchecked Sendable {
             firstPending += 1
         }
         if firstPending > 1024 && firstPending * 2 > pending.count { compactPending() }
-        reserveLaneLists(max(active.count, 1))
-        var listed = [Int](repeating: 0, count: Self.laneCount)
+        reserveBlockPlayers(active.count)
         var voiceCount = 0
-        for player in active {
+        for (index, player) in active.enumerated() {
             player.voices.beginBlock(ending: blockEnd)
             voiceCount += player.voices.activeCount
-            laneLists[player.lane][listed[player.lane]] = Unmanaged.passUnretained(player.voices)
-            listed[player.lane] += 1
+            blockPlayers[index] = Unmanaged.passUnretained(player.voices)
         }
-        let blockStart = framePosition
-        if let worker, listed.allSatisfy({ $0 > 0 }), voiceCount * count >= Self.parallelVoiceFrames {
-            let list = laneLists[1], players = listed[1], mix = lanes[1], scratch = scratches[1]
+        let players = active.count, blockStart = framePosition
+        if let worker, voiceCount >= 2, voiceCount * count >= Self.parallelVoiceFrames {
+            let list = blockPlayers, mix = lanes[1], scratch = scratches[1]
             worker.post {
-                Self.renderLane(list, players: players, into: mix, count: count, blockStart: blockStart, scratch: scratch)
+                Self.renderLane(1, list, players: players, into: mix, count: count, blockStart: blockStart, scratch: scratch)
             }
-            Self.renderLane(laneLists[0], players: listed[0], into: lanes[0], count: count, blockStart: blockStart, scratch: scratches[0])
+            Self.renderLane(0, blockPlayers, players: players, into: lanes[0], count: count, blockStart: blockStart, scratch: scratches[0])
             worker.wait()
         } else {
             for lane in 0..<Self.laneCount {
-                Self.renderLane(laneLists[lane], players: listed[lane], into: lanes[lane], count: count, blockStart: blockStart,
+                Self.renderLane(lane, blockPlayers, players: players, into: lanes[lane], count: count, blockStart: blockStart,
                                 scratch: scratches[lane])
             }
         }
@@ -128,15 +125,17 @@ package final class Mixer: @unchecked Sendable {
         active.removeAll { $0.voices.endFrame <= framePosition }
     }
 
-    /// Sums one lane's players into `mix` for the block.
+    /// Sums one lane's voices of every active player into `mix` for the block.
     private static func renderLane(
-        _ list: UnsafeMutablePointer<Unmanaged<PlayerVoices>>, players: Int, into mix: UnsafeMutablePointer<Double>, count: Int,
-        blockStart: Int64, scratch: KernelScratch
+        _ lane: Int, _ list: UnsafeMutablePointer<Unmanaged<PlayerVoices>>, players: Int, into mix: UnsafeMutablePointer<Double>,
+        count: Int, blockStart: Int64, scratch: KernelScratch
     ) {
         let buffer = UnsafeMutableBufferPointer(start: mix, count: count)
         buffer.update(repeating: 0)
         for index in 0..<players {
-            list[index]._withUnsafeGuaranteedRef { $0.render(into: buffer, blockStart: blockStart, scratch: scratch) }
+            list[index]._withUnsafeGuaranteedRef {
+                $0.render(lane: lane, laneCount: laneCount, into: buffer, blockStart: blockStart, scratch: scratch)
+            }
         }
     }
 
@@ -149,11 +148,11 @@ package final class Mixer: @unchecked Sendable {
         peak = max(peak, Float(min(mixPeak, 1)))
     }
 
-    private func reserveLaneLists(_ count: Int) {
-        guard count > laneListCapacity else { return }
-        for list in laneLists { list.deallocate() }
-        laneListCapacity = max(count, 2 * laneListCapacity)
-        laneLists = (0..<Self.laneCount).map { _ in .allocate(capacity: laneListCapacity) }
+    private func reserveBlockPlayers(_ count: Int) {
+        guard count > blockPlayerCapacity else { return }
+        blockPlayers.deallocate()
+        blockPlayerCapacity = max(count, 2 * blockPlayerCapacity)
+        blockPlayers = .allocate(capacity: blockPlayerCapacity)
     }
 
     private func reserveLanes(_ count: Int) {

@@ -6,7 +6,7 @@ import HapticPlanner
 final class PlayerVoices: @unchecked Sendable {
     let context: VoiceContext
     /// Voices by start frame (ties in plan order), with their rendering state. Two threads may
-    /// render different players at once, and a voice is updated in place, so it is memory of its own, not
+    /// render different voices of it at once, and a voice is updated in place, so it is memory of its own, not
     /// an array (whose in-place updates check exclusivity on the whole array).
     private let store: UnsafeMutableBufferPointer<Voice>
     /// One past the last frame any voice covers (the origin when there are none).
@@ -113,10 +113,11 @@ final class PlayerVoices: @unchecked Sendable {
         }
     }
 
-    /// Adds the player's begun voices over `blockStart ..< blockStart + mix.count`, in a fixed
-    /// order, between `beginBlock` and `endBlock`.
-    func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: KernelScratch) {
-        for index in active {
+    /// Adds the player's begun voices of one lane (those whose sum order has `order % laneCount ==
+    /// lane`) over `blockStart ..< blockStart + mix.count`, in a fixed order, between `beginBlock`
+    /// and `endBlock`. Different lanes may render at once on different threads.
+    func render(lane: Int, laneCount: Int, into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: KernelScratch) {
+        for index in active where store[index].order % laneCount == lane {
             store[index].render(into: mix, blockStart: blockStart, context: context, scratch: scratch)
         }
     }

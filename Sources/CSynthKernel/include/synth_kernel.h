@@ -38,6 +38,14 @@ static inline __attribute__((always_inline)) double hapsynth_sine(double x) {
     return (bits & 2) == 0 ? value : -value;
 }
 
+/// A hint to the processor that the thread is spinning (x86 `pause`): it frees the core for the
+/// other thread and saves power.
+static inline void hapsynth_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
 /// output[k] += amplitudes[k] * hapsynth_sine(phases[k]) for k in 0 ..< count.
 void hapsynth_add_sines(double *output, const double *amplitudes, const double *phases, ptrdiff_t count);
 
