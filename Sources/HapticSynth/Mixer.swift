@@ -132,11 +132,13 @@ package final class Mixer: @unchecked Sendable {
     ) {
         let buffer = UnsafeMutableBufferPointer(start: mix, count: count)
         buffer.update(repeating: 0)
+        var pending: PendingVoice?
         for index in 0..<players {
             list[index]._withUnsafeGuaranteedRef {
-                $0.render(lane: lane, laneCount: laneCount, into: buffer, blockStart: blockStart, scratch: scratch)
+                $0.render(lane: lane, laneCount: laneCount, into: buffer, blockStart: blockStart, scratch: scratch, pending: &pending)
             }
         }
+        pending?.render(into: buffer, blockStart: blockStart, scratch: scratch)
     }
 
     /// Lane 0 + lane 1, clamped into −1…1 as floats; counts the clamped samples and keeps the peaks.

@@ -76,7 +76,9 @@ final class PlayerVoices: @unchecked Sendable {
             }
             index = last + 1
         }
-        let sorted = voices.sorted { ($0.startFrame, $0.order) < ($1.startFrame, $1.order) }
+        // Plans list events by start, so the voices are almost always in order already.
+        let inOrder = zip(voices, voices.dropFirst()).allSatisfy { ($0.startFrame, $0.order) < ($1.startFrame, $1.order) }
+        let sorted = inOrder ? voices : voices.sorted { ($0.startFrame, $0.order) < ($1.startFrame, $1.order) }
         store = .allocate(capacity: sorted.count)
         _ = store.initialize(from: sorted)
         endFrame = voices.map(\.endFrame).max() ?? originFrame
@@ -115,15 +117,43 @@ final class PlayerVoices: @unchecked Sendable {
 
     /// Adds the player's begun voices of one lane (those whose sum order has `order % laneCount ==
     /// lane`) over `blockStart ..< blockStart + mix.count`, in a fixed order, between `beginBlock`
-    /// and `endBlock`. Different lanes may render at once on different threads.
-    func render(lane: Int, laneCount: Int, into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: KernelScratch) {
+    /// and `endBlock`. Different lanes may render at once on different threads. A continuous voice
+    /// waiting for a partner (`pending`, from an earlier player of the lane) is rendered together
+    /// with this player's first continuous voice, or alone before a transient; the last voice of
+    /// the lane may be left in `pending` for the next player.
+    func render(
+        lane: Int, laneCount: Int, into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: KernelScratch,
+        pending: inout PendingVoice?
+    ) {
         for index in active where store[index].order % laneCount == lane {
-            store[index].render(into: mix, blockStart: blockStart, context: context, scratch: scratch)
+            let voice = store.baseAddress! + index
+            guard !voice.pointee.isTransient else {
+                pending?.render(into: mix, blockStart: blockStart, scratch: scratch)
+                pending = nil
+                voice.pointee.render(into: mix, blockStart: blockStart, context: context, scratch: scratch)
+                continue
+            }
+            if let waiting = pending {
+                Voice.renderPair(waiting.voice, waiting.player.context, voice, context, into: mix, blockStart: blockStart, scratch: scratch)
+                pending = nil
+            } else {
+                pending = PendingVoice(voice: voice, player: self)
+            }
         }
     }
 
     /// Lets go of the voices that have ended by `blockEnd`; call after rendering a block.
     func endBlock(ending blockEnd: Int64) {
         active.removeAll { store[$0].endFrame <= blockEnd }
+    }
+}
+
+/// A continuous voice waiting to be rendered together with the next one of its lane.
+struct PendingVoice {
+    let voice: UnsafeMutablePointer<Voice>
+    unowned(unsafe) let player: PlayerVoices
+
+    func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: KernelScratch) {
+        voice.pointee.render(into: mix, blockStart: blockStart, context: player.context, scratch: scratch)
     }
 }
