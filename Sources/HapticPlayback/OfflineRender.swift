@@ -25,7 +25,9 @@ public enum OfflineRender {
     /// - Parameters:
     ///   - blockFrames: the most frames rendered at once (any size gives the same samples).
     ///   - allowLong: whether a render over 24 hours is allowed.
-    ///   - threads: threads the mixer may use: 1, or 2 and more for two (the same samples).
+    ///   - threads: 1 renders and writes on the caller's thread; 2 writes on a second thread while
+    ///     the caller renders; 3 or more also renders the mixer's second lane on a third. The
+    ///     samples are the same for any count.
     ///   - shouldContinue: asked between blocks with the frames written; false stops the render
     ///     (`RenderStopped`).
     /// - Throws: `RenderLengthError` before any work for a render over 24 hours (without
@@ -35,7 +37,10 @@ public enum OfflineRender {
         _ plan: PlaybackPlan, profile: ActuatorProfile, into output: any AudioOutput, blockFrames: Int = 4096,
         allowLong: Bool = false, threads: Int = 1, shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws -> RenderSummary {
-        let playback = try EnginePlayback(plan, profile: profile, output: output, allowLong: allowLong, threads: threads)
+        // A second thread writes while the caller renders; a third renders the mixer's second lane.
+        let background = threads > 1 ? BackgroundOutput(output) : nil
+        let playback = try EnginePlayback(
+            plan, profile: profile, output: background ?? output, allowLong: allowLong, threads: threads > 2 ? 2 : 1)
         defer { playback.release() }
         let engine = playback.engine
         while playback.handle.isActive {
@@ -43,6 +48,7 @@ public enum OfflineRender {
             try playback.advance(maxFrames: blockFrames)
         }
         if let failure = playback.handle.failure { throw failure }
+        try background?.flush()
         return RenderSummary(
             frameCount: engine.framePosition, sampleRate: profile.sampleRate, playerCount: plan.players.count,
             peak: engine.peak, clampedSampleCount: engine.clampedSampleCount, mixPeak: engine.mixPeak)

@@ -60,20 +60,23 @@ import Testing
         // Blocks of 1 frame for the samples; the 10-minute stress pattern (4.8 M frames here) is
         // held to 64 and 4096 (blocks of one frame would take minutes in a debug build).
         for blockFrames in whole.count > 1_000_000 ? [64, 4096] : [1, 64, 4096] {
-            for threads in [1, 2] where blockFrames != 4096 || threads != 1 {
+            // 2 threads: writing on a second thread; 3: the mixer's lanes on two threads as well.
+            for threads in [1, 2, 3] where blockFrames != 4096 || threads != 1 {
                 let samples = try render(playback, profile: profile, blockFrames: blockFrames, threads: threads).samples
                 #expect(samples == whole, "\(sample), blocks of \(blockFrames), \(threads) threads")
             }
         }
     }
 
-    @Test func twoThreadsRenderTheOverlappingStressPatternExactlyAsOne() throws {
+    @Test func moreThreadsRenderTheOverlappingStressPatternExactlyAsOne() throws {
         let playback = try Self.load(Self.samplesFolder + "/bench/stress-overlap.json")
         let rate = profile(rate: 16_000)
         let one = try render(playback, profile: rate, threads: 1)
-        let two = try render(playback, profile: rate, threads: 2)
-        #expect(one.samples == two.samples)
-        #expect(one.summary == two.summary)
+        for threads in [2, 3] {
+            let more = try render(playback, profile: rate, threads: threads)
+            #expect(one.samples == more.samples, "\(threads) threads")
+            #expect(one.summary == more.summary, "\(threads) threads")
+        }
         #expect(one.summary.clampedSampleCount > 0)  // the pattern clips: the counts are compared too
     }
 
@@ -85,7 +88,7 @@ import Testing
             var squared = profile
             squared.intensityExponent = 2
             for stressProfile in [profile, squared] {
-                let kernel = try render(stress, profile: stressProfile, threads: 2).samples
+                let kernel = try render(stress, profile: stressProfile, threads: 3).samples
                 let reference = ReferenceSynth.render(stress, profile: stressProfile)
                 #expect(kernel.count == reference.count, "\(name)")
                 #expect((zip(kernel, reference).map { abs(Double($0) - Double($1)) }.max() ?? 0) <= 1e-6, "\(name)")
@@ -98,5 +101,19 @@ import Testing
         // The reference has no seamless joins: compare inside the first part, away from its end ramp.
         let inside = 480..<(30_000 * 8)
         #expect((inside.map { abs(Double(long[$0]) - Double(exact[$0])) }.max() ?? 0) <= 1e-6)
+    }
+
+    /// With a second thread writing, a failing write still fails the render, and a render that
+    /// succeeds hands over every frame before it returns (nothing is left in the writer).
+    @Test func writingOnASecondThreadKeepsFailuresAndEveryFrame() throws {
+        let playback = try Self.load(Self.samplesFolder + "/bench/stress-10k.json")
+        var profile = ActuatorProfile()
+        profile.sampleRate = 8_000
+        let failing = FailingOutput(failingWrite: 2)
+        #expect(throws: (any Error).self) { try OfflineRender.render(playback, profile: profile, into: failing, threads: 2) }
+        let memory = MemoryOutput(format: AudioFormat(sampleRate: profile.sampleRate))
+        let summary = try OfflineRender.render(playback, profile: profile, into: memory, threads: 2)
+        #expect(Int64(memory.samples.count) == summary.frameCount)
+        #expect(!memory.isFinished)  // finishing stays the caller's
     }
 }

@@ -25,7 +25,7 @@ struct RenderCommand: Command {
             OptionSpec(name: "--encoding", valueName: "float|pcm16|pcm24", help: "Sample encoding (default: per format)."),
         ] + ProfileOptions.specs + [
             OptionSpec(name: "--allow-long", valueName: nil, help: "Allow renders longer than 24 hours."),
-            OptionSpec(name: "--threads", valueName: "N", help: "Threads to render with (default: the number of cores; same samples)."),
+            OptionSpec(name: "--threads", valueName: "N", help: "Threads: 2 writes while rendering, 3+ also splits the voices (default: the cores; same samples)."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings."),
             OptionSpec(name: "--strict", valueName: nil, help: "Exit 65 when there is any warning."),
         ]
@@ -37,7 +37,8 @@ struct RenderCommand: Command {
     let encoding: SampleEncoding
     let profile: ActuatorProfile
     let allowLong, quiet, strict: Bool
-    /// Threads the mixer may use: 1, or 2 and more for two (the output is the same either way).
+    /// Threads the render may use: 1; 2 (writing on its own thread); 3 or more (the mixer's lanes
+    /// too). The output is the same for any count.
     let threads: Int
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
