@@ -103,15 +103,18 @@ def main():
 
         # The issue-16 figures: the overlapping stress pattern, whole command.
         overlap = os.path.join(BENCH, "stress-overlap.json")
-        times = {}
-        for threads in (1, 2):
-            path = fresh(scratch, ("overlap-t%d" % threads, "wav"))
-            times[threads] = min_and_median(5, lambda run: [hapsynth, "render", overlap, path(run), "--quiet",
-                                                             "--threads", str(threads)])
+        # One and two threads take turns, so a noisy moment of the machine falls on both.
+        runs = {1: [], 2: []}
+        for run in range(7):
+            for threads in (1, 2):
+                runs[threads].append(min_and_median(1, lambda _: [hapsynth, "render", overlap,
+                                                                   os.path.join(scratch, "overlap-%d-%d.wav" % (threads, run)),
+                                                                   "--quiet", "--threads", str(threads)])[0])
+        times = {threads: (min(values), sorted(values)[len(values) // 2]) for threads, values in runs.items()}
         for threads, target in ((1, 1500), (2, 2500)):
             best, median = times[threads]
             print(f"overlapping stress pattern, whole command, {threads} thread{'s' if threads > 1 else ''}: "
-                  f"{600 / best:.0f}x real time at best, {600 / median:.0f}x median of 5 "
+                  f"{600 / best:.0f}x real time at best, {600 / median:.0f}x median of 7 "
                   f"(target >= {target}x: {verdict(600 / best >= target)})")
         numpy_check = subprocess.run([sys.executable, "-c", "import numpy"], capture_output=True)
         if numpy_check.returncode == 0:

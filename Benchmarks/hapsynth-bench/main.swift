@@ -28,7 +28,22 @@ let patternPath = arguments[1], scratch = arguments[2]
 var document: PatternDocument?
 // HAPSYNTH_BENCH_READ_ONLY=N: read the pattern N times and stop (for profiling the reader).
 if let runs = ProcessInfo.processInfo.environment["HAPSYNTH_BENCH_READ_ONLY"].flatMap(Int.init) {
-    for _ in 0..<runs { _ = try PatternReader.read(contentsOf: patternPath) }
+    func memory(_ label: String) {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let lines = status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }
+        FileHandle.standardError.write("\(label): \(lines.joined(separator: " "))\n".data(using: .utf8)!)
+    }
+    memory("start")
+    for _ in 0..<runs {
+        let bytes = try InputFile.read(patternPath, display: patternPath)
+        memory("read")
+        let root = try JSONParser.parse(bytes)
+        memory("parsed")
+        let document = try PatternReader.read(bytes: bytes, root: root, path: patternPath)
+        memory("decoded")
+        _ = try plan(document.pattern)
+        memory("planned")
+    }
     exit(0)
 }
 let readTimes = try (0..<5).map { _ in try seconds { document = try PatternReader.read(contentsOf: patternPath) } }

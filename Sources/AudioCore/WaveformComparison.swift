@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How far an actual waveform is from an expected one (SYNTH.md §3 `compare`).
 public struct WaveformComparison: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import AudioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticPlanner
 import HapticSynth
 
@@ -15,7 +16,7 @@ public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
     /// The engine's clock as the executor sees it: whole milliseconds of written frames.
     public let clock = VirtualClock()
 
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
     private let mixer: Mixer
     /// Started players not yet completed, by end frame.
     private var running: [(id: Int, endFrame: Int64, completion: @Sendable ((any Error)?) -> Void)] = []

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why an engine became invalid: the system reset it or stopped it.
 public enum EngineInvalidation: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticPlanner
 
 /// Starting sessions, and the player completions that end them.

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import HapticCore
 import HapticPlanner
 
@@ -13,7 +15,7 @@ public final class HapticExecutor: @unchecked Sendable {
     let driver: any HapticEngineDriver
     let clock: any MonotonicClock
     let callbacks: any CallbackQueue
-    let lock = NSRecursiveLock()
+    let lock = RecursiveLock()
 
     /// The engine kept for reuse; nil until made, and again once it is invalidated or released.
     var engine: (any NativeHapticEngine)?

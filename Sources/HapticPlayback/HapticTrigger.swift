@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticCore
 import HapticPlanner
 
@@ -9,7 +10,7 @@ public final class HapticTrigger<Key: Equatable & Sendable>: @unchecked Sendable
     private let playOnInitial: Bool
     private let start: (PlaybackPlan) throws -> HapticHandle
     private let capabilities: DeviceCapabilities
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
     private var lastKey: Key?
     private var hasKey = false
     private var previous: HapticHandle?

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One playback: its native players, its logical deadline and how it ended (SPEC.md §4), as a
 /// small state machine whose transitions are the only writers of its state.
@@ -25,7 +26,7 @@ final class PlaybackSession: @unchecked Sendable {
     let id: UInt64
     /// The engine generation the session plays on; nil for sessions without native work.
     let engineGeneration: UInt64?
-    let lock: NSRecursiveLock
+    let lock: RecursiveLock
     let clock: any MonotonicClock
     /// When the timeline (duration, plus the lead for Core Haptics) ends, on the clock.
     let deadlineNanoseconds: UInt64
@@ -53,7 +54,7 @@ final class PlaybackSession: @unchecked Sendable {
     var nextWaiterID: UInt64 = 0
 
     init(
-        id: UInt64, engineGeneration: UInt64?, lock: NSRecursiveLock, clock: any MonotonicClock, deadlineNanoseconds: UInt64,
+        id: UInt64, engineGeneration: UInt64?, lock: RecursiveLock, clock: any MonotonicClock, deadlineNanoseconds: UInt64,
         ended: Bool = false
     ) {
         self.id = id

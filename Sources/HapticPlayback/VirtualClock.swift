@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A monotonic clock that moves only when it is advanced, in integer nanoseconds: by a test, or
 /// by the audio engine as it writes frames.
@@ -6,7 +7,7 @@ import Foundation
 /// Scheduled work runs inside `advance`, in deadline order (ties in scheduling order), once the
 /// clock has reached its deadline; work scheduled for a time already reached runs at once.
 public final class VirtualClock: MonotonicClock, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = RecursiveLock()
     private var now: UInt64
     private var scheduled: [(deadline: UInt64, order: Int, work: @Sendable () -> Void)] = []
     private var scheduleCount = 0
@@ -56,7 +57,7 @@ public final class VirtualClock: MonotonicClock, @unchecked Sendable {
 /// A callback queue that holds work until it is drained, so every callback's moment is chosen by
 /// the one who drains it (a test, or the offline render loop between blocks).
 public final class ManualCallbackQueue: CallbackQueue, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = RecursiveLock()
     private var pending: [@Sendable () -> Void] = []
 
     public init() {}

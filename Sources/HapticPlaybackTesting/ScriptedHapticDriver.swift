@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticPlanner
 import HapticPlayback
 
@@ -72,7 +73,7 @@ public final class ScriptedHapticDriver: HapticEngineDriver, @unchecked Sendable
     public let callbacks = ManualCallbackQueue()
     public let supportsHaptics: Bool
 
-    let lock = NSRecursiveLock()
+    let lock = RecursiveLock()
     private var injected = ScriptedFailures()
     private var actions: [NativeCallPoint: @Sendable () -> Void] = [:]
     private var calls: [NativeCall] = []

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Drawing a figure as SVG: no scripts, no external fonts or files; generic font families; lines
 /// told apart by dash patterns as well as colours, so a greyscale print stays readable.

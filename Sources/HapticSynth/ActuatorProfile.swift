@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The emulated actuator: how the synthesizer turns intensity and sharpness into sound
 /// (SYNTH.md §1). Apple publishes no physical mapping; these are hapsynth's documented choices.

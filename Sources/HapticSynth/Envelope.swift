@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticPlanner
 
 /// hapsynth's model of the Core Haptics envelope (AHAP `AttackTime`, `DecayTime`, `ReleaseTime`,

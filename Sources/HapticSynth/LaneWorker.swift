@@ -1,6 +1,7 @@
 import CSynthKernel
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A second thread that runs one job at a time: the caller posts a job, goes on with its own
@@ -20,26 +21,28 @@ package final class LaneWorker: @unchecked Sendable {
     private let finishedSignal = DispatchSemaphore(value: 0)
     /// The posted job; written by the caller before `posted` is published, read by the worker after.
     private var job: (() -> Void)?
-    private let thread: Thread
-    private let exited = DispatchSemaphore(value: 0)
+    private var thread = pthread_t()
 
     /// Pauses before either side sleeps (about 100 µs).
     private static let spins = 4_000
 
     /// Starts the thread. It holds the worker until `shutDown()`, which the owner must call.
     package init() {
-        let box = WorkerBox()
-        thread = Thread { box.worker?.loop() }
-        thread.name = "hapsynth-worker"
-        box.worker = self
-        thread.start()
+        // The thread holds the worker (retained here, released when its loop ends).
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let created = pthread_create(&thread, nil, { context in
+            let worker = Unmanaged<LaneWorker>.fromOpaque(context!).takeRetainedValue()
+            worker.loop()
+            return nil
+        }, context)
+        precondition(created == 0, "cannot start a thread: \(String(cString: strerror(created)))")
     }
 
     /// Stops the thread and waits for it; the worker must not be used after.
     package func shutDown() {
         state.store(State.quitting.rawValue, ordering: .releasing)
         wake.signal()
-        exited.wait()
+        pthread_join(thread, nil)
     }
 
     /// Runs `job` on the worker thread; call `wait()` before posting another.
@@ -69,7 +72,6 @@ package final class LaneWorker: @unchecked Sendable {
             state.store(State.finished.rawValue, ordering: .releasing)
             finishedSignal.signal()
         }
-        exited.signal()
     }
 
     /// Spins until `done` or the spin budget is spent.
@@ -80,9 +82,4 @@ package final class LaneWorker: @unchecked Sendable {
             spins += 1
         }
     }
-}
-
-/// Hands the thread its worker, which exists only after the thread object does.
-private final class WorkerBox: @unchecked Sendable {
-    var worker: LaneWorker?
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The synthesis kernel: how a voice computes its samples fast and still within 1e-6 of the
 /// formulas (docs/synthesis.md "Exactness").

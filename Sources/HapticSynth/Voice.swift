@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One sounding native event: a continuous vibration or a transient click, on the frame axis
 /// (SYNTH.md §1). A voice adds its samples into a mix buffer, frame by frame, and keeps its state

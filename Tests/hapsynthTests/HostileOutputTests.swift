@@ -22,6 +22,17 @@ import Testing
         #expect(try hapsynth(["plan", pattern, "--force"]).status == 64)
     }
 
+    /// A folder that cannot be made is reported in the system's words with the path concerned
+    /// (Foundation's error dumps are not shown to users).
+    @Test func anUncreatableOutputFolderSaysWhyInPlainWords() throws {
+        let export = try hapsynth(["plan", "Samples/celebration.json", "--ahap-dir", "/proc/no-such/x"])
+        #expect(export.status == 73)
+        #expect(export.stderr == "hapsynth: error: cannot write AHAP files to /proc/no-such/x: No such file or directory (/proc/no-such)\n")
+        let record = try hapsynth(["check", "Samples/celebration.json", "--goldens", "/proc/no-such", "--record"])
+        #expect(record.status == 73)
+        #expect(record.stderr.hasSuffix(": No such file or directory (/proc/no-such/hapsynth-check.json)\n"))
+    }
+
     @Test func aRenderNeverReplacesItsInputOrAnIncludedFile() throws {
         let scratch = try Scratch()
         let tick = try scratch.write("tick.json", #"{"timeline": [{"transient": {}}, {"delay": 50}]}"#)

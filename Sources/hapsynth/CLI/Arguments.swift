@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticCore
 
 /// One option a command accepts, for parsing and for its help.

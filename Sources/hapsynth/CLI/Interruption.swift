@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Ctrl-C, SIGTERM, SIGHUP and SIGQUIT (SYNTH.md §3 "Signals"): all are blocked before any thread
@@ -26,17 +26,16 @@ enum Interruption {
         sigemptyset(&signals)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
-        let waited = signals
-        let waiter = Thread {
-            var signals = waited
-            var received: Int32 = 0
-            while sigwait(&signals, &received) == 0 {
-                _ = Interruption.received.compareExchange(expected: 0, desired: received, ordering: .sequentiallyConsistent)
-                raised.store(true, ordering: .sequentiallyConsistent)
-                if !deferring.load(ordering: .sequentiallyConsistent) { _exit(exitStatus) }
-            }
-        }
-        waiter.start()
+        var waiter = pthread_t()
+        let started = pthread_create(&waiter, nil, waitForSignals, nil)
+        if started == 0 { pthread_detach(waiter) }
+    }
+
+    /// Records a signal: outside a deferred section the process exits at once with its status.
+    fileprivate static func note(_ signal: Int32) {
+        _ = received.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent)
+        raised.store(true, ordering: .sequentiallyConsistent)
+        if !deferring.load(ordering: .sequentiallyConsistent) { _exit(exitStatus) }
     }
 
     /// Whether a signal arrived during the current critical section.
@@ -49,4 +48,14 @@ enum Interruption {
         if isRaised { throw .interrupted }
         return try body()
     }
+}
+
+/// The signal thread: takes the blocked signals one by one (see `Interruption.install`).
+private func waitForSignals(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
+    var received: Int32 = 0
+    while sigwait(&signals, &received) == 0 { Interruption.note(received) }
+    return nil
 }

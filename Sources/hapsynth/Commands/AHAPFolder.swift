@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticCore
 import HapticPlanner
 
@@ -16,9 +17,9 @@ enum AHAPFolder {
         let names = (0..<texts.count).map { "player-\($0 + 1).ahap" }
         let manager = FileManager.default
         func fail(_ reason: String) -> CLIError { .cannotCreate("cannot write AHAP files to \(folder): \(reason)") }
-        var isFolder: ObjCBool = false
-        let exists = manager.fileExists(atPath: folder, isDirectory: &isFolder)
-        if exists && !isFolder.boolValue { throw fail("a file of that name exists") }
+        let isFolder = FilePaths.isFolder(folder)
+        let exists = isFolder != nil
+        if isFolder == false { throw fail("a file of that name exists") }
         let earlier = exists ? manifest(in: folder) : []
         if exists {
             let entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
@@ -39,7 +40,7 @@ enum AHAPFolder {
                 try? manager.removeItem(atPath: folder + "/" + stale)
             }
         } catch {
-            throw fail(error.localizedDescription)
+            throw fail(FilePaths.message(of: error))
         }
         for warning in AHAPExport.warnings(for: plan) { console.warning(warning) }
         return """

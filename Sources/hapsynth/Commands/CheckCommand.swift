@@ -1,6 +1,7 @@
 import AudioCore
 import AudioIO
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticCore
 import HapticPlanner
 import HapticSynth
@@ -145,7 +146,7 @@ struct CheckCommand: Command {
         do {
             try (config.json.pretty() + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw .cannotCreate("cannot write \(path): \(error.localizedDescription)")
+            throw .cannotCreate("cannot write \(path): \(FilePaths.message(of: error))")
         }
     }
 

@@ -1,4 +1,7 @@
-import Foundation
+import HapticPlayback
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// Checks patterns on several threads while results are reported in suite order, so `--jobs N`
 /// prints exactly what `--jobs 1` prints.
@@ -46,7 +49,7 @@ enum CheckParallel {
 
     /// The work queue and results, under one lock.
     private final class State: @unchecked Sendable {
-        private let condition = NSCondition()
+        private let condition = ConditionLock()
         private var next = 0
         private var stopped = false
         private var results: [Result<CheckOutcome, CLIError>?]
@@ -80,7 +83,7 @@ enum CheckParallel {
             defer { condition.unlock() }
             while results[index] == nil {
                 if Interruption.isRaised { return nil }
-                _ = condition.wait(until: Date().addingTimeInterval(0.05))
+                condition.wait(milliseconds: 50)
             }
             return results[index]
         }

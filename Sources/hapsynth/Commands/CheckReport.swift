@@ -1,5 +1,6 @@
 import AudioIO
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticCore
 import HapticPlot
 

@@ -1,6 +1,8 @@
+import HapticPlayback
 import AudioCore
 import AudioIO
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticCore
 import HapticPlanner
 import HapticSynth
@@ -40,7 +42,7 @@ struct CheckOutcome: Sendable {
 /// Where failing renders and their difference signals go: `--artifacts DIR`, else a fresh folder
 /// under `$TMPDIR` for this run, made only when a pattern fails.
 final class CheckArtifacts: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = RecursiveLock()
     private let chosen: String?
     private var made: String?
 
@@ -60,7 +62,7 @@ final class CheckArtifacts: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw .cannotCreate("cannot create the artifacts folder \(folder): \(error.localizedDescription)")
+            throw .cannotCreate("cannot create the artifacts folder \(folder): \(FilePaths.message(of: error))")
         }
         return folder
     }
@@ -164,7 +166,7 @@ struct CheckRun: Sendable {
                 try FileManager.default.removeItem(atPath: golden)
                 try FileManager.default.moveItem(atPath: rendered, toPath: golden)
             } catch {
-                throw .cannotCreate("cannot re-record \(golden): \(error.localizedDescription)")
+                throw .cannotCreate("cannot re-record \(golden): \(FilePaths.message(of: error))")
             }
             outcome.status = .recorded
             outcome.note = comparison.maxAbsError == 0 ? "unchanged" : "changed: " + CompareOptions.figures(comparison)
@@ -180,7 +182,7 @@ struct CheckRun: Sendable {
         }
         let folder = try artifacts.prepare()
         let actual = CheckSuite.join(folder, entry.name + ".actual.wav"), diff = CheckSuite.join(folder, entry.name + ".diff.wav")
-        try? FileManager.default.createDirectory(atPath: (actual as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: FilePaths.folder(actual), withIntermediateDirectories: true)
         try CheckCommand.writeActualAndDifference(golden: golden, rendered: rendered, actual: actual, diff: diff, tolerance: tolerance)
         outcome.status = .differs
         outcome.actualPath = actual
@@ -192,7 +194,7 @@ struct CheckRun: Sendable {
     private func write(
         _ playback: PlaybackPlan, to path: String, container: SoundFileContainer, encoding: SampleEncoding, outcome: inout CheckOutcome
     ) throws(CLIError) {
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: FilePaths.folder(path), withIntermediateDirectories: true)
         let summary = try FileRender.render(playback, profile: profile, to: path, container: container, encoding: encoding) { _ in
             !Interruption.isRaised
         }

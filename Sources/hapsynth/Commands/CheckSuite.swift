@@ -1,6 +1,7 @@
 import AudioCore
 import AudioIO
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticCore
 import HapticSynth
 
@@ -34,16 +35,15 @@ struct CheckSuite {
     init(inputs: [String], goldens: String) throws(CLIError) {
         let goldensReal = InputFile.realPath(goldens)
         for input in inputs {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
+            guard let isFolder = FilePaths.isFolder(input) else {
                 throw .missingInput("\(input): file not found")
             }
-            if isFolder.boolValue {
+            if isFolder {
                 for relative in Self.patternFiles(in: input, skippingReal: goldensReal) {
                     add(path: Self.join(input, relative), relative: relative, goldens: goldens)
                 }
             } else {
-                add(path: input, relative: (input as NSString).lastPathComponent, goldens: goldens, named: true)
+                add(path: input, relative: FilePaths.lastComponent(input), goldens: goldens, named: true)
             }
         }
         var byBase: [String: String] = [:]
@@ -75,31 +75,23 @@ struct CheckSuite {
 
     /// The `*.json` and `*.ahap` files below `folder`, relative to it, sorted.
     static func patternFiles(in folder: String, skippingReal skipped: String?) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let path = join(folder, relative)
-            let name = (relative as NSString).lastPathComponent
-            var isFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            if name.hasPrefix(".") || (isFolder.boolValue && skipped != nil && InputFile.realPath(path) == skipped) {
-                if isFolder.boolValue { walker.skipDescendants() }
-                continue
-            }
-            if !isFolder.boolValue, relative.hasSuffix(".json") || relative.hasSuffix(".ahap") { found.append(relative) }
+        // Hidden files and folders, and the goldens folder itself, are passed over.
+        let files = FilePaths.files(below: folder) { relative, path in
+            !FilePaths.lastComponent(relative).hasPrefix(".") && (skipped == nil || InputFile.realPath(path) != skipped)
         }
-        return found.sorted()
+        return files.filter { relative in
+            !FilePaths.lastComponent(relative).hasPrefix(".") && (relative.hasSuffix(".json") || relative.hasSuffix(".ahap"))
+        }.sorted()
     }
 
     /// The goldens (`*.wav`, `*.flac` below `goldens`) that no pattern of the suite owns.
     func obsoleteGoldens(in goldens: String) -> [String] {
         let owned = Set(entries.map(\.goldenBase))
-        guard let walker = FileManager.default.enumerator(atPath: goldens) else { return [] }
         var obsolete: [String] = []
-        while let relative = walker.nextObject() as? String {
+        for relative in FilePaths.files(below: goldens, enter: { _, _ in true }) {
             guard relative.hasSuffix(".wav") || relative.hasSuffix(".flac") else { continue }
             let path = Self.join(goldens, relative)
-            if !owned.contains((path as NSString).deletingPathExtension) { obsolete.append(path) }
+            if !owned.contains(FilePaths.deletingExtension(path)) { obsolete.append(path) }
         }
         return obsolete.sorted()
     }
@@ -110,9 +102,7 @@ struct CheckSuite {
         entries.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 
-    static func join(_ folder: String, _ relative: String) -> String {
-        folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
-    }
+    static func join(_ folder: String, _ relative: String) -> String { FilePaths.join(folder, relative) }
 }
 
 /// `GOLDENS/hapsynth-check.json`: the profile, tolerances and golden format a suite was recorded

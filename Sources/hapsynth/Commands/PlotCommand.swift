@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HapticCore
 import HapticPlanner
 import HapticPlot
@@ -55,7 +56,7 @@ struct PlotCommand: Command {
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(patternPath, console: console)
         try FileRender.refuseOverwritingInputs(outputPath, inputs: loaded.files)
-        let title = [loaded.name ?? (patternPath as NSString).lastPathComponent, loaded.description].compactMap { $0 }.joined(separator: " — ")
+        let title = [loaded.name ?? FilePaths.lastComponent(patternPath), loaded.description].compactMap { $0 }.joined(separator: " — ")
         let figure = try PlotFigure.figure(loaded, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
         let text = asHTML ? PlotHTML.page(title: title, svg: figure.svg, plan: loaded.plan) : figure.svg + "\n"
         try TextFile.write(text, to: outputPath, what: "picture")

@@ -1,5 +1,6 @@
 import AudioCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import AudioIO
 import HapticCore
 import HapticPlanner
