@@ -129,25 +129,18 @@ extension Voice {
         _ amplitudes: UnsafeMutablePointer<Double>, from: Int64, count: Int, context: VoiceContext, scratch: KernelScratch
     ) {
         let gain = context.profile.continuousGain, base = baseIntensity
-        var done = 0
-        while done < count {
-            let frame = from + Int64(done)
-            if frame >= intensityPiece.untilFrame {
-                intensityPiece = context.piece(of: context.intensity, at: frame, cursor: &intensityCursor, neutral: 1)
-            }
-            let piece = intensityPiece
-            let run = Int(min(Int64(count - done), piece.untilFrame - frame))
-            let target = amplitudes + done
+        Self.forEachPiece(from: from, count: count, piece: &intensityPiece, cursor: &intensityCursor, track: context.intensity,
+                          neutral: 1, context: context) { offset, run, piece in
+            let target = amplitudes + offset
             if piece.slope == 0 {
                 target.update(repeating: Voice.intensity(base, control: piece.value), count: run)
             } else {
-                let time = context.linearTime(from: frame, scratch: scratch)
+                let time = context.linearTime(from: from + Int64(offset), scratch: scratch)
                 for k in 0..<run {
                     let control = piece.value + (time.at(k) - piece.originMs) * piece.slope
                     target[k] = min(max(base * control, 0), 1)
                 }
             }
-            done += run
         }
         let exponent = context.profile.intensityExponent
         if exponent == 1 {
@@ -164,27 +157,37 @@ extension Voice {
         let profile = context.profile
         let rate = Double(profile.sampleRate)
         let base = baseSharpness
-        var done = 0
-        while done < count {
-            let frame = from + Int64(done)
-            if frame >= sharpnessPiece.untilFrame {
-                sharpnessPiece = context.piece(of: context.sharpness, at: frame, cursor: &sharpnessCursor, neutral: 0)
-            }
-            let piece = sharpnessPiece
-            let run = Int(min(Int64(count - done), piece.untilFrame - frame))
-            let target = steps + done
+        Self.forEachPiece(from: from, count: count, piece: &sharpnessPiece, cursor: &sharpnessCursor, track: context.sharpness,
+                          neutral: 0, context: context) { offset, run, piece in
+            let target = steps + offset
             if piece.slope == 0 {
                 let step = 2 * Double.pi * profile.frequencyHz(sharpness: Voice.sharpness(base, control: piece.value)) / rate
                 target.update(repeating: step, count: run)
             } else {
                 let radiansPerHz = 2 * Double.pi / rate
                 let minimumHz = profile.minFrequencyHz, spanHz = profile.maxFrequencyHz - profile.minFrequencyHz
-                let time = context.linearTime(from: frame, scratch: scratch)
+                let time = context.linearTime(from: from + Int64(offset), scratch: scratch)
                 for k in 0..<run {
                     let control = piece.value + (time.at(k) - piece.originMs) * piece.slope
                     target[k] = radiansPerHz * (minimumHz + min(max(base + control, 0), 1) * spanHz)
                 }
             }
+        }
+    }
+
+    /// Calls `body(offset, run, piece)` for each run of the `count` frames from `from` over which
+    /// one piece of `track` is in force, looking the next piece up when a frame reaches it.
+    @inline(__always)
+    private static func forEachPiece(
+        from: Int64, count: Int, piece: inout FramePiece, cursor: inout ControlTrack.Cursor, track: ControlTrack, neutral: Double,
+        context: VoiceContext, _ body: (_ offset: Int, _ run: Int, _ piece: FramePiece) -> Void
+    ) {
+        var done = 0
+        while done < count {
+            let frame = from + Int64(done)
+            if frame >= piece.untilFrame { piece = context.piece(of: track, at: frame, cursor: &cursor, neutral: neutral) }
+            let run = Int(min(Int64(count - done), piece.untilFrame - frame))
+            body(done, run, piece)
             done += run
         }
     }
