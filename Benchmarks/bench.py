@@ -116,6 +116,9 @@ def main():
             print(f"overlapping stress pattern, whole command, {threads} thread{'s' if threads > 1 else ''}: "
                   f"{600 / best:.0f}x real time at best, {600 / median:.0f}x median of 7 "
                   f"(target >= {target}x: {verdict(600 / best >= target)})")
+        null_best, _ = min_and_median(5, lambda run: [hapsynth, "render", overlap, "/dev/null", "--format", "wav", "--quiet",
+                                                      "--threads", "1"])
+        print(f"  the same, 1 thread, writing to /dev/null (no file system): {600 / null_best:.0f}x real time at best")
         numpy_check = subprocess.run([sys.executable, "-c", "import numpy"], capture_output=True)
         if numpy_check.returncode == 0:
             numpy_min, _ = min_and_median(3, lambda run: [sys.executable, os.path.join(ROOT, "Benchmarks", "numpy_render.py"),
