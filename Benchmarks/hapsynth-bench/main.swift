@@ -10,7 +10,9 @@ import HapticPlanner
 import HapticPlayback
 import HapticSynth
 
+/// Seconds `body` takes; the disk is synced first (untimed), so one run's writeback does not slow the next.
 func seconds(_ body: () throws -> Void) rethrows -> Double {
+    sync()
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
