@@ -11,21 +11,18 @@ enum Hapsynth {
     /// The subcommands, in the order help lists them.
     static var commands: [any Command.Type] { [RenderCommand.self, PlayCommand.self, PlanCommand.self, PlotCommand.self, CompareCommand.self, CheckCommand.self] }
 
-    static var help: String {
-        """
-        OVERVIEW: Play haptic patterns the way Core Haptics plays them on an iPhone, and hear them.
-
-        USAGE: hapsynth <command> <arguments> [options]
-
-        COMMANDS:
-        \(commands.map { HelpTable.row($0.name, $0.abstract) }.joined(separator: "\n"))
-
-        OPTIONS:
-        \(HelpTable.row("--help", "Show this help."))
-        \(HelpTable.row("--version", "Show the version."))
-
-        See 'hapsynth <command> --help' for a command's arguments and options.
-        """
+    /// The root help, wrapped to `width`.
+    static func help(width: Int) -> String {
+        var lines = HelpText.wrap("Play haptic patterns the way Core Haptics plays them on an iPhone, and hear them."
+            .split(separator: " ").map(String.init), lead: "OVERVIEW: ", indent: 10, width: width)
+        lines += ["", "USAGE: hapsynth <subcommand>", "", "OPTIONS:"]
+        lines += HelpText.row("--version", "Show the version.", width: width)
+        lines += HelpText.row("-h, --help", "Show help information.", width: width)
+        lines += ["", "SUBCOMMANDS:"]
+        for command in commands { lines += HelpText.row(command.name, command.abstract, width: width) }
+        lines += HelpText.row("help", "Show help for a subcommand.", width: width)
+        lines += ["", "  See 'hapsynth help <subcommand>' for detailed help."]
+        return lines.joined(separator: "\n")
     }
 
     /// Runs the command line and returns the process's exit status.
@@ -41,13 +38,21 @@ enum Hapsynth {
         } catch {
             console.error(error.message)
             if case .usage(_, let command) = error {
-                let synopsis = command.flatMap { name in commands.first { $0.name == name }?.synopsis }
-                console.note("Usage: \(synopsis ?? "hapsynth <command> <arguments> [options]")")
-                console.note("See 'hapsynth \(command.map { "\($0) " } ?? "")--help'.")
+                let width = HelpText.width
+                let usage = command.flatMap { name in commands.first { $0.name == name }?.usage(lead: "Usage: ", width: width) }
+                for line in usage ?? ["Usage: hapsynth <subcommand>"] { console.note(line) }
+                console.note("  See 'hapsynth help\(command.map { " \($0)" } ?? "")' for more information.")
             }
             if case .interrupted = error { return Interruption.exitStatus }
             return error.exitCode.rawValue
         }
+    }
+
+    /// `unknown command 'plna' — did you mean 'plan'?` (or `unknown option` for a word with dashes).
+    private static func unknownCommand(_ word: String) -> CLIError {
+        let hint = KeySuggestion.closest(to: word, among: commands.map { $0.name }).map { " — did you mean '\($0)'?" } ?? ""
+        let what = word.hasPrefix("-") ? "unknown option '\(word)'" : "unknown command '\(word)'"
+        return .usage(what + hint, command: nil)
     }
 
     // Note: Swift 6.3's SILGen crashes on a key path to a static member of `any Command.Type`
@@ -55,8 +60,16 @@ enum Hapsynth {
     private static func run(_ arguments: [String], console: Console) throws(CLIError) -> ExitCode {
         guard let first = arguments.first else { throw .usage("no command given", command: nil) }
         switch first {
-        case "--help", "-h", "help":
-            console.out(help)
+        case "--help", "-h":
+            console.out(help(width: HelpText.width))
+            return .success
+        case "help":
+            guard let name = arguments.dropFirst().first else {
+                console.out(help(width: HelpText.width))
+                return .success
+            }
+            guard let command = commands.first(where: { $0.name == name }) else { throw unknownCommand(name) }
+            console.out(command.help(width: HelpText.width))
             return .success
         case "--version":
             console.out("hapsynth \(version)")
@@ -64,14 +77,10 @@ enum Hapsynth {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            let hint = KeySuggestion.closest(to: first, among: commands.map { $0.name }).map { " — did you mean '\($0)'?" } ?? ""
-            let what = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
-            throw .usage(what + hint, command: nil)
-        }
+        guard let command = commands.first(where: { $0.name == first }) else { throw unknownCommand(first) }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            console.out(command.help)
+            console.out(command.help(width: HelpText.width))
             return .success
         }
         return try command.execute(try ParsedArguments(rest, command: command), console: console)

@@ -5,7 +5,7 @@ import Testing
     @Test func helpListsTheCommands() throws {
         let result = try hapsynth(["--help"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("USAGE: hapsynth <command>"))
+        #expect(result.stdout.contains("USAGE: hapsynth <subcommand>"))
         #expect(result.stdout.contains("  plan "))
         #expect(result.stderr.isEmpty)
     }
@@ -30,7 +30,6 @@ import Testing
         (["plan"], "hapsynth: error: missing <pattern>"),
         (["plan", "a.json", "b.json"], "hapsynth: error: unexpected argument 'b.json'"),
         (["plan", "a.json", "--jsn"], "hapsynth: error: unknown option '--jsn' for 'plan' — did you mean '--json'?"),
-        (["plan", "a.json", "--json", "--json"], "hapsynth: error: option '--json' is given more than once"),
         (["plan", "a.json", "--json=yes"], "hapsynth: error: option '--json' takes no value"),
     ] as [([String], String)])
     func usageErrorsExit64WithAUsageLine(arguments: [String], firstLine: String) throws {

@@ -59,7 +59,9 @@ import Testing
         let bad = try scratch.write("bad.json", #"{"sampleRate": 16000, "gain": 0.5}"#)
         let failed = try hapsynth(["render", "Samples/click-train.json", scratch.path + "/b.wav", "--profile", bad])
         #expect(failed.status == 65)
-        #expect(failed.stderr == "hapsynth: error: \(bad):1:23: unknown key \"gain\" at $\n")
+        #expect(failed.stderr == "hapsynth: error: \(bad):1:23: unknown key \"gain\"; the keys are sampleRate, minFrequencyHz, "
+            + "maxFrequencyHz, intensityExponent, continuousGain, transientGain, transientCycles, rampMs, splitRetrigger, "
+            + "envelopeMinMs, envelopeMaxMs at $\n")
         #expect(try hapsynth(["render", "Samples/click-train.json", scratch.path + "/c.wav", "--profile", scratch.path + "/none.json"]).status == 66)
     }
 

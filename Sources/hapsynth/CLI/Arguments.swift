@@ -13,6 +13,10 @@ struct OptionSpec: Sendable {
     /// For a flag that may take a value: the values it takes (`--record`, `--record all`,
     /// `--record=missing`); the next argument is its value only when it is one of these.
     var choices: [String] = []
+    /// A one-letter alias: `-q`.
+    var short: String?
+    /// Whether the command needs it (shown without brackets in usage).
+    var isRequired = false
 }
 
 extension OptionSpec {
@@ -38,9 +42,10 @@ struct ParsedArguments {
     private(set) var values: [String: String] = [:]
     private(set) var positionals: [String] = []
 
-    /// Parses `arguments` against a command's options: `--name value`, `--name=value`, flags, and
-    /// `--` to end options. An unknown option, a missing value, a repeated option or a wrong number
-    /// of positionals is a usage error.
+    /// Parses `arguments` against a command's options: `--name value`, `--name=value`, flags, short
+    /// aliases (`-q`), and `--` to end options. An option given twice takes its last value (as
+    /// swift-argument-parser, sox and ffmpeg do). An unknown option, a missing value or a wrong
+    /// number of positionals is a usage error.
     init(_ arguments: [String], command: any Command.Type) throws(CLIError) {
         let name = command.name
         var index = 0
@@ -57,17 +62,17 @@ struct ParsedArguments {
                 continue
             }
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let optionName = parts[0]
-            guard let spec = command.options.first(where: { $0.name == optionName }) else {
+            let given = parts[0]
+            guard let spec = command.options.first(where: { $0.name == given || $0.short == given }) else {
+                let optionName = given
                 let hint = KeySuggestion.closest(to: optionName, among: command.options.map(\.name))
                     .map { " — did you mean '\($0)'?" } ?? ""
                 throw .usage("unknown option '\(optionName)' for '\(name)'\(hint)", command: name)
             }
-            if flags.contains(optionName) || values[optionName] != nil {
-                throw .usage("option '\(optionName)' is given more than once", command: name)
-            }
+            let optionName = spec.name
             if spec.valueName == nil && !spec.choices.isEmpty {
                 flags.insert(optionName)
+                values[optionName] = nil  // the last one given counts
                 let choice = parts.count == 2 ? parts[1] : (index < arguments.count && spec.choices.contains(arguments[index]) ? arguments[index] : nil)
                 if let choice {
                     guard spec.choices.contains(choice) else {
@@ -77,13 +82,13 @@ struct ParsedArguments {
                     values[optionName] = choice
                 }
             } else if spec.valueName == nil {
-                guard parts.count == 1 else { throw .usage("option '\(optionName)' takes no value", command: name) }
+                guard parts.count == 1 else { throw .usage("option '\(given)' takes no value", command: name) }
                 flags.insert(optionName)
             } else if parts.count == 2 {
                 values[optionName] = parts[1]
             } else {
                 guard index < arguments.count else {
-                    throw .usage("option '\(optionName)' needs a value \(spec.valueName ?? "")", command: name)
+                    throw .usage("option '\(given)' needs a value \(spec.valueName ?? "")", command: name)
                 }
                 values[optionName] = arguments[index]
                 index += 1

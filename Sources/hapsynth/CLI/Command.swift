@@ -25,34 +25,42 @@ extension Command {
         try Self(arguments).run(console)
     }
 
-    /// `hapsynth plan <pattern> [--json] [--no-haptics]`.
-    static var synopsis: String {
+    /// The words of the command's usage: `hapsynth`, its name, its arguments, then its options
+    /// (optional ones in brackets, required ones bare).
+    static var synopsisWords: [String] {
         var words = ["hapsynth", name]
-        words += positionals.map { "<\($0.name)>" + ($0.repeating ? "..." : "") }
-        words += options.map { "[\($0.name)\($0.placeholder)]" }
-        return words.joined(separator: " ")
+        words += positionals.map { "<\($0.name)>" + ($0.repeating ? " ..." : "") }
+        words += options.map { $0.isRequired ? $0.name + $0.placeholder : "[\($0.name)\($0.placeholder)]" }
+        return words
     }
 
-    /// The command's `--help` text.
-    static var help: String {
-        var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(synopsis)"]
-        if !discussion.isEmpty { lines += ["", discussion] }
+    /// The usage lines after `lead` (`USAGE: ` in help, `Usage: ` after an error), wrapped to
+    /// `width`; continuation lines align under the first argument.
+    static func usage(lead: String, width: Int) -> [String] {
+        HelpText.wrap(synopsisWords, lead: lead, indent: lead.count + "hapsynth \(name) ".count, width: width)
+    }
+
+    /// The command's `--help` text, wrapped to `width`.
+    static func help(width: Int) -> String {
+        var lines = HelpText.wrap(abstract.split(separator: " ").map(String.init), lead: "OVERVIEW: ", indent: 10, width: width)
+        lines += [""] + usage(lead: "USAGE: ", width: width)
+        if !discussion.isEmpty {
+            lines.append("")
+            for paragraph in discussion.split(separator: "\n\n", omittingEmptySubsequences: true) {
+                let words = paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+                lines += HelpText.wrap(words, lead: "", indent: 0, width: width)
+            }
+        }
         if !positionals.isEmpty {
             lines += ["", "ARGUMENTS:"]
-            lines += positionals.map { HelpTable.row("<\($0.name)>", $0.help) }
+            for positional in positionals { lines += HelpText.row("<\(positional.name)>", positional.help, width: width) }
         }
         lines += ["", "OPTIONS:"]
-        lines += options.map { HelpTable.row($0.name + $0.placeholder, $0.help) }
-        lines.append(HelpTable.row("--help", "Show this help."))
+        for option in options {
+            let label = (option.short.map { $0 + ", " } ?? "") + option.name + option.placeholder
+            lines += HelpText.row(label, option.help + (option.isRequired ? " (required)" : ""), width: width)
+        }
+        lines += HelpText.row("-h, --help", "Show help information.", width: width)
         return lines.joined(separator: "\n")
-    }
-}
-
-/// Two-column help rows.
-enum HelpTable {
-    static func row(_ left: String, _ right: String) -> String {
-        let width = 24
-        let padded = left.count < width ? left + String(repeating: " ", count: width - left.count) : left + "  "
-        return "  " + padded + right
     }
 }

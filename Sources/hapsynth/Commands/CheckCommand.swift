@@ -22,7 +22,7 @@ struct CheckCommand: Command {
     static let positionals = [PositionalSpec(name: "pattern-or-dir", help: "Pattern files or folders.", repeating: true)]
     static var options: [OptionSpec] {
         [
-            OptionSpec(name: "--goldens", valueName: "DIR", help: "The folder of golden files (required)."),
+            OptionSpec(name: "--goldens", valueName: "DIR", help: "The folder of golden files.", isRequired: true),
             OptionSpec(name: "--record", valueName: nil,
                        help: "Write missing and differing goldens; 'missing': only new ones; 'all': re-record every one.",
                        choices: ["missing", "all"]),

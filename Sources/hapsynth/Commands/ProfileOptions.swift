@@ -54,8 +54,35 @@ enum ProfileOptions {
         do {
             try profile.validate()
         } catch {
-            throw .usage("\(error.field.flag): \(error)", command: command)
+            let given = Set(numericFlags.map(\.field).filter { arguments.value($0.flag) != nil })
+            throw .usage(message(for: error, given: given, profile: profile), command: command)
         }
         return profile
+    }
+
+    /// A profile error in the words of the flags: it names the flag the user gave, also when the
+    /// rule that failed is another field's (`--min-frequency 400` above the default maximum).
+    static func message(for error: ProfileError, given: Set<ProfileError.Field>, profile: ActuatorProfile) -> String {
+        func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)" }
+        func source(_ field: ProfileError.Field) -> String { given.contains(field) ? "" : ", the default" }
+        switch error.field {
+        case .maxFrequencyHz where !given.contains(.maxFrequencyHz) && given.contains(.minFrequencyHz):
+            return "--min-frequency must be below --max-frequency (\(number(profile.maxFrequencyHz))\(source(.maxFrequencyHz))), "
+                + "got \(number(profile.minFrequencyHz))"
+        case .maxFrequencyHz where !given.contains(.maxFrequencyHz) && given.contains(.sampleRate):
+            return "--rate must be at least twice --max-frequency (\(number(profile.maxFrequencyHz))\(source(.maxFrequencyHz))), "
+                + "got \(profile.sampleRate)"
+        case .maxFrequencyHz:
+            return "--max-frequency must be above --min-frequency (\(number(profile.minFrequencyHz))\(source(.minFrequencyHz))) "
+                + "and at most half of --rate (\(number(Double(profile.sampleRate) / 2))), got \(number(profile.maxFrequencyHz))"
+        case .envelopeMaxMs where !given.contains(.envelopeMaxMs) && given.contains(.envelopeMinMs):
+            return "--envelope-min-ms must be below --envelope-max-ms (\(number(profile.envelopeMaxMs))\(source(.envelopeMaxMs))), "
+                + "got \(number(profile.envelopeMinMs))"
+        case .envelopeMaxMs:
+            return "--envelope-max-ms must be above --envelope-min-ms (\(number(profile.envelopeMinMs))\(source(.envelopeMinMs))) "
+                + "and at most 60000, got \(number(profile.envelopeMaxMs))"
+        default:
+            return "\(error.field.flag): \(error)"
+        }
     }
 }

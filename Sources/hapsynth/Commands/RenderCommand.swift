@@ -27,7 +27,7 @@ struct RenderCommand: Command {
         ] + ProfileOptions.specs + [
             OptionSpec(name: "--allow-long", valueName: nil, help: "Allow renders longer than 24 hours."),
             OptionSpec(name: "--threads", valueName: "N", help: "Threads: 2 writes while rendering, 3+ also splits the voices (default: the cores; same samples)."),
-            OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings."),
+            OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings.", short: "-q"),
             OptionSpec(name: "--strict", valueName: nil, help: "Exit 65 when there is any warning."),
         ]
     }
