@@ -111,6 +111,7 @@ struct CheckRun: Sendable {
             playback = try PatternInput.load(entry.path, console: Console(), quiet: true) { warnings.append($0) }.plan
             outcome.warnings = warnings
             _ = try FileRender.checkedLength(playback, profile: profile, allowLong: false)
+            if let coarse = TransientResolution.warning(in: playback, profile: profile) { outcome.warnings.append(coarse) }
         } catch {
             outcome.error = error.message
             return outcome

@@ -28,12 +28,12 @@ struct PlanTable {
             for event in player.events {
                 let duration = event.kind == .transient && event.durationUs == 0 ? "" : " for \(ms(event.durationUs)) ms"
                 lines.append("  \(event.kind.rawValue) at \(ms(event.startUs)) ms\(duration), intensity "
-                    + "\(JSONOutput.floatText(event.intensity)), sharpness \(JSONOutput.floatText(event.sharpness))"
+                    + "\(figure(event.intensity)), sharpness \(figure(event.sharpness))"
                     + envelopeText(event.envelope))
             }
             for curve in player.curves {
                 let shown = curve.points.prefix(Self.pointsShown)
-                    .map { "(\(ms($0.timeUs)), \(JSONOutput.floatText($0.value)))" }.joined(separator: " ")
+                    .map { "(\(ms($0.timeUs)), \(figure($0.value)))" }.joined(separator: " ")
                 let more = curve.points.count > Self.pointsShown ? " … \(curve.points.count - Self.pointsShown) more" : ""
                 lines.append("  \(curve.parameter.rawValue) from \(ms(curve.startUs)) ms: \(shown)\(more)")
             }
@@ -59,9 +59,9 @@ struct PlanTable {
     /// `, attack 0.3, sustained no` for the envelope parameters an event has.
     private func envelopeText(_ envelope: EventEnvelope) -> String {
         var parts: [String] = []
-        if let value = envelope.attackTime { parts.append("attack \(JSONOutput.floatText(value))") }
-        if let value = envelope.decayTime { parts.append("decay \(JSONOutput.floatText(value))") }
-        if let value = envelope.releaseTime { parts.append("release \(JSONOutput.floatText(value))") }
+        if let value = envelope.attackTime { parts.append("attack \(figure(value))") }
+        if let value = envelope.decayTime { parts.append("decay \(figure(value))") }
+        if let value = envelope.releaseTime { parts.append("release \(figure(value))") }
         if let value = envelope.sustained { parts.append("sustained \(yesNo(value))") }
         return parts.map { ", " + $0 }.joined()
     }
@@ -69,4 +69,8 @@ struct PlanTable {
     private func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
 
     private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
+    /// A parameter value for reading: 6 significant digits, so float arithmetic does not show
+    /// (`0.64`, not `0.64000005`); `plan --json` keeps every digit.
+    private func figure(_ value: Float) -> String { NumberText.significant(Double(value), 6) }
 }

@@ -84,6 +84,9 @@ struct RenderCommand: Command {
         } catch {
             throw .invalidInput("\(patternPath): \(error.message)")
         }
+        if let coarse = TransientResolution.warning(in: playback, profile: profile) {
+            try PatternInput.warn(coarse, console: console, quiet: quiet, strict: strict)
+        }
         let summary = try Interruption.deferred { () throws(CLIError) in try render(playback, frames: frames, console: console) }
         if summary.clampedSampleCount > 0 {
             try PatternInput.warn(Self.clampWarning(summary, plan: playback, profile: profile), console: console, quiet: quiet, strict: strict)
