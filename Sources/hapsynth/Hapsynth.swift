@@ -36,6 +36,8 @@ enum Hapsynth {
             }
             return status.rawValue
         } catch {
+            // Ctrl-C is how a user ends a playback or a watch: a quiet exit, not an error.
+            if case .interrupted = error { return Interruption.exitStatus }
             console.error(error.message)
             if case .usage(_, let command) = error {
                 let width = HelpText.width
@@ -43,7 +45,6 @@ enum Hapsynth {
                 for line in usage ?? ["Usage: hapsynth <subcommand>"] { console.note(line) }
                 console.note("  See 'hapsynth help\(command.map { " \($0)" } ?? "")' for more information.")
             }
-            if case .interrupted = error { return Interruption.exitStatus }
             return error.exitCode.rawValue
         }
     }

@@ -44,8 +44,15 @@ import Testing
     @Test func aMissingDeviceExits69WithItsNameAndAlsasReason() throws {
         let result = try hapsynth(["play", "Samples/celebration.json", "--device", "hapsynth_no_such_device"])
         #expect(result.status == 69)
-        #expect(result.stderr == "hapsynth: error: cannot open ALSA device 'hapsynth_no_such_device': No such file or directory\n")
+        #expect(result.stderr == "hapsynth: error: cannot open ALSA device 'hapsynth_no_such_device': No such file or directory "
+            + "(list the devices with 'hapsynth play --list-devices', or play without sound with '--device null')\n")
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test func listDevicesNamesTheDevicesThatPlay() throws {
+        let result = try hapsynth(["play", "--list-devices"])
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        #expect(result.stdout.split(separator: "\n").contains { $0.hasPrefix("  null ") })
     }
 
     @Test func watchingWithAMissingDeviceExits69() throws {
@@ -74,8 +81,10 @@ import Testing
         process.arguments = ["play", packageRoot + "/Samples/long-swell.json", "--device", "null"]
         let out = scratch.path + "/out.txt"
         FileManager.default.createFile(atPath: out, contents: nil)
+        let err = scratch.path + "/err.txt"
+        FileManager.default.createFile(atPath: err, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
         try process.run()
         #expect(waitFor(10) { (try? String(contentsOfFile: out, encoding: .utf8))?.contains("playing") == true })
         let interrupted = Date()
@@ -83,6 +92,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         #expect(Date().timeIntervalSince(interrupted) < 2)
+        #expect(try String(contentsOfFile: err, encoding: .utf8).isEmpty)  // Ctrl-C is a quiet exit
     }
 
     @Test func watchReplaysEachSavedVersionAndReportsInvalidEdits() throws {
@@ -104,6 +114,7 @@ import Testing
         }
         usleep(300_000)  // the watcher is set up; the first version is not played
         #expect(lines(out).isEmpty)
+        #expect(lines(err) == ["watching \(pattern); Ctrl-C to stop"])
 
         // First edit: written in place.
         try #"{"timeline": [{"haptic": 60}, {"delay": 20}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
@@ -112,10 +123,18 @@ import Testing
         try #"{"timeline": [{"haptic": -1}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
         #expect(waitFor(5) { lines(err).contains { $0.contains("haptic") && $0.contains("$.timeline[0].haptic") } })
         #expect(lines(out).count == 1)
-        // Second edit: saved by rename, as editors do.
+        // Second edit: saved by rename, as editors do; the invalid edit's error is superseded.
         let final = #"{"timeline": [{"continuous": {"durationMs": 80, "intensity": 0.9, "sharpness": 0.2}}]}"#
         try final.write(toFile: pattern, atomically: true, encoding: .utf8)
         #expect(waitFor(5) { lines(out).count == 2 })
+        #expect(waitFor(5) { lines(err).last == "\(pattern) loads again" })
+        // A save that moves the old file away first leaves a moment without it: not an error.
+        let errorsBefore = lines(err).count
+        try FileManager.default.moveItem(atPath: pattern, toPath: pattern + ".old")
+        usleep(100_000)
+        try FileManager.default.moveItem(atPath: pattern + ".old", toPath: pattern)
+        usleep(500_000)
+        #expect(lines(err).count == errorsBefore, "\(lines(err))")
         #expect(lines(out).allSatisfy { $0.hasPrefix("playing \(pattern) on file:") })
         // After the last playback ends, the capture (truncated at each open) is its render.
         let expected = try renderedBytes(pattern)

@@ -17,6 +17,9 @@ struct OptionSpec: Sendable {
     var short: String?
     /// Whether the command needs it (shown without brackets in usage).
     var isRequired = false
+    /// A flag that does a job of its own, so the command's arguments are not needed with it
+    /// (`play --list-devices`).
+    var standalone = false
 }
 
 extension OptionSpec {
@@ -94,6 +97,7 @@ struct ParsedArguments {
                 index += 1
             }
         }
+        if command.options.contains(where: { $0.standalone && flags.contains($0.name) }) { return }
         let expected = command.positionals
         let required = expected.count
         let repeating = expected.last?.repeating ?? false

@@ -1,4 +1,5 @@
 import AudioCore
+import Glibc
 import AudioIO
 import HapticCore
 import HapticPlanner
@@ -20,6 +21,7 @@ struct PlayCommand: Command {
     static var options: [OptionSpec] {
         [
             OptionSpec(name: "--device", valueName: "NAME", help: "ALSA device (default 'default'; 'null' discards)."),
+            OptionSpec(name: "--list-devices", valueName: nil, help: "List the ALSA devices that can play, and exit.", standalone: true),
             OptionSpec(name: "--watch", valueName: nil, help: "Replay whenever the pattern or an included file is saved."),
             OptionSpec(name: "--skip-initial", valueName: nil, help: "With --watch: do not play the first version."),
             OptionSpec(name: "--allow-long", valueName: nil, help: "Allow playbacks longer than 24 hours."),
@@ -34,10 +36,16 @@ struct PlayCommand: Command {
     let watch: Bool
     let skipInitial: Bool
     let allowLong: Bool
+    let listDevices: Bool
     let profile: ActuatorProfile
 
+    /// How long a watched file may be missing before that is an error: editors that save by
+    /// moving the old file away and the new one in leave a moment without it.
+    static let saveByMoveMs = 250
+
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        patternPath = arguments.positionals[0]
+        listDevices = arguments.has("--list-devices")
+        patternPath = arguments.positionals.first ?? ""
         device = arguments.value("--device") ?? "default"
         watch = arguments.has("--watch")
         skipInitial = arguments.has("--skip-initial")
@@ -47,6 +55,11 @@ struct PlayCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
+        if listDevices {
+            let devices = ALSADeviceList.playbackDevices()
+            for device in devices { console.out(HelpText.row(device.name, device.description, width: HelpText.width).joined(separator: "\n")) }
+            return .success
+        }
         let device = self.device, rate = profile.sampleRate
         let devices = DeviceLog()
         let live = LivePlayback(profile: profile, allowLong: allowLong) {
@@ -72,8 +85,12 @@ struct PlayCommand: Command {
         let watcher = try FileWatcher()
         var loaded = try PatternInput.load(patternPath, console: console)
         watcher.watch(files: loaded.files)
+        var broken = false
         let trigger = HapticTrigger<UInt64>(playOnInitial: !skipInitial) { try live.play($0) }
         var playing = try update(trigger, loaded, console: console)
+        let included = loaded.files.count - 1
+        console.note("watching \(patternPath)\(included > 0 ? " (and \(included) included file\(included == 1 ? "" : "s"))" : ""); "
+            + "Ctrl-C to stop")
         while true {
             try stopIfInterrupted(live)
             if playing {
@@ -88,14 +105,40 @@ struct PlayCommand: Command {
             }
             guard watcher.waitForChange(timeoutMs: playing ? 0 : 100) else { continue }
             do {
-                loaded = try PatternInput.load(patternPath, console: console)
+                loaded = try loadAfterSave(console: console)
             } catch {
                 console.error(error.message)  // the previous pattern stays loaded and keeps playing
+                broken = true
                 continue
+            }
+            if broken {
+                console.note("\(patternPath) loads again")  // so the error above is not the last word
+                broken = false
             }
             watcher.watch(files: loaded.files)
             if try update(trigger, loaded, console: console) { playing = true }
         }
+    }
+
+    /// Loads the pattern after a change; a file that is missing is looked for again for up to
+    /// `saveByMoveMs` (a save by move), and only then an error.
+    private func loadAfterSave(console: Console) throws(CLIError) -> LoadedPlan {
+        var waitedMs = 0
+        while true {
+            do {
+                return try PatternInput.load(patternPath, console: console)
+            } catch {
+                guard case .missingInput = error, waitedMs < Self.saveByMoveMs else { throw error }
+                usleep(25_000)
+                waitedMs += 25
+            }
+        }
+    }
+
+    /// The message for a device that cannot be opened, with the way out.
+    private func unavailable(_ error: ALSAError) -> CLIError {
+        guard error.action.hasPrefix("cannot open") else { return .unavailable("\(error)") }
+        return .unavailable("\(error) (list the devices with 'hapsynth play --list-devices', or play without sound with '--device null')")
     }
 
     /// Offers the loaded content to the trigger; true when it started a playback. A device that
@@ -107,7 +150,7 @@ struct PlayCommand: Command {
             announce(loaded.plan, console: console)
             return true
         } catch let error as ALSAError where error.isUnavailable {
-            throw .unavailable("\(error)")
+            throw unavailable(error)
         } catch {
             console.error("\(error)")
             return false
@@ -120,7 +163,7 @@ struct PlayCommand: Command {
             announce(plan, console: console)
             return handle
         } catch let error as ALSAError {
-            throw error.isUnavailable ? .unavailable("\(error)") : .ioError("\(error)")
+            throw error.isUnavailable ? unavailable(error) : .ioError("\(error)")
         } catch let error as RenderLengthError {
             throw .invalidInput("\(patternPath): \(error)")
         } catch {
