@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps build test browser-check demo golden bench fuzz clean
+.PHONY: deps build test browser-check example-check demo golden bench fuzz clean
 
 ## SECONDS: how long `make fuzz` runs the fuzzer.
 SECONDS ?= 60
@@ -30,7 +30,19 @@ build:
 test:
 	$(SWIFT) build --build-tests
 	$(MAKE) browser-check
+	$(MAKE) example-check
 	$(SWIFT) test
+
+## example-check: build Examples/ (a package that uses hapsynth through its public products only),
+## run it, and compare the file it writes with the command line's render of the same pattern.
+example-check:
+	cd Examples && $(SWIFT) build
+	@example="$$(cd Examples && $(SWIFT) build --show-bin-path)/render-example"; \
+	cli="$$($(SWIFT) build --show-bin-path)/hapsynth"; mkdir -p .build/example; \
+	"$$example" .build/example/celebration.wav Samples/envelope-hit.ahap && \
+	"$$cli" render Samples/celebration.json .build/example/cli.wav --rate 16000 >/dev/null && \
+	"$$cli" compare .build/example/cli.wav .build/example/celebration.wav >/dev/null && \
+	echo "example-check: the example's file matches the command line's render"
 
 ## browser-check: install Debian's chromium when missing (it says SKIPPED where it cannot), then
 ## open plot and check --report pages headless; screenshots go to .build/browser/.

@@ -3,8 +3,10 @@ import PackageDescription
 
 /// hapsynth: Core Haptics playback emulation and haptic rendering for Linux.
 ///
-/// Module layout and the one-way flow between modules are described in
-/// `../shared/ARCHITECTURE.md`; targets arrive with the issues that need them.
+/// Modules, in the order they depend on one another: HapticCore (patterns, JSON), HapticPlanner
+/// (the Core Haptics plan), HapticSynth (the emulated actuator), AudioCore and AudioIO (outputs,
+/// libsndfile, ALSA), HapticPlayback (executor, engine, renders), HapsynthKit (the library facade
+/// that re-exports them), hapsynth (the command line).
 let package = Package(
     name: "hapsynth",
     products: [
@@ -13,6 +15,7 @@ let package = Package(
         .library(name: "HapticPlanner", targets: ["HapticPlanner"]),
         .library(name: "HapticPlayback", targets: ["HapticPlayback"]),
         .library(name: "HapticPlaybackTesting", targets: ["HapticPlaybackTesting"]),
+        .library(name: "HapsynthKit", targets: ["HapsynthKit"]),
     ],
     targets: [
         .target(name: "HapticCore", linkerSettings: [.linkedLibrary("m")]),
@@ -22,6 +25,10 @@ let package = Package(
         .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore"]),
         .target(name: "HapticPlot"),
         .target(name: "HapticPlaybackTesting", dependencies: ["HapticPlayback", "HapticPlanner"]),
+        .target(
+            name: "HapsynthKit",
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"]
+        ),
         .systemLibrary(
             name: "CSndFile",
             pkgConfig: "sndfile",
