@@ -2,8 +2,11 @@
 # package needs; after it, plain `swift build` and `swift test` work as well.
 
 SWIFT ?= swift
+## PREFIX, DESTDIR: where `make install` puts hapsynth (DESTDIR is prepended, for packaging).
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: deps build test browser-check example-check demo golden bench fuzz clean
+.PHONY: deps build test browser-check example-check install install-check demo golden bench fuzz clean
 
 ## SECONDS: how long `make fuzz` runs the fuzzer.
 SECONDS ?= 60
@@ -31,6 +34,7 @@ test:
 	$(SWIFT) build --build-tests
 	$(MAKE) browser-check
 	$(MAKE) example-check
+	$(MAKE) install-check
 	$(SWIFT) test
 
 ## example-check: build Examples/ (a package that uses hapsynth through its public products only),
@@ -53,6 +57,36 @@ browser-check:
 	  ($$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends chromium) \
 	    >/dev/null 2>&1 || echo "make browser-check: chromium could not be installed"; }
 	python3 Tests/browser/check.py "$$($(SWIFT) build --show-bin-path)/hapsynth"
+
+## install: a release build with the Swift runtime linked in (it needs only Debian's libraries),
+## to $(DESTDIR)$(PREFIX)/bin, with the man page hapsynth(1) and bash, zsh and fish completions.
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib --build-path .build/static
+	@bin=".build/static/release/hapsynth"; root="$(DESTDIR)$(PREFIX)"; \
+	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" && \
+	install -m 755 "$$bin" "$$root/bin/hapsynth" && \
+	"$$bin" --generate-manual > "$$root/share/man/man1/hapsynth.1" && \
+	"$$bin" --generate-completion-script bash > "$$root/share/bash-completion/completions/hapsynth" && \
+	"$$bin" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_hapsynth" && \
+	"$$bin" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/hapsynth.fish" && \
+	echo "installed $$root/bin/hapsynth, its man page and completions"
+
+## install-check: `make install` into a scratch DESTDIR, then check the layout, that the installed
+## binary runs, the bash completion parses and the man page formats without warnings.
+install-check:
+	@rm -rf .build/install-check
+	$(MAKE) install DESTDIR="$(CURDIR)/.build/install-check" PREFIX=/usr/local
+	@root=".build/install-check/usr/local"; \
+	for file in bin/hapsynth share/man/man1/hapsynth.1 share/bash-completion/completions/hapsynth \
+	  share/zsh/site-functions/_hapsynth share/fish/vendor_completions.d/hapsynth.fish; do \
+	  test -s "$$root/$$file" || { echo "install-check: $$file is missing"; exit 1; }; done; \
+	"$$root/bin/hapsynth" --version | grep -q '^hapsynth ' || { echo "install-check: the installed binary does not run"; exit 1; }; \
+	bash -n "$$root/share/bash-completion/completions/hapsynth" || exit 1; \
+	if command -v groff >/dev/null 2>&1; then \
+	  warnings="$$(groff -man -Tutf8 -ww "$$root/share/man/man1/hapsynth.1" 2>&1 >/dev/null)"; \
+	  [ -z "$$warnings" ] || { echo "install-check: man page: $$warnings"; exit 1; }; fi; \
+	echo "install-check: bin, man page and completions laid out under $$root"
 
 ## demo: install, build, and render every sample to .build/samples/*.wav, with a picture of each
 ## (.build/samples/*.svg).

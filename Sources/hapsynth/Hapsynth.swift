@@ -18,6 +18,8 @@ enum Hapsynth {
         lines += ["", "USAGE: hapsynth <subcommand>", "", "OPTIONS:"]
         lines += HelpText.row("--version", "Show the version.", width: width)
         lines += HelpText.row("-h, --help", "Show help information.", width: width)
+        lines += HelpText.row("--generate-completion-script bash|zsh|fish", "Print a shell completion script.", width: width)
+        lines += HelpText.row("--generate-manual", "Print the hapsynth(1) man page (roff).", width: width)
         lines += ["", "SUBCOMMANDS:"]
         for command in commands { lines += HelpText.row(command.name, command.abstract, width: width) }
         lines += HelpText.row("help", "Show help for a subcommand.", width: width)
@@ -74,6 +76,16 @@ enum Hapsynth {
             return .success
         case "--version":
             console.out("hapsynth \(version)")
+            return .success
+        case "--generate-completion-script":
+            guard let shell = arguments.dropFirst().first, let script = ShellCompletion.script(for: shell) else {
+                throw .usage("--generate-completion-script takes \(ShellCompletion.shells.joined(separator: ", ")), got '"
+                    + (arguments.dropFirst().first ?? "") + "'", command: nil)
+            }
+            console.out(String(script.dropLast()))
+            return .success
+        case "--generate-manual":
+            console.out(String(ManPage.roff().dropLast()))
             return .success
         default:
             break

@@ -80,4 +80,31 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr.contains(#"unknown key "rate"; the keys are sampleRate, minFrequencyHz, maxFrequencyHz,"#))
     }
+
+    /// The bash completion, run in bash: subcommands, a command's options, an option's values.
+    @Test func bashCompletesCommandsOptionsAndValues() throws {
+        let scratch = try Scratch()
+        let script = try hapsynth(["--generate-completion-script", "bash"])
+        #expect(script.status == 0)
+        let path = try scratch.write("hapsynth.bash", script.stdout)
+        func complete(_ words: [String]) throws -> [String] {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            shell.arguments = ["-c", "source '\(path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _hapsynth; "
+                + "printf '%s\\n' \"${COMPREPLY[@]}\""]
+            let pipe = Pipe()
+            shell.standardOutput = pipe
+            try shell.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            shell.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        #expect(try complete(["hapsynth", "re"]) == ["render"])
+        #expect(try complete(["hapsynth", "render", "--thr"]) == ["--threads"])
+        #expect(try complete(["hapsynth", "render", "--format", ""]) == ["wav", "flac", "ogg"])
+        #expect(try hapsynth(["--generate-completion-script", "tcsh"]).status == 64)
+        let manual = try hapsynth(["--generate-manual"])
+        #expect(manual.status == 0 && manual.stdout.hasPrefix(".TH HAPSYNTH 1") && manual.stdout.contains(".SS check"))
+    }
 }

@@ -145,7 +145,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
 extension String {
     /// Every occurrence of `target` replaced (no Foundation needed).
-    func replacingAll(_ target: Character, with replacement: String) -> String {
+    package func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
         for character in self { if character == target { result += replacement } else { result.append(character) } }
         return result
