@@ -6,18 +6,22 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: deps build test browser-check example-check install install-check demo golden bench fuzz clean
+.PHONY: deps build test browser-check example-check install install-check schema-check demo golden bench fuzz clean
 
 ## SECONDS: how long `make fuzz` runs the fuzzer.
 SECONDS ?= 60
 
-## deps: install libsndfile, ALSA headers, pkg-config and sox when missing.
+## deps: install libsndfile, ALSA headers, pkg-config and sox (Debian) and jsonschema (PyPI, for
+## the schema check) when missing.
 deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists sndfile 2>/dev/null || missing="$$missing libsndfile1-dev"; \
 	pkg-config --exists alsa 2>/dev/null || missing="$$missing libasound2-dev"; \
 	command -v sox >/dev/null 2>&1 || missing="$$missing sox"; \
+	python3 -c "import jsonschema" 2>/dev/null || { echo "make deps: installing jsonschema (PyPI)"; \
+	  python3 -m pip install --quiet --disable-pip-version-check jsonschema >/dev/null 2>&1 || \
+	  python3 -m pip install --quiet --break-system-packages jsonschema; }; \
 	if [ -n "$$missing" ]; then \
 	  echo "make deps: installing$$missing"; \
 	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
@@ -35,7 +39,13 @@ test:
 	$(MAKE) browser-check
 	$(MAKE) example-check
 	$(MAKE) install-check
+	$(MAKE) schema-check
 	$(SWIFT) test
+
+## schema-check: docs/schema/*.schema.json against every sample, profile and pattern example in docs/,
+## and against invalid fixtures that must fail them.
+schema-check:
+	python3 Tests/schema/validate.py
 
 ## example-check: build Examples/ (a package that uses hapsynth through its public products only),
 ## run it, and compare the file it writes with the command line's render of the same pattern.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// How far an actual waveform is from an expected one (SYNTH.md §3 `compare`).
+/// How far an actual waveform is from an expected one (docs/command-line.md `compare`).
 public struct WaveformComparison: Hashable, Sendable {
     /// What counts as equal enough.
     public struct Tolerance: Hashable, Sendable {

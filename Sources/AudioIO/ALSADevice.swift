@@ -39,7 +39,7 @@ public struct ALSAError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A mono playback stream on an ALSA device: opened for one playback, written in blocks paced to
-/// the monotonic clock as well as to the device, closed after it (SYNTH.md §2). Every libasound
+/// the monotonic clock as well as to the device, closed after it (docs/files-and-limits.md). Every libasound
 /// call of hapsynth is in this file.
 public final class ALSAOutput: AudioOutput, ClosableOutput {
     public let format: AudioFormat

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A file written under a temporary name beside its target and renamed into place only when
-/// complete (SYNTH.md §2 "Atomic output"): `.<name>.hapsynth-XXXXXX`.
+/// complete (docs/files-and-limits.md "Atomic output"): `.<name>.hapsynth-XXXXXX`.
 public final class AtomicFile {
     /// The path the finished file gets.
     public let targetPath: String
@@ -84,7 +84,7 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
-/// Where a render's bytes go (SYNTH.md §2 "Atomic output"): a regular or new file is written
+/// Where a render's bytes go (docs/files-and-limits.md "Atomic output"): a regular or new file is written
 /// atomically (through a symbolic link, at the link's target, which it replaces); a FIFO, a
 /// character device (`/dev/null`), a socket or `-` (standard output) is written through and never
 /// renamed over.

@@ -22,7 +22,7 @@ public enum ComparisonError: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
-/// Compares two sound files sample by sample, streaming (SYNTH.md §3 `compare`).
+/// Compares two sound files sample by sample, streaming (docs/command-line.md `compare`).
 public enum FileComparison {
     /// Reads both files through libsndfile in blocks; the shorter is padded with zeros (and the
     /// comparison fails). Writes actual − expected to `difference` when given.

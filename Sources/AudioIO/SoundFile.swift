@@ -14,7 +14,7 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
     }
 
-    /// The default encoding: WAV 32-bit float, FLAC 24-bit PCM, OGG Vorbis (SYNTH.md §2).
+    /// The default encoding: WAV 32-bit float, FLAC 24-bit PCM, OGG Vorbis (docs/files-and-limits.md).
     public var defaultEncoding: SampleEncoding {
         switch self {
         case .wav: return .float

@@ -12,7 +12,7 @@ public struct ControlPoint: Hashable, Sendable {
     }
 }
 
-/// A piecewise-linear curve of absolute values in 0…1 over an event's duration (SPEC.md §2).
+/// A piecewise-linear curve of absolute values in 0…1 over an event's duration (docs/pattern-format.md).
 ///
 /// A valid curve has at least two points, the first at 0 ms, with strictly increasing times; its
 /// duration is the last point's time.

@@ -1,4 +1,4 @@
-/// One haptic event of a pattern: a transient impact or a continuous vibration (SPEC.md §2).
+/// One haptic event of a pattern: a transient impact or a continuous vibration (docs/pattern-format.md).
 ///
 /// Events are validated when made: an event value in a pattern is always valid.
 public struct HapticEvent: Hashable, Sendable {

@@ -1,5 +1,5 @@
 /// Whole-millisecond time arithmetic: conversions from input numbers and overflow-checked sums
-/// and products (SPEC.md §1).
+/// and products (docs/pattern-format.md).
 ///
 /// Every time in the model is a non-negative `Int64` count of milliseconds.
 public enum Milliseconds {

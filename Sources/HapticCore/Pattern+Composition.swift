@@ -1,4 +1,4 @@
-/// Laying patterns out on one timeline: end to end, side by side (SPEC.md §2.1).
+/// Laying patterns out on one timeline: end to end, side by side (docs/pattern-format.md).
 ///
 /// Limits are checked on the running totals before each part's events are added.
 extension Pattern {

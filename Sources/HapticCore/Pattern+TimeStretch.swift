@@ -1,4 +1,4 @@
-/// `timeStretch`: every time on one rounded axis, computed exactly (SPEC.md §2.2).
+/// `timeStretch`: every time on one rounded axis, computed exactly (docs/pattern-format.md).
 extension Pattern {
     /// The pattern with every time multiplied by `factor` on one rounded axis.
     ///

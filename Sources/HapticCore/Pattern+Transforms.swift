@@ -1,4 +1,4 @@
-/// The pure pattern transforms of SPEC.md §2.2: each returns a new pattern.
+/// The pure pattern transforms of docs/pattern-format.md: each returns a new pattern.
 extension Pattern {
     /// The pattern `count` times end to end; iteration k is shifted by k × durationMs.
     ///
@@ -62,7 +62,7 @@ extension Pattern {
         return Pattern(unchecked: scaled, durationMs: durationMs)
     }
 
-    /// One intensity curve scaled by `factor` (SPEC.md §2.2 `scaleIntensity`).
+    /// One intensity curve scaled by `factor` (docs/pattern-format.md `scaleIntensity`).
     static func scale(_ curve: Curve, by factor: Float) -> Curve {
         let multiplier = Double(factor)
         var timesMs: [Int64] = []

@@ -1,5 +1,5 @@
 /// A haptic pattern: an ordered list of events and the full logical duration, including leading
-/// and trailing silence (SPEC.md §2).
+/// and trailing silence (docs/pattern-format.md).
 ///
 /// Events need not be sorted and may overlap; their order is kept (it fixes player order). Two
 /// patterns are equal when their events and durations are equal.

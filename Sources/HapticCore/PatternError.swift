@@ -1,4 +1,4 @@
-/// A violation of the pattern model's rules (SPEC.md §1–2), thrown by the model, the DSL and the
+/// A violation of the pattern model's rules (docs/pattern-format.md), thrown by the model, the DSL and the
 /// transforms.
 ///
 /// `field` names what was wrong in the user's words (`durationMs`, `intensityCurve`, `count`);

@@ -1,6 +1,6 @@
 /// Hard limits that keep hostile or mistaken input from exhausting memory or the stack.
 ///
-/// Every limit is checked before anything proportional to it is allocated (SPEC.md §1).
+/// Every limit is checked before anything proportional to it is allocated (docs/pattern-format.md).
 public enum PatternLimits {
     /// Most events in one pattern after every repeat and include is expanded.
     public static let maxEvents = 10_000

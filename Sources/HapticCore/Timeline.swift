@@ -1,4 +1,4 @@
-/// One element of a timeline in the Swift DSL (SPEC.md §2.1).
+/// One element of a timeline in the Swift DSL (docs/pattern-format.md).
 ///
 /// An element lays itself out from time 0 as a pattern of its own; its logical duration is that
 /// pattern's `durationMs`, and time advances by it (never by the span of the events).

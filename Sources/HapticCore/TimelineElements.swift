@@ -1,4 +1,4 @@
-/// The DSL's elements (SPEC.md §2.1). Each stores what the user wrote; `pattern(depth:)` validates
+/// The DSL's elements (docs/pattern-format.md). Each stores what the user wrote; `pattern(depth:)` validates
 /// it, so one `try Pattern { … }` reports the first problem.
 
 /// A legacy vibration of `ms` milliseconds (≥ 1 after rounding) at the cursor: a continuous event

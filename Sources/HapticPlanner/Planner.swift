@@ -18,7 +18,7 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The numbers and strings of the Core Haptics plan (SPEC.md §3).
+/// The numbers and strings of the Core Haptics plan (docs/plan-output.md).
 public enum CoreHapticsRules {
     /// Longest native continuous event, in milliseconds; longer events are split.
     public static let maxContinuousMs: Int64 = 30_000
@@ -42,7 +42,7 @@ public enum CoreHapticsRules {
 }
 
 /// The Core Haptics plan of `pattern` on a device with `capabilities`: a pure, deterministic
-/// function (SPEC.md §3).
+/// function (docs/plan-output.md).
 ///
 /// Audible events keep their order. Each event with a curve gets a player of its own; every other
 /// audible event goes to one shared constant player, placed where the first of them appears.

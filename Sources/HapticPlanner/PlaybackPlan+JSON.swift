@@ -1,6 +1,6 @@
 import HapticCore
 
-/// The plan document of `hapsynth plan --json` (FORMATS.md §2), keys in the documented order.
+/// The plan document of `hapsynth plan --json` (docs/plan-output.md), keys in the documented order.
 extension PlaybackPlan {
     /// The plan document as `hapsynth plan --json` prints it (without its `warnings` list).
     public var jsonText: String { json.pretty() }

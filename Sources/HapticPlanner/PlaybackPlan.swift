@@ -173,7 +173,7 @@ public struct PlaybackPlan: Hashable, Sendable {
     }
 }
 
-/// What a plan tells a designer about playback on the device (SPEC.md §3 step 5).
+/// What a plan tells a designer about playback on the device (docs/plan-output.md step 5).
 public struct PlanDiagnostics: Hashable, Sendable {
     public let backend: Backend
     public let capabilities: DeviceCapabilities

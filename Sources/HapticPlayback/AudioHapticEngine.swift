@@ -5,7 +5,7 @@ import HapticPlanner
 import HapticSynth
 
 /// The audio engine: a native haptic engine whose players are synth voices and whose clock counts
-/// the integer frames written to an `AudioOutput` (SYNTH.md §1, ARCHITECTURE.md).
+/// the integer frames written to an `AudioOutput` (docs/synthesis.md, Package.swift).
 ///
 /// Whoever drives it calls `render(frameCount:)`: a render as fast as blocks are written, live
 /// playback paced by the device. Players are placed from the moment they are started, with the

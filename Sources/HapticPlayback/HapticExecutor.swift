@@ -5,7 +5,7 @@ import HapticCore
 import HapticPlanner
 
 /// Plays patterns on a haptic engine with the semantics an iOS app gets from Jindong's Core
-/// Haptics executor (SPEC.md §4): one current session at a time, every player started at one
+/// Haptics executor (docs/playback.md): one current session at a time, every player started at one
 /// engine time 10 ms ahead, sessions that end when every player has completed and the timeline
 /// (with its trailing silence) is over, and failures that are never lost.
 ///

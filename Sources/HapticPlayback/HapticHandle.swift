@@ -1,5 +1,5 @@
 /// The caller's view of one playback: whether it is still active, its failure, a way to cancel it
-/// and to wait for it (SPEC.md §4).
+/// and to wait for it (docs/playback.md).
 public final class HapticHandle: Sendable {
     let session: PlaybackSession
 

@@ -3,7 +3,7 @@ import Glibc
 import HapticCore
 import HapticPlanner
 
-/// Plays a pattern whenever its key changes (SPEC.md §4 "Triggers"), like a Jindong trigger in a
+/// Plays a pattern whenever its key changes (docs/playback.md "Triggers"), like a Jindong trigger in a
 /// composition: the first key plays only when `playOnInitial` is true; each later change cancels
 /// the previous playback and plays.
 public final class HapticTrigger<Key: Equatable & Sendable>: @unchecked Sendable {

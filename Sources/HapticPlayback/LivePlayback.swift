@@ -4,7 +4,7 @@ import HapticSynth
 
 /// Live playback: each playback opens an output (the ALSA device), plays a plan through its own
 /// executor on an audio engine paced by that output, and closes the output when the session ends
-/// (SYNTH.md §2). Starting a playback ends the previous one first and closes its device, so every
+/// (docs/files-and-limits.md). Starting a playback ends the previous one first and closes its device, so every
 /// playback starts on a freshly opened device.
 ///
 /// Single-threaded: the caller drives it with `step` (one device period at a time).

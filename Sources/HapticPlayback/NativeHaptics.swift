@@ -34,7 +34,7 @@ public protocol NativeHapticPlayer: AnyObject, Sendable {
     func cancel() throws
 }
 
-/// A native failure, in the words an iOS app sees (SPEC.md §4).
+/// A native failure, in the words an iOS app sees (docs/playback.md).
 public enum NativeHapticError: Error, CustomStringConvertible {
     case couldNotCreateEngine(any Error)
     case couldNotStartEngine(any Error)

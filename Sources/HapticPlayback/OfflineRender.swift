@@ -21,7 +21,7 @@ public struct RenderSummary: Hashable, Sendable {
 /// written: the path `hapsynth render` takes, and the same one live playback takes.
 public enum OfflineRender {
     /// Renders until the session ends: exactly max(frame(D), the last voice's end frame) frames
-    /// for a Core Haptics plan, round-half-up(D × rate / 1000) for a silent one (SYNTH.md §1).
+    /// for a Core Haptics plan, round-half-up(D × rate / 1000) for a silent one (docs/synthesis.md).
     /// - Parameters:
     ///   - blockFrames: the most frames rendered at once (any size gives the same samples).
     ///   - allowLong: whether a render over 24 hours is allowed.

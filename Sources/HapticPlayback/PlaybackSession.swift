@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// One playback: its native players, its logical deadline and how it ended (SPEC.md §4), as a
+/// One playback: its native players, its logical deadline and how it ended (docs/playback.md), as a
 /// small state machine whose transitions are the only writers of its state.
 ///
 /// Every field is guarded by the executor's recursive lock, shared with the session. Each

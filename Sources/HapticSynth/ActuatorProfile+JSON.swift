@@ -1,7 +1,7 @@
 import HapticCore
 
 extension ActuatorProfile {
-    /// Reads a profile file: a JSON object of the profile's keys (SYNTH.md §1), each overriding the
+    /// Reads a profile file: a JSON object of the profile's keys (docs/synthesis.md), each overriding the
     /// default; an unknown key, a wrong type or an invalid value is an error with its place.
     public static func read(contentsOf path: String) throws(ProfileFileError) -> ActuatorProfile {
         let bytes: [UInt8]

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// The emulated actuator: how the synthesizer turns intensity and sharpness into sound
-/// (SYNTH.md §1). Apple publishes no physical mapping; these are hapsynth's documented choices.
+/// (docs/synthesis.md). Apple publishes no physical mapping; these are hapsynth's documented choices.
 public struct ActuatorProfile: Hashable, Sendable {
     /// Output rate in frames per second, 8,000…192,000.
     public var sampleRate = 48_000
@@ -44,7 +44,7 @@ public struct ActuatorProfile: Hashable, Sendable {
         envelopeMinMs * pow(envelopeMaxMs / envelopeMinMs, min(max(value, -1), 1))
     }
 
-    /// Checks every field's range (SYNTH.md §1); the first violation, in the table's order.
+    /// Checks every field's range (docs/synthesis.md); the first violation, in the table's order.
     public func validate() throws(ProfileError) {
         guard (8_000...192_000).contains(sampleRate) else {
             throw .outOfRange(field: .sampleRate, value: "\(sampleRate)", rule: "8000...192000")

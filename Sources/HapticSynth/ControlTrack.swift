@@ -2,7 +2,7 @@ import HapticCore
 import HapticPlanner
 
 /// One dynamic parameter of a player over time: the parameter curves in force, each from its start
-/// until the next one starts (SYNTH.md §1; FORMATS.md §3 for several curves of one parameter).
+/// until the next one starts (docs/synthesis.md; docs/ahap.md for several curves of one parameter).
 ///
 /// Evaluation walks forward with a cursor, so a voice pays for a segment change only when one
 /// happens, and multiplies by each segment's precomputed slope: the values of

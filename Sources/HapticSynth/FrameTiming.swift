@@ -1,4 +1,4 @@
-/// Where pattern times land in frames (SYNTH.md §1 "Frames"), in integers only.
+/// Where pattern times land in frames (docs/synthesis.md "Frames"), in integers only.
 package enum FrameTiming {
     /// The scheduling lead after the moment playback is requested, in milliseconds.
     package static let leadMs: Int64 = 10

@@ -1,7 +1,7 @@
 import CSynthKernel
 import HapticPlanner
 
-/// Mixes started players into blocks of mono float samples (SYNTH.md §1 "Mixing"): voices add in
+/// Mixes started players into blocks of mono float samples (docs/synthesis.md "Mixing"): voices add in
 /// a fixed order, the sum is clamped into −1…1 and every clamped sample is counted. Memory does not
 /// grow with the pattern's length: a block at a time.
 ///

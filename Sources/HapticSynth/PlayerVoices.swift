@@ -2,7 +2,7 @@ import HapticCore
 import HapticPlanner
 
 /// The voices of one started player, placed on the frame axis from the moment playback was
-/// requested (SYNTH.md §1 "Frames"), with the player's control tracks.
+/// requested (docs/synthesis.md "Frames"), with the player's control tracks.
 final class PlayerVoices: @unchecked Sendable {
     let context: VoiceContext
     /// Voices by start frame (ties in plan order), with their rendering state. Two threads may

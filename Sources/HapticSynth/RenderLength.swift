@@ -1,6 +1,6 @@
 import HapticPlanner
 
-/// How many frames a render of a plan has (SYNTH.md §1 "Length"), computed exactly without
+/// How many frames a render of a plan has (docs/synthesis.md "Length"), computed exactly without
 /// rendering, and the one guard every render passes before any work: `render`, `play`, `check`
 /// and the Swift API (`OfflineRender`, `LivePlayback`) alike.
 public enum RenderLength {

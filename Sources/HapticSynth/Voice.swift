@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// One sounding native event: a continuous vibration or a transient click, on the frame axis
-/// (SYNTH.md §1). A voice adds its samples into a mix buffer, frame by frame, and keeps its state
+/// (docs/synthesis.md). A voice adds its samples into a mix buffer, frame by frame, and keeps its state
 /// (phase, curve cursors) between blocks, so block boundaries never change a sample.
 struct Voice {
     enum Shape {

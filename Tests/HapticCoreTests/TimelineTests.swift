@@ -1,7 +1,7 @@
 import Testing
 @testable import HapticCore
 
-/// The worked timeline examples of SPEC.md §2.1, written with the Swift DSL.
+/// The worked timeline examples of docs/pattern-format.md, written with the Swift DSL.
 @Suite struct TimelineTests {
     @Test func hapticDelayHaptic() throws {
         let pattern = try Pattern { Haptic(ms: 100); Delay(ms: 50); Haptic(ms: 100) }

@@ -1,7 +1,7 @@
 import Testing
 @testable import HapticCore
 
-/// SPEC.md §2.2: then, repeated, reversed, scaleIntensity, timeStretch.
+/// docs/pattern-format.md: then, repeated, reversed, scaleIntensity, timeStretch.
 @Suite struct TransformTests {
     let a = try! Pattern { Haptic(ms: 50); Delay(ms: 30) }
     let b = try! Pattern { Delay(ms: 10); Transient() }

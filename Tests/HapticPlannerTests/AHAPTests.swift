@@ -21,7 +21,7 @@ extension AHAPReading {
     }
 }
 
-/// AHAP import rules and export (FORMATS.md §3).
+/// AHAP import rules and export (docs/ahap.md).
 @Suite struct AHAPImportTests: AHAPReading {
 
     func event(_ fields: String) -> String { #"{"Pattern": [{"Event": {\#(fields)}}]}"# }

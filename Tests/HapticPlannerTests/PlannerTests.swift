@@ -2,7 +2,7 @@ import Testing
 import HapticCore
 @testable import HapticPlanner
 
-/// The worked plans of SPEC.md §3 and the planner's rules.
+/// The worked plans of docs/plan-output.md and the planner's rules.
 @Suite struct PlannerTests {
     func native(
         _ kind: HapticEvent.Kind, _ startMs: Int64, _ durationMs: Int64, _ intensity: Float, _ sharpness: Float,

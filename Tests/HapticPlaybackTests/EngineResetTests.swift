@@ -5,7 +5,7 @@ import HapticPlanner
 import HapticPlaybackTesting
 
 /// Engine resets and stops: invalid at once, session cancelled, nothing replayed, stale callbacks
-/// harmless (SPEC.md §4 "Ending").
+/// harmless (docs/playback.md "Ending").
 @Suite struct EngineResetTests {
     @Test func resetCancelsTheSessionWithoutReplayAndTheNextPlayMakesAFreshEngine() throws {
         let rig = Rig()

@@ -7,7 +7,7 @@ import HapticPlaybackTesting
 
 /// Thousands of seeded interleavings of play, cancel, replacement, reset, stop, release,
 /// completions, native and cleanup failures, resets inside native calls and callback delivery on
-/// the scripted engine, with SPEC.md §4's invariants checked after every step. A failure names its
+/// the scripted engine, with docs/playback.md's invariants checked after every step. A failure names its
 /// seed and step; `RandomSchedule(seed:).run()` replays it exactly.
 @Suite struct RandomScheduleTests {
     @Test func seededInterleavingsKeepThePlaybackRules() throws {

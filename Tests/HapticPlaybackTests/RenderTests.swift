@@ -6,7 +6,7 @@ import HapticSynth
 import Testing
 @testable import HapticPlayback
 
-/// The rendering rules of SYNTH.md §1, through the executor on the audio engine.
+/// The rendering rules of docs/synthesis.md, through the executor on the audio engine.
 @Suite struct RenderTests {
     static let mixed = try! Pattern {
         Repeat(3) { Transient(intensity: .strong, sharpness: 0.9); Delay(ms: 80) }

@@ -4,7 +4,7 @@ import HapticPlanner
 @testable import HapticPlayback
 import HapticPlaybackTesting
 
-/// When sessions are active and how they end (SPEC.md §4 "Active", "Ending", "Clocks").
+/// When sessions are active and how they end (docs/playback.md "Active", "Ending", "Clocks").
 @Suite struct SessionTests {
     @Test func completionNeedsEveryPlayerAndNaturalCompletionCancelsNothing() throws {
         let rig = Rig()

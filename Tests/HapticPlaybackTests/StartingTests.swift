@@ -4,7 +4,7 @@ import HapticPlanner
 @testable import HapticPlayback
 import HapticPlaybackTesting
 
-/// Starting a session: engine reuse, one start time, startup failures (SPEC.md §4 "Starting").
+/// Starting a session: engine reuse, one start time, startup failures (docs/playback.md "Starting").
 @Suite struct StartingTests {
     @Test func allPlayersStartOnceAtOneTimeTenMillisecondsAhead() throws {
         let rig = Rig()

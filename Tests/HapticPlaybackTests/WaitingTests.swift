@@ -4,7 +4,7 @@ import HapticPlanner
 @testable import HapticPlayback
 import HapticPlaybackTesting
 
-/// Awaiting playback: `completion()`, `playAndWait`, task cancellation (SPEC.md §4 "Failures").
+/// Awaiting playback: `completion()`, `playAndWait`, task cancellation (docs/playback.md "Failures").
 @Suite struct WaitingTests {
     @Test func waiterReturnsWhenTheSessionCompletes() async throws {
         let rig = Rig()
@@ -78,7 +78,7 @@ import HapticPlaybackTesting
     }
 }
 
-/// Triggers: play when the key changes (SPEC.md §4 "Triggers").
+/// Triggers: play when the key changes (docs/playback.md "Triggers").
 @Suite struct TriggerTests {
     @Test func withoutPlayOnInitialTheFirstKeyDoesNotPlayAndChangesDo() throws {
         let rig = Rig()

@@ -1,6 +1,6 @@
 import Testing
 
-/// The command-line skeleton: help, version, usage errors and exit codes (SYNTH.md §3).
+/// The command-line skeleton: help, version, usage errors and exit codes (docs/command-line.md).
 @Suite struct CommandLineTests {
     @Test func helpListsTheCommands() throws {
         let result = try hapsynth(["--help"])

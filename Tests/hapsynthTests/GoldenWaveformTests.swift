@@ -118,7 +118,7 @@ import Testing
     }
 }
 
-/// `hapsynth compare` (SYNTH.md §3).
+/// `hapsynth compare` (docs/command-line.md).
 @Suite struct CompareCommandTests {
     func write(_ samples: [Float], rate: Int, to path: String) throws {
         let file = try AtomicFile(targetPath: path)

@@ -7,7 +7,7 @@ import HapticPlayback
 import HapticSynth
 import Testing
 
-/// `hapsynth render`, through the built binary (SYNTH.md §2–3).
+/// `hapsynth render`, through the built binary (docs/files-and-limits.md, docs/command-line.md).
 @Suite struct RenderCommandTests {
     @Test func writesAWavThatEqualsTheMemoryRenderAndPrintsASummary() throws {
         let scratch = try Scratch()

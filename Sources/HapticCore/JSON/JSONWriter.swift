@@ -1,4 +1,4 @@
-/// A JSON value to write, with object keys in the order given (FORMATS.md §2).
+/// A JSON value to write, with object keys in the order given (docs/plan-output.md).
 ///
 /// Times are written as integers (never through a double) and 0…1 values as the 32-bit float's
 /// shortest round-trip text (`0.75`; whole values as `1` and `0`).

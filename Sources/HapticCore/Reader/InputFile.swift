@@ -10,7 +10,7 @@ private let systemRead = Glibc.read
 private let systemRead = Darwin.read
 #endif
 
-/// Reads input files with the size limit checked before reading (SPEC.md §1).
+/// Reads input files with the size limit checked before reading (docs/pattern-format.md).
 package enum InputFile {
     /// The canonical absolute path of an existing file (symbolic links resolved), or nil.
     package static func realPath(_ path: String) -> String? {

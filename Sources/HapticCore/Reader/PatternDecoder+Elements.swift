@@ -1,4 +1,4 @@
-/// Flat event lists and timeline elements (FORMATS.md §1) for the pattern decoder.
+/// Flat event lists and timeline elements (docs/pattern-format.md) for the pattern decoder.
 extension PatternDecoder {
     static let eventKeys = ["type", "startMs", "durationMs", "intensity", "sharpness", "intensityCurve", "sharpnessCurve"]
     static let elementKeys = ["transient", "continuous", "haptic", "delay", "sequence", "parallel", "repeat", "clip"]

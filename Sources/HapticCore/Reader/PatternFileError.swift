@@ -1,12 +1,12 @@
 /// A pattern file that could not be read: the file, the line and column, the JSON path of the
-/// offending value, and what was wrong (FORMATS.md §1).
+/// offending value, and what was wrong (docs/pattern-format.md).
 ///
 /// Its text reads `celebration.json:3:15: <what was wrong> at $.timeline[1].delay`; an error in an
 /// included file adds `(included from main.json:4:20)`.
 public struct PatternFileError: Error, Sendable, CustomStringConvertible {
     /// What was wrong; the text of each is written once, in `message`.
     public enum Reason: Equatable, Sendable {
-        /// A rule of the pattern model (SPEC.md §1–2).
+        /// A rule of the pattern model (docs/pattern-format.md).
         case pattern(PatternError)
         /// Malformed JSON.
         case json(JSONError.Reason)

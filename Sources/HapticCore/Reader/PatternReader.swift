@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-/// A pattern read from a pattern.json file (FORMATS.md §1), with the file's free text and the
+/// A pattern read from a pattern.json file (docs/pattern-format.md), with the file's free text and the
 /// warnings met on the way.
 public struct PatternDocument: Sendable {
     public let pattern: Pattern

@@ -1,6 +1,6 @@
 import HapticCore
 
-/// Writes each planned player as the AHAP pattern Core Haptics would receive (FORMATS.md §3).
+/// Writes each planned player as the AHAP pattern Core Haptics would receive (docs/ahap.md).
 public enum AHAPExport {
     /// Curves longer than this get a warning: some devices are reported to accept only 16 points.
     public static let devicePointLimit = 16

@@ -30,7 +30,7 @@ public struct AHAPDocument: Sendable {
 }
 
 /// Reads AHAP (Apple Haptic and Audio Pattern) files: one Core Haptics pattern, so one player
-/// whose curves act on every event of the file, as on a device (FORMATS.md §3).
+/// whose curves act on every event of the file, as on a device (docs/ahap.md).
 ///
 /// Emulation rules: seconds become whole microseconds rounded to nearest, ties away from zero
 /// (Core Haptics takes seconds in double precision); curve points whose times still coincide are

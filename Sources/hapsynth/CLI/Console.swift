@@ -4,7 +4,7 @@ import Glibc
 import Synchronization
 
 /// Where a command writes: results to stdout, `hapsynth: warning: …` and `hapsynth: error: …` to
-/// stderr (SYNTH.md §3). Tests read both streams of the real binary.
+/// stderr (docs/command-line.md). Tests read both streams of the real binary.
 struct Console {
     /// The error of the first failed write to stdout (0: none): results that could not be
     /// written make the command exit 74.

@@ -1,4 +1,4 @@
-/// The exit codes of SYNTH.md §3, in one table.
+/// The exit codes of docs/command-line.md, in one table.
 enum ExitCode: Int32, Sendable {
     /// Success.
     case success = 0

@@ -4,7 +4,7 @@ import Glibc
 import FoundationEssentials
 import Synchronization
 
-/// Ctrl-C, SIGTERM, SIGHUP and SIGQUIT (SYNTH.md §3 "Signals"): all are blocked before any thread
+/// Ctrl-C, SIGTERM, SIGHUP and SIGQUIT (docs/command-line.md "Signals"): all are blocked before any thread
 /// starts and taken by a `sigwait` thread. Outside a critical section the process exits at once;
 /// inside one (a render writing its temporary file) the flag is raised and the work stops and
 /// cleans up. The exit status is 130 for SIGINT and SIGTERM (the documented "interrupted") and

@@ -7,7 +7,7 @@ import HapticPlanner
 import HapticPlayback
 import HapticSynth
 
-/// Renders a plan into a sound file that appears only when complete (SYNTH.md §2 "Atomic
+/// Renders a plan into a sound file that appears only when complete (docs/files-and-limits.md "Atomic
 /// output"): the path shared by `render` and `check`. Callers run `checkedLength` first, so a
 /// refused render never opens its target (the engine checks the length again, as every render does).
 enum FileRender {

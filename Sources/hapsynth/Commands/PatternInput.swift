@@ -2,7 +2,7 @@ import HapticCore
 import HapticPlanner
 
 /// What a command plays: a pattern.json planned for the device, or an AHAP file imported directly
-/// as one player (FORMATS.md §3).
+/// as one player (docs/ahap.md).
 struct LoadedPlan {
     let plan: PlaybackPlan
     let name: String?

@@ -2,7 +2,7 @@ import HapticCore
 import HapticPlanner
 
 /// `hapsynth plan <pattern> [--json] [--no-haptics]`: the Core Haptics plan of a pattern, as a
-/// table for people or as the JSON document of FORMATS.md §2.
+/// table for people or as the JSON document of docs/plan-output.md.
 struct PlanCommand: Command {
     static let name = "plan"
     static let abstract = "Show the players, events, curves and diagnostics Core Haptics would get."

@@ -8,7 +8,7 @@ import HapticSynth
 
 /// `hapsynth play <pattern>`: plays the pattern live through ALSA on the same audio engine that
 /// `render` uses, paced by the device; `--watch` replays it whenever it (or a file it includes)
-/// is saved (SYNTH.md §2–3).
+/// is saved (docs/files-and-limits.md, docs/command-line.md).
 struct PlayCommand: Command {
     static let name = "play"
     static let abstract = "Play a pattern live through ALSA; --watch replays it on every save."

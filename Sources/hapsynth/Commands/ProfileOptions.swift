@@ -1,6 +1,6 @@
 import HapticSynth
 
-/// The actuator profile options shared by `render`, `play` and `check` (SYNTH.md §1): flags
+/// The actuator profile options shared by `render`, `play` and `check` (docs/synthesis.md): flags
 /// override a `--profile` file, which overrides the defaults. An invalid flag exits 64, an invalid
 /// profile file 65.
 enum ProfileOptions {

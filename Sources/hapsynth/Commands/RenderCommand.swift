@@ -8,7 +8,7 @@ import HapticPlayback
 import HapticSynth
 
 /// `hapsynth render <pattern> <out>`: plays the pattern through the executor on the audio engine
-/// into a sound file, written atomically (SYNTH.md §2–3).
+/// into a sound file, written atomically (docs/files-and-limits.md, docs/command-line.md).
 struct RenderCommand: Command {
     static let name = "render"
     static let abstract = "Render what the actuator would do to a WAV, FLAC or OGG file."

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The documentation in docs/ cannot go stale: its pattern examples plan, the help and plan it
+/// shows are what the program prints, and nothing in the repository points outside it.
+@Suite struct DocsTests {
+    static let docs = packageRoot + "/docs"
+
+    /// The ```LANGUAGE blocks of a Markdown file, in order.
+    static func blocks(_ file: String, language: String = "") throws -> [String] {
+        let text = try String(contentsOfFile: docs + "/" + file, encoding: .utf8)
+        return text.components(separatedBy: "```" + language + "\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] + "\n" }
+    }
+
+    @Test func everyPatternExampleInTheDocsPlans() throws {
+        var planned = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: Self.docs).filter({ $0.hasSuffix(".md") }).sorted() {
+            for block in try Self.blocks(file, language: "json") where block.contains("\"timeline\"") || block.contains("\"events\"") {
+                let scratch = try Scratch()
+                let pattern = try scratch.write("example.json", block)
+                let result = try hapsynth(["plan", pattern])
+                #expect(result.status == 0, "\(file): \(result.stderr)\n\(block)")
+                planned += 1
+            }
+        }
+        #expect(planned >= 4)
+    }
+
+    @Test func theCommandLinePageShowsEachCommandsHelp() throws {
+        let text = try String(contentsOfFile: Self.docs + "/command-line.md", encoding: .utf8)
+        for command in ["render", "play", "plan", "plot", "compare", "check"] {
+            let help = try hapsynth(["help", command]).stdout
+            #expect(text.contains("## \(command)\n\n```\n" + help + "```"),
+                    "docs/command-line.md shows an old help of '\(command)'; paste `hapsynth help \(command)` there")
+        }
+        #expect(text.contains("```\n" + (try hapsynth(["help"]).stdout) + "```"))
+    }
+
+    @Test func thePlanPageShowsWhatPlanPrints() throws {
+        let text = try String(contentsOfFile: Self.docs + "/plan-output.md", encoding: .utf8)
+        #expect(text.contains("```\n" + (try hapsynth(["plan", "Samples/celebration.json"]).stdout) + "```"))
+        #expect(text.contains("```\n" + (try hapsynth(["plan", "Samples/celebration.json", "--json"]).stdout) + "```"))
+    }
+
+    @Test func theSwiftPageShowsTheExampleAsItIs() throws {
+        let text = try String(contentsOfFile: Self.docs + "/swift-api.md", encoding: .utf8)
+        let example = try String(contentsOfFile: packageRoot + "/Examples/render-example/main.swift", encoding: .utf8)
+        #expect(text.contains("```swift\n" + example + "```"))
+    }
+
+    /// What a clone has is all a user has: no file names the project's contract outside the
+    /// repository, and every link in the Markdown pages leads to a file that exists.
+    @Test func nothingPointsOutsideTheRepository() throws {
+        let outside = ["../shared", "SPEC.md", "SYNTH.md", "FORMATS.md", "ARCHITECTURE.md", "ANDROID.md"]
+        var checked = 0
+        for top in ["Sources", "Tests", "docs", "Samples", "Benchmarks", "Fuzz", "Examples", "README.md", "Makefile", "Package.swift", ".ci"] {
+            let root = packageRoot + "/" + top
+            let paths = FileManager.default.subpaths(atPath: root).map { $0.map { root + "/" + $0 } } ?? [root]
+            for path in paths where !path.contains("/.build/") && !path.contains("/Goldens/audio/") {
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                checked += 1
+                for name in outside where text.contains(name) && !path.hasSuffix("DocsTests.swift") {
+                    Issue.record("\(path) mentions \(name)")
+                }
+                guard path.hasSuffix(".md") else { continue }
+                let folder = (path as NSString).deletingLastPathComponent
+                for link in text.components(separatedBy: "](").dropFirst().map({ String($0.prefix { $0 != ")" }) })
+                where !link.hasPrefix("http") && !link.hasPrefix("#") {
+                    let target = folder + "/" + (link.components(separatedBy: "#").first ?? link)
+                    #expect(FileManager.default.fileExists(atPath: target), "\(path) links to \(link), which does not exist")
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""make test: docs/schema/*.schema.json are valid JSON Schema 2020-12, every sample pattern and
+profile (and every pattern example in docs/) passes its schema, and a set of invalid fixtures fails
+it. Needs the `jsonschema` package (make deps installs it)."""
+import glob
+import json
+import os
+import re
+import sys
+
+import jsonschema
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Invalid fixtures whose fault is in the structure a schema describes (the others, such as a curve
+# that ends before its event or an include cycle, only the reader can find).
+STRUCTURAL = ["continuous-without-duration", "curve-bad-point", "curve-value-out-of-range", "duration-as-string",
+              "element-with-two-keys", "events-and-timeline", "negative-delay", "negative-start", "no-events-or-timeline",
+              "not-an-object", "repeat-count-fractional", "repeat-count-negative", "sharpness-out-of-range",
+              "transient-with-curve", "unknown-key", "unknown-element", "curve-single-point", "haptic-zero"]
+
+
+def load(name):
+    with open(os.path.join(ROOT, "docs", "schema", name)) as handle:
+        schema = json.load(handle)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def doc_examples():
+    """The ```json blocks of docs/*.md that are patterns (an object with "events" or "timeline")."""
+    for path in sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))):
+        with open(path) as handle:
+            for block in re.findall(r"```json\n(.*?)```", handle.read(), re.S):
+                value = json.loads(block)
+                if isinstance(value, dict) and ("events" in value or "timeline" in value):
+                    yield "%s (example)" % os.path.relpath(path, ROOT), value
+
+
+def main():
+    pattern, profile = load("pattern.schema.json"), load("profile.schema.json")
+    failures, checked = [], 0
+    samples = [p for p in sorted(glob.glob(os.path.join(ROOT, "Samples", "*.json")))]
+    cases = [(os.path.relpath(p, ROOT), json.load(open(p))) for p in samples] + list(doc_examples())
+    for name, value in cases:
+        checked += 1
+        errors = sorted(pattern.iter_errors(value), key=lambda e: e.path)
+        if errors:
+            failures.append("%s: %s at %s" % (name, errors[0].message, "/".join(map(str, errors[0].path))))
+    for path in sorted(glob.glob(os.path.join(ROOT, "Samples", "profiles", "*.json"))):
+        checked += 1
+        errors = list(profile.iter_errors(json.load(open(path))))
+        if errors:
+            failures.append("%s: %s" % (os.path.relpath(path, ROOT), errors[0].message))
+    for name in STRUCTURAL:
+        path = os.path.join(ROOT, "Tests", "HapticCoreTests", "Fixtures", "invalid", name + ".json")
+        checked += 1
+        try:
+            value = json.load(open(path))
+        except ValueError:
+            continue  # not even JSON: every schema check fails it
+        if pattern.is_valid(value):
+            failures.append("%s: an invalid fixture passes the pattern schema" % os.path.relpath(path, ROOT))
+    for bad in [{"sampleRate": 4000}, {"rate": 8000}, {"continuousGain": 2}, {"splitRetrigger": "no"}]:
+        checked += 1
+        if profile.is_valid(bad):
+            failures.append("profile %s passes the profile schema" % json.dumps(bad))
+    for failure in failures:
+        print("schema-check: " + failure)
+    print("schema-check: %d files and examples checked, %d failed" % (checked, len(failures)))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
