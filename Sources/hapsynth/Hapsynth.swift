@@ -67,7 +67,7 @@ enum Hapsynth {
             console.out(help(width: HelpText.width))
             return .success
         case "help":
-            guard let name = arguments.dropFirst().first else {
+            guard let name = arguments.dropFirst().first, name != "help" else {
                 console.out(help(width: HelpText.width))
                 return .success
             }

@@ -58,6 +58,7 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.count <= 80 })
         #expect(lines.last == "  See 'hapsynth help render' for more information.")
         #expect(try hapsynth(["help", "rendr"]).stderr.hasPrefix("hapsynth: error: unknown command 'rendr' — did you mean 'render'?"))
+        #expect(try hapsynth(["help", "help"]).stdout == (try hapsynth(["help"]).stdout))
     }
 
     @Test(arguments: [
