@@ -1,0 +1,59 @@
+/// What the Android executor would play for a pattern: one native effect (docs/android.md).
+public struct AndroidPlan: Hashable, Sendable {
+    public enum Backend: String, Hashable, Sendable {
+        case silent, unsupported, androidEnvelope, androidPrimitives, androidWaveform
+    }
+
+    public let backend: Backend
+    public let device: AndroidDevice
+    /// The pattern's duration in milliseconds.
+    public let logicalDurationMs: Int64
+    /// When the native effect ends, from the request (Android plays at once: no lead).
+    public let estimatedNativeDurationMs: Int64
+    /// Where the effect differs from the pattern, in words.
+    public let approximations: [String]
+    public let unsupportedReason: String?
+    /// The envelope's points (`androidEnvelope`).
+    public let envelope: [AndroidEnvelopePoint]
+    /// The primitives in order (`androidPrimitives`).
+    public let primitives: [AndroidPrimitiveStep]
+    /// The amplitude waveform (`androidWaveform`).
+    public let waveform: AndroidWaveform?
+
+    /// How long an Android session lasts: the longer of the pattern and the native effect (Android
+    /// reports no completion).
+    public var sessionDurationMs: Int64 { max(logicalDurationMs, estimatedNativeDurationMs) }
+}
+
+/// A point of an envelope effect: at `timeMs` from the start, intensity and sharpness in 0…1.
+public struct AndroidEnvelopePoint: Hashable, Sendable {
+    public let timeMs: Int64
+    public let intensity: Float
+    public let sharpness: Float
+}
+
+/// One primitive of a composition: played `delayMs` after the previous one ends, at `scale`.
+public struct AndroidPrimitiveStep: Hashable, Sendable {
+    public let primitive: AndroidPrimitive
+    public let scale: Float
+    public let delayMs: Int
+}
+
+/// An amplitude waveform: each `timings[i]` milliseconds at `amplitudes[i]` (0…255).
+public struct AndroidWaveform: Hashable, Sendable {
+    public let timings: [Int64]
+    public let amplitudes: [Int]
+
+    /// The waveform's length in milliseconds.
+    public var durationMs: Int64 { timings.reduce(0, +) }
+
+    /// The amplitude at `timeMs` (0 after the end).
+    public func amplitude(atMs timeMs: Int64) -> Int {
+        var end: Int64 = 0
+        for (timing, amplitude) in zip(timings, amplitudes) {
+            end += timing
+            if timeMs < end { return amplitude }
+        }
+        return 0
+    }
+}

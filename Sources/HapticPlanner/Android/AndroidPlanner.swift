@@ -1,0 +1,184 @@
+import HapticCore
+
+/// Plans a pattern the way the Jindong library's Android executor plays it: one native effect for
+/// the whole pattern, from the first path the device can play (docs/android.md) — an envelope
+/// (API 36), a composition of primitives (API 31, transients only) or an amplitude waveform.
+public func planAndroid(_ pattern: Pattern, device: AndroidDevice) -> AndroidPlan {
+    var planner = AndroidPlanner(pattern: pattern, device: device)
+    do {
+        return try planner.plan()
+    } catch {
+        return planner.result(.unsupported, reason: error.reason)
+    }
+}
+
+/// Waveform budgets: segments a Binder transaction carries, and samples of curves.
+public enum AndroidLimits {
+    public static let maxWaveformSegments = 512
+    public static let maxWaveformSamples = 200_000
+}
+
+struct AndroidPlanner {
+    let pattern: Pattern
+    let device: AndroidDevice
+    let events: [AndroidEvent]
+    var approximations: [String] = []
+
+    init(pattern: Pattern, device: AndroidDevice) {
+        self.pattern = pattern
+        self.device = device
+        events = pattern.events.map(AndroidEvent.init)
+    }
+
+    func result(
+        _ backend: AndroidPlan.Backend, nativeMs: Int64 = 0, reason: String? = nil, envelope: [AndroidEnvelopePoint] = [],
+        primitives: [AndroidPrimitiveStep] = [], waveform: AndroidWaveform? = nil
+    ) -> AndroidPlan {
+        AndroidPlan(backend: backend, device: device, logicalDurationMs: pattern.durationMs, estimatedNativeDurationMs: nativeMs,
+                    approximations: backend == .unsupported || backend == .silent ? [] : approximations, unsupportedReason: reason,
+                    envelope: envelope, primitives: primitives, waveform: waveform)
+    }
+
+    mutating func plan() throws(AndroidPlanningLimit) -> AndroidPlan {
+        let audible = events.filter(\.isAudible)
+        if audible.isEmpty { return result(.silent) }
+        guard device.hasVibrator else { return result(.unsupported, reason: "Device has no vibrator") }
+        let hasTransients = audible.contains(where: \.isTransient)
+        let hasCurves = events.contains { $0.intensityCurve != nil || $0.sharpnessCurve != nil }
+        if Self.overlaps(audible) {
+            approximations.append("Overlaps use maximum intensity; the winning event supplies sharpness.")
+            if hasCurves { approximations.append("Overlapping curve crossings use a millisecond grid (at most 1 ms timing error).") }
+        }
+        if device.apiLevel >= 36, let limits = device.envelope {
+            let envelope: [AndroidEnvelopePoint]?
+            do {
+                envelope = try envelopePoints(limits)
+            } catch {
+                approximations.append("Envelope candidate rejected: \(error.reason). Trying another native path.")
+                envelope = nil
+            }
+            if let envelope {
+                if hasTransients {
+                    approximations.append("Transients use triangular envelope pulses; peaks occur \(limits.minSegmentMs) ms after requested onsets.")
+                }
+                return result(.androidEnvelope, nativeMs: envelope.last!.timeMs, envelope: envelope)
+            }
+            approximations.append("Envelope start/end, device point/time, or planning limits require fallback; no logical time was added.")
+        }
+        if device.apiLevel >= 31, audible.allSatisfy(\.isTransient) {
+            if let steps = primitiveSteps(audible) {
+                let last = audible.max { $0.startMs < $1.startMs }!
+                let nativeMs = last.startMs + Int64(device.primitiveDurationsMs[AndroidPrimitive.forSharpness(last.sharpness)]!)
+                approximations.append("Sharpness is approximated by LOW_TICK below 1/3, CLICK below 2/3, and TICK otherwise; these are categorical textures.")
+                if nativeMs > pattern.durationMs {
+                    approximations.append("Native primitive tails extend playback by \(nativeMs - pattern.durationMs) ms beyond logical duration.")
+                }
+                return result(.androidPrimitives, nativeMs: nativeMs, primitives: steps)
+            }
+            approximations.append("Primitive support, duration, or spacing constraints require waveform fallback; requested onsets are preserved.")
+        }
+        return try waveformPlan(audible: audible, hasTransients: hasTransients, hasCurves: hasCurves)
+    }
+
+    /// Whether any two events overlap or start together.
+    static func overlaps(_ events: [AndroidEvent]) -> Bool {
+        var latestEnd: Int64 = -1, latestStart: Int64 = -1
+        for event in events.sorted(by: { $0.startMs < $1.startMs }) {
+            if event.startMs < latestEnd || event.startMs == latestStart { return true }
+            latestStart = event.startMs
+            latestEnd = max(latestEnd, event.endMs)
+        }
+        return false
+    }
+
+    // MARK: Primitives
+
+    private func primitiveSteps(_ audible: [AndroidEvent]) -> [AndroidPrimitiveStep]? {
+        var steps: [AndroidPrimitiveStep] = []
+        var previousEnd: Int64 = 0
+        for event in audible.sorted(by: { $0.startMs < $1.startMs }) {
+            let primitive = AndroidPrimitive.forSharpness(event.sharpness)
+            guard let duration = device.primitiveDurationsMs[primitive], duration > 0 else { return nil }
+            let delay = event.startMs - previousEnd
+            guard delay >= 0, delay <= Int64(Int32.max) else { return nil }
+            steps.append(AndroidPrimitiveStep(primitive: primitive, scale: event.intensity, delayMs: Int(delay)))
+            previousEnd = event.startMs + Int64(duration)
+        }
+        return steps
+    }
+
+    // MARK: Envelope
+
+    private mutating func envelopePoints(_ limits: AndroidEnvelopeLimits) throws(AndroidPlanningLimit) -> [AndroidEnvelopePoint]? {
+        guard limits.isUsable else { return nil }
+        let pulseMs = limits.minSegmentMs * 2
+        var pulsed: [AndroidEvent] = []
+        for event in events {
+            guard event.isTransient, event.intensity != 0 else {
+                pulsed.append(event)
+                continue
+            }
+            guard pattern.durationMs - event.startMs >= pulseMs else { return nil }
+            let triangle = try? Curve(points: [ControlPoint(timeMs: 0, value: 0), ControlPoint(timeMs: limits.minSegmentMs, value: event.intensity),
+                                               ControlPoint(timeMs: pulseMs, value: 0)], field: "pulse")
+            pulsed.append(AndroidEvent(startMs: event.startMs, durationMs: pulseMs, intensity: event.intensity, sharpness: event.sharpness,
+                                       intensityCurve: triangle))
+        }
+        let serial = try AndroidMixing.mergeToSerial(pulsed)
+        guard let first = serial.first, let last = serial.last, first.intensity == 0, last.endIntensity == 0 else { return nil }
+        // Silent stretches take the sharpness of what comes next, so sharpness does not jump.
+        var nextSharpness = [Float](repeating: 0, count: serial.count)
+        var following = last.endSharpness
+        for index in serial.indices.reversed() {
+            if serial[index].intensity > 0 || serial[index].endIntensity > 0 { following = serial[index].sharpness }
+            nextSharpness[index] = following
+        }
+        var points: [AndroidEnvelopePoint] = []
+        var previousSharpness = nextSharpness[0]
+        for (index, segment) in serial.enumerated() {
+            let silent = segment.intensity == 0 && segment.endIntensity == 0
+            let start = AndroidEnvelopePoint(timeMs: segment.startMs, intensity: segment.intensity,
+                                             sharpness: silent ? previousSharpness : segment.sharpness)
+            let endSharpness = silent ? nextSharpness[index] : segment.endSharpness
+            if points.isEmpty {
+                points.append(start)
+            } else if points.last != start {
+                return nil  // a jump: an envelope cannot step
+            }
+            points.append(AndroidEnvelopePoint(timeMs: segment.startMs + segment.durationMs, intensity: segment.endIntensity, sharpness: endSharpness))
+            previousSharpness = endSharpness
+            while points.count >= 3, Self.collinear(points[points.count - 3], points[points.count - 2], points[points.count - 1]) {
+                points.remove(at: points.count - 2)
+            }
+        }
+        guard points.last!.timeMs <= limits.maxDurationMs else { return nil }
+        var bounded = [points[0]]
+        for (start, end) in zip(points, points.dropFirst()) {
+            let duration = end.timeMs - start.timeMs
+            let count = (duration - 1) / limits.maxSegmentMs + 1
+            guard count <= Int64(limits.maxControlPoints - bounded.count + 1), duration / count >= limits.minSegmentMs else { return nil }
+            for step in 1...count {
+                let offset = duration / count * step + (duration % count * step) / count
+                let fraction = Double(offset) / Double(duration)
+                bounded.append(AndroidEnvelopePoint(timeMs: start.timeMs + offset, intensity: Self.interpolate(start.intensity, end.intensity, fraction),
+                                                    sharpness: Self.interpolate(start.sharpness, end.sharpness, fraction)))
+            }
+        }
+        if Self.overlaps(pulsed.filter(\.isAudible)), !Self.overlaps(events.filter(\.isAudible)) {
+            approximations.append("Transient envelope pulse widths overlap other events; maximum intensity composes their output.")
+            approximations.append("Pulse curve crossings use a millisecond grid (at most 1 ms timing error).")
+        }
+        return bounded
+    }
+
+    /// Whether the middle point lies exactly on the line between the others (in both values).
+    static func collinear(_ first: AndroidEnvelopePoint, _ middle: AndroidEnvelopePoint, _ last: AndroidEnvelopePoint) -> Bool {
+        let left = Double(middle.timeMs - first.timeMs), whole = Double(last.timeMs - first.timeMs)
+        return (Double(middle.intensity) - Double(first.intensity)) * whole == (Double(last.intensity) - Double(first.intensity)) * left
+            && (Double(middle.sharpness) - Double(first.sharpness)) * whole == (Double(last.sharpness) - Double(first.sharpness)) * left
+    }
+
+    static func interpolate(_ start: Float, _ end: Float, _ fraction: Double) -> Float {
+        Float(Double(start) + (Double(end) - Double(start)) * fraction)
+    }
+}
