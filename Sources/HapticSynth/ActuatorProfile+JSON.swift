@@ -108,17 +108,5 @@ extension ProfileError {
     }
 }
 
-/// A profile file that cannot be used: where and what.
-public struct ProfileFileError: Error, Sendable, CustomStringConvertible {
-    public let file: String
-    public let position: SourcePosition?
-    public let path: JSONPath?
-    public let message: String
-    /// Whether the file itself is missing.
-    public var isMissing = false
-
-    public var description: String {
-        let place = position.map { "\(file):\($0)" } ?? file
-        return "\(place): \(message)\(path.map { " at \($0)" } ?? "")"
-    }
-}
+/// A profile file that cannot be used (docs/synthesis.md).
+public typealias ProfileFileError = SettingsFileError

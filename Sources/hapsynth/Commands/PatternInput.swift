@@ -5,6 +5,8 @@ import HapticPlanner
 /// as one player (docs/ahap.md).
 struct LoadedPlan {
     let plan: PlaybackPlan
+    /// The pattern itself (pattern.json; nil for an AHAP file, which is a Core Haptics plan).
+    var pattern: Pattern? = nil
     let name: String?
     let description: String?
     /// Every file read (for --watch), and a hash of their content (the trigger's key).
@@ -34,7 +36,7 @@ enum PatternInput {
             found = document.warnings.map { ($0.kind, $0.place, $0.description) }
             do {
                 loaded = LoadedPlan(
-                    plan: try plan(document.pattern, capabilities: capabilities), name: document.name,
+                    plan: try plan(document.pattern, capabilities: capabilities), pattern: document.pattern, name: document.name,
                     description: document.description, files: document.files, contentKey: document.contentKey)
             } catch {
                 throw .invalidInput("\(path): \(error)")

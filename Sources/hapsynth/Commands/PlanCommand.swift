@@ -15,6 +15,8 @@ struct PlanCommand: Command {
     static let options = [
         OptionSpec(name: "--json", valueName: nil, help: "Print the plan as JSON (keys in a fixed order)."),
         OptionSpec(name: "--no-haptics", valueName: nil, help: "Plan for a device without haptics."),
+        OptionSpec(name: "--platform", valueName: "ios|android", help: "Plan as Core Haptics (ios, default) or the Android executor plays it."),
+        OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: a named device or a device JSON file (default flagship-api36)."),
         OptionSpec(name: "--ahap-dir", valueName: "DIR", help: "Write each player as DIR/player-N.ahap (only hapsynth's own files are replaced)."),
         OptionSpec(name: "--force", valueName: nil, help: "With --ahap-dir: write into a folder that holds other files (they are kept)."),
     ]
@@ -24,6 +26,8 @@ struct PlanCommand: Command {
     let capabilities: DeviceCapabilities
     let ahapFolder: String?
     let force: Bool
+    /// The Android device, with `--platform android`; nil: Core Haptics.
+    let androidDevice: AndroidDevice?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -32,11 +36,25 @@ struct PlanCommand: Command {
         ahapFolder = arguments.value("--ahap-dir")
         force = arguments.has("--force")
         guard ahapFolder != nil || !force else { throw .usage("--force goes with --ahap-dir", command: Self.name) }
+        androidDevice = try AndroidOptions.device(arguments, command: Self.name)
+        guard androidDevice == nil || ahapFolder == nil else { throw .usage("--ahap-dir writes Core Haptics files; drop --platform android", command: Self.name) }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         var warnings: [String] = []
         let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities) { warnings.append($0) }
+        if let androidDevice {
+            guard let pattern = loaded.pattern else {
+                throw .invalidInput("\(patternPath): an AHAP file is a Core Haptics pattern; --platform android takes a pattern.json")
+            }
+            let android = planAndroid(pattern, device: androidDevice)
+            guard asJSON, case .object(let members) = android.json else {
+                console.out(android.text)
+                return .success
+            }
+            console.out(JSONOutput.object(members + [("warnings", .array(warnings.map { .string($0) }))]).pretty())
+            return .success
+        }
         if asJSON {
             // The plan document, then every warning in full (stderr shows them grouped by kind).
             guard case .object(let members) = loaded.plan.json else { return .success }

@@ -1,0 +1,125 @@
+import HapticCore
+
+extension AndroidDevice {
+    /// The device `--android-device` names: one of `named`, or a JSON file (docs/android.md).
+    /// - Throws: `AndroidDeviceChoiceError.unknownName` (listing the names) for a word that is
+    ///   neither; `SettingsFileError` with the JSON path for a file that cannot be used.
+    public static func resolve(_ nameOrPath: String) throws -> AndroidDevice {
+        if let device = named.first(where: { $0.name == nameOrPath }) { return device }
+        guard nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") else {
+            throw AndroidDeviceChoiceError(name: nameOrPath)
+        }
+        return try read(contentsOf: nameOrPath)
+    }
+
+    /// Reads a device file: `apiLevel` (required), `name`, `hasVibrator`, `hasAmplitudeControl`,
+    /// `envelope` (an object of the four limits, or null) and `primitives` (durations in ms by
+    /// name: CLICK, TICK, LOW_TICK).
+    public static func read(contentsOf path: String) throws(SettingsFileError) -> AndroidDevice {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, display: path)
+        } catch {
+            throw SettingsFileError(file: path, position: nil, path: nil, message: error.message, isMissing: error.isMissingInput)
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw SettingsFileError(file: path, position: error.position, path: error.path, message: "\(error.reason)")
+        }
+        return try AndroidDeviceReader(file: path).device(root, defaultName: FileName.stem(path))
+    }
+}
+
+/// A device name that is not one of hapsynth's.
+public struct AndroidDeviceChoiceError: Error, Sendable, CustomStringConvertible {
+    public let name: String
+    public var description: String {
+        "unknown Android device '\(name)'; the devices are \(AndroidDevice.named.map(\.name).joined(separator: ", ")), or a JSON file"
+    }
+}
+
+private enum FileName {
+    /// `phones/pixel.json` → `pixel`.
+    static func stem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    }
+}
+
+private struct AndroidDeviceReader {
+    let file: String
+
+    func fail(_ message: String, _ node: JSONNode, _ path: JSONPath) -> SettingsFileError {
+        SettingsFileError(file: file, position: node.position, path: path, message: message)
+    }
+
+    func members(_ node: JSONNode, _ path: JSONPath, keys: [String], what: String) throws(SettingsFileError) -> [String: JSONNode] {
+        guard case .object(let members) = node.value else { throw fail("expected \(what), got \(node.kindDescription)", node, path) }
+        var result: [String: JSONNode] = [:]
+        for member in members {
+            guard keys.contains(member.key) else {
+                let hint = KeySuggestion.closest(to: member.key, among: keys).map { " — did you mean \"\($0)\"?" }
+                    ?? "; the keys are \(keys.joined(separator: ", "))"
+                throw SettingsFileError(file: file, position: member.keyPosition, path: path, message: "unknown key \"\(member.key)\"\(hint)")
+            }
+            result[member.key] = member.value
+        }
+        return result
+    }
+
+    func whole(_ node: JSONNode, _ path: JSONPath, minimum: Int64) throws(SettingsFileError) -> Int64 {
+        guard case .number(let number) = node.value else { throw fail("expected a whole number, got \(node.kindDescription)", node, path) }
+        guard let value = number.integer else { throw fail("expected a whole number, got \(number.text)", node, path) }
+        guard value >= minimum else { throw fail("must be at least \(minimum) (got \(value))", node, path) }
+        return value
+    }
+
+    func flag(_ node: JSONNode?, _ path: JSONPath, default value: Bool) throws(SettingsFileError) -> Bool {
+        guard let node else { return value }
+        guard case .bool(let flag) = node.value else { throw fail("expected true or false, got \(node.kindDescription)", node, path) }
+        return flag
+    }
+
+    func device(_ root: JSONNode, defaultName: String) throws(SettingsFileError) -> AndroidDevice {
+        let keys = ["name", "apiLevel", "hasVibrator", "hasAmplitudeControl", "envelope", "primitives"]
+        let fields = try members(root, .root, keys: keys, what: "an object of Android device keys")
+        guard let api = fields["apiLevel"] else {
+            throw SettingsFileError(file: file, position: root.position, path: .root, message: "missing key \"apiLevel\"")
+        }
+        var device = AndroidDevice(name: defaultName, apiLevel: Int(try whole(api, .root.appending("apiLevel"), minimum: 1)))
+        if let name = fields["name"] {
+            guard case .string(let text) = name.value else { throw fail("expected a string, got \(name.kindDescription)", name, .root.appending("name")) }
+            device.name = text
+        }
+        device.hasVibrator = try flag(fields["hasVibrator"], .root.appending("hasVibrator"), default: true)
+        device.hasAmplitudeControl = try flag(fields["hasAmplitudeControl"], .root.appending("hasAmplitudeControl"), default: true)
+        if let envelope = fields["envelope"], !isNull(envelope) {
+            let path = JSONPath.root.appending("envelope")
+            let limitKeys = ["maxControlPoints", "minSegmentMs", "maxSegmentMs", "maxDurationMs"]
+            let limits = try members(envelope, path, keys: limitKeys, what: "an object of envelope limits, or null")
+            var values: [Int64] = []
+            for key in limitKeys {
+                guard let node = limits[key] else {
+                    throw SettingsFileError(file: file, position: envelope.position, path: path, message: "missing key \"\(key)\"")
+                }
+                values.append(try whole(node, path.appending(key), minimum: 1))
+            }
+            device.envelope = AndroidEnvelopeLimits(maxControlPoints: Int(values[0]), minSegmentMs: values[1], maxSegmentMs: values[2], maxDurationMs: values[3])
+        }
+        if let primitives = fields["primitives"] {
+            let path = JSONPath.root.appending("primitives")
+            let names = AndroidPrimitive.allCases.map(\.rawValue)
+            for (name, node) in try members(primitives, path, keys: names, what: "an object of primitive durations in ms") {
+                device.primitiveDurationsMs[AndroidPrimitive(rawValue: name)!] = Int(try whole(node, path.appending(name), minimum: 0))
+            }
+        }
+        return device
+    }
+
+    private func isNull(_ node: JSONNode) -> Bool {
+        if case .null = node.value { return true }
+        return false
+    }
+}

@@ -1,0 +1,77 @@
+import HapticCore
+
+extension AndroidPlan {
+    /// The Android plan as `hapsynth plan --platform android --json` prints it (docs/android.md).
+    package var json: JSONOutput {
+        var effect: [(String, JSONOutput)] = []
+        switch backend {
+        case .androidEnvelope:
+            effect = [("envelope", .array(envelope.map { .array([.integer($0.timeMs), .float($0.intensity), .float($0.sharpness)]) }))]
+        case .androidPrimitives:
+            effect = [("primitives", .array(primitives.map {
+                .object([("primitive", .string($0.primitive.rawValue)), ("scale", .float($0.scale)), ("delayMs", .integer(Int64($0.delayMs)))])
+            }))]
+        case .androidWaveform:
+            if let waveform {
+                effect = [("waveform", .object([("timingsMs", .array(waveform.timings.map { .integer($0) })),
+                                                ("amplitudes", .array(waveform.amplitudes.map { .integer(Int64($0)) }))]))]
+            }
+        case .silent, .unsupported:
+            break
+        }
+        return .object([
+            ("platform", .string("android")),
+            ("backend", .string(backend.rawValue)),
+            ("device", device.json),
+            ("logicalDurationMs", .integer(logicalDurationMs)),
+            ("estimatedNativeDurationMs", .integer(estimatedNativeDurationMs)),
+            ("approximations", .array(approximations.map { .string($0) })),
+            ("unsupportedReason", unsupportedReason.map { .string($0) } ?? .null),
+        ] + effect)
+    }
+
+    /// The plan for people: backend, durations, the effect and the approximations.
+    package var text: String {
+        var lines = [
+            "android plan for \(device.name) (API \(device.apiLevel))",
+            "backend: \(backend.rawValue)",
+            "logical duration: \(logicalDurationMs) ms, estimated native duration: \(estimatedNativeDurationMs) ms",
+        ]
+        if let unsupportedReason { lines.append("unsupported: \(unsupportedReason)") }
+        if !envelope.isEmpty {
+            lines.append("envelope: \(envelope.count) points")
+            lines += envelope.map { "  at \($0.timeMs) ms: intensity \(Self.figure($0.intensity)), sharpness \(Self.figure($0.sharpness))" }
+        }
+        if !primitives.isEmpty {
+            lines.append("primitives: \(primitives.count)")
+            lines += primitives.map { "  \($0.primitive.rawValue) at scale \(Self.figure($0.scale)) after \($0.delayMs) ms" }
+        }
+        if let waveform {
+            lines.append("waveform: \(waveform.timings.count) segments, \(waveform.durationMs) ms")
+            lines += zip(waveform.timings, waveform.amplitudes).map { "  \($0) ms at \($1)" }
+        }
+        if !approximations.isEmpty {
+            lines.append("approximations:")
+            lines += approximations.map { "  - \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func figure(_ value: Float) -> String { JSONOutput.floatText(value) }
+}
+
+extension AndroidDevice {
+    package var json: JSONOutput {
+        .object([
+            ("name", .string(name)),
+            ("apiLevel", .integer(Int64(apiLevel))),
+            ("hasVibrator", .bool(hasVibrator)),
+            ("hasAmplitudeControl", .bool(hasAmplitudeControl)),
+            ("envelope", envelope.map { limits in
+                .object([("maxControlPoints", .integer(Int64(limits.maxControlPoints))), ("minSegmentMs", .integer(limits.minSegmentMs)),
+                         ("maxSegmentMs", .integer(limits.maxSegmentMs)), ("maxDurationMs", .integer(limits.maxDurationMs))])
+            } ?? .null),
+            ("primitives", .object(primitiveDurationsMs.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .integer(Int64($0.value))) })),
+        ])
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `plan --platform android`: devices by name or file, errors with their place, the plan as text and JSON.
+@Suite struct AndroidCommandTests {
+    @Test func namedDevicesChooseTheirPaths() throws {
+        // Twelve taps 40 ms apart: a flagship's envelope pulses (40 ms wide) do not fit before the end,
+        // so it composes primitives like the API 31 phone.
+        let cases = [("celebration", "flagship-api36", "androidEnvelope"), ("click-train", "flagship-api36", "androidPrimitives"),
+                     ("click-train", "phone-api31", "androidPrimitives"), ("click-train", "phone-api26", "androidWaveform"),
+                     ("click-train", "old-phone", "androidWaveform"), ("click-train", "no-vibrator", "unsupported")]
+        for (sample, device, backend) in cases {
+            let result = try hapsynth(["plan", "Samples/\(sample).json", "--platform", "android", "--android-device", device, "--json"])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("\"backend\": \"\(backend)\""), "\(device)")
+        }
+        let text = try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", "phone-api31"]).stdout
+        #expect(text.hasPrefix("android plan for phone-api31 (API 31)\nbackend: androidPrimitives\n"))
+        #expect(text.contains("  TICK at scale 0.25 after 32 ms"))
+    }
+
+    @Test func aDeviceFileIsReadAndItsErrorsSayWhere() throws {
+        let scratch = try Scratch()
+        let good = try scratch.write("pixel.json", #"{"apiLevel": 31, "primitives": {"CLICK": 12, "TICK": 9, "LOW_TICK": 11}}"#)
+        let planned = try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", good, "--json"])
+        #expect(planned.status == 0 && planned.stdout.contains("\"name\": \"pixel\"") && planned.stdout.contains("\"androidPrimitives\""))
+        let bad = try scratch.write("bad.json", #"{"apiLevel": 31, "envelope": {"maxControlPoints": 16, "minSegmentMs": 1.5}}"#)
+        let refused = try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", bad])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "hapsynth: error: \(bad):1:71: expected a whole number, got 1.5 at $.envelope.minSegmentMs\n")
+        let typo = try scratch.write("typo.json", #"{"apiLevel": 31, "hasVibrater": true}"#)
+        #expect(try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", typo]).stderr
+            .contains(#"unknown key "hasVibrater" — did you mean "hasVibrator"?"#))
+        #expect(try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", scratch.path + "/none.json"]).status == 66)
+        let unknown = try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", "pixel"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.hasPrefix("hapsynth: error: --android-device: unknown Android device 'pixel'; the devices are flagship-api36, "
+            + "phone-api31, phone-api26, old-phone, no-vibrator, or a JSON file\n"))
+    }
+
+    @Test func optionsGoTogether() throws {
+        #expect(try hapsynth(["plan", "Samples/click-train.json", "--android-device", "phone-api31"]).status == 64)
+        #expect(try hapsynth(["plan", "Samples/click-train.json", "--platform", "windows"]).status == 64)
+        #expect(try hapsynth(["plan", "Samples/envelope-hit.ahap", "--platform", "android"]).status == 65)
+    }
+}
