@@ -4,23 +4,12 @@ extension ActuatorProfile {
     /// Reads a profile file: a JSON object of the profile's keys (docs/synthesis.md), each overriding the
     /// default; an unknown key, a wrong type or an invalid value is an error with its place.
     public static func read(contentsOf path: String) throws(ProfileFileError) -> ActuatorProfile {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(path, display: path)
-        } catch {
-            throw ProfileFileError(file: path, position: nil, path: nil, message: error.message, isMissing: error.isMissingInput)
-        }
-        return try parse(bytes, file: path)
+        try parse(try SettingsFileError.read(path), file: path)
     }
 
     /// Parses profile JSON; `file` names it in errors.
     public static func parse(_ bytes: [UInt8], file: String) throws(ProfileFileError) -> ActuatorProfile {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw ProfileFileError(file: file, position: error.position, path: error.path, message: "\(error.reason)")
-        }
+        let root = try SettingsFileError.parse(bytes, file: file)
         guard case .object(let members) = root.value else {
             throw ProfileFileError(file: file, position: root.position, path: .root,
                                    message: "expected an object of profile keys, got \(root.kindDescription)")

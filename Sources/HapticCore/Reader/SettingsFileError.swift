@@ -20,3 +20,23 @@ public struct SettingsFileError: Error, Sendable, CustomStringConvertible {
         return "\(place): \(message)\(path.map { " at \($0)" } ?? "")"
     }
 }
+
+extension SettingsFileError {
+    /// The bytes of a settings file, or why it cannot be read (missing: `isMissing`).
+    package static func read(_ path: String) throws(SettingsFileError) -> [UInt8] {
+        do {
+            return try InputFile.read(path, display: path)
+        } catch {
+            throw SettingsFileError(file: path, position: nil, path: nil, message: error.message, isMissing: error.isMissingInput)
+        }
+    }
+
+    /// A settings file's JSON, or the parse error with its place.
+    package static func parse(_ bytes: [UInt8], file: String) throws(SettingsFileError) -> JSONNode {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw SettingsFileError(file: file, position: error.position, path: error.path, message: "\(error.reason)")
+        }
+    }
+}

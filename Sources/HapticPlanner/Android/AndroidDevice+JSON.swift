@@ -16,18 +16,7 @@ extension AndroidDevice {
     /// `envelope` (an object of the four limits, or null) and `primitives` (durations in ms by
     /// name: CLICK, TICK, LOW_TICK).
     public static func read(contentsOf path: String) throws(SettingsFileError) -> AndroidDevice {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(path, display: path)
-        } catch {
-            throw SettingsFileError(file: path, position: nil, path: nil, message: error.message, isMissing: error.isMissingInput)
-        }
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw SettingsFileError(file: path, position: error.position, path: error.path, message: "\(error.reason)")
-        }
+        let root = try SettingsFileError.parse(try SettingsFileError.read(path), file: path)
         return try AndroidDeviceReader(file: path).device(root, defaultName: FileName.stem(path))
     }
 }
