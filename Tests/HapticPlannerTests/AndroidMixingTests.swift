@@ -1,0 +1,125 @@
+import HapticCore
+import Testing
+@testable import HapticPlanner
+
+/// Merging by maximum and fall ramps, against the Jindong library's mergeToSerial and curve-mixing cases.
+@Suite struct AndroidMixingTests {
+    func event(_ start: Int64, _ duration: Int64, _ intensity: Float, sharpness: Float = 0.5) -> AndroidEvent {
+        AndroidEvent(startMs: start, durationMs: duration, intensity: intensity, sharpness: sharpness, intensityCurve: nil)
+    }
+
+    func ramp(_ from: Float, _ to: Float, duration: Int64 = 100, sharpness: Float = 0.5) throws -> AndroidEvent {
+        AndroidEvent(startMs: 0, durationMs: duration, intensity: 0.5, sharpness: sharpness,
+                     intensityCurve: try Curve(points: [ControlPoint(timeMs: 0, value: from), ControlPoint(timeMs: duration, value: to)]))
+    }
+
+    func segment(_ start: Int64, _ duration: Int64, _ intensity: Float, _ sharpness: Float, gap: Bool = false, end: Float? = nil) -> AndroidSegment {
+        AndroidSegment(startMs: start, durationMs: duration, intensity: intensity, sharpness: sharpness, isGap: gap, endIntensity: end)
+    }
+
+    @Test func serialTimelinesFromOverlapsGapsAndTies() throws {
+        #expect(try AndroidMixing.mergeToSerial([event(0, 100, 1)]) == [segment(0, 100, 1, 0.5)])
+        let adjacent = try AndroidMixing.mergeToSerial([event(50, 25, 0.5), event(0, 25, 0.5), event(25, 25, 0.5)])
+        #expect(adjacent.map(\.startMs) == [0, 25, 50] && adjacent.map(\.durationMs) == [25, 25, 25])
+        #expect(try AndroidMixing.mergeToSerial([event(0, 100, 1), event(50, 100, 0.5)])
+            == [segment(0, 50, 1, 0.5), segment(50, 50, 1, 0.5), segment(100, 50, 0.5, 0.5)])
+        #expect(try AndroidMixing.mergeToSerial([event(0, 50, 1), event(100, 50, 1)])[1] == segment(50, 50, 0, 0.5, gap: true))
+        #expect(try AndroidMixing.mergeToSerial([event(0, 200, 0.25, sharpness: 0.2), event(50, 50, 1, sharpness: 0.9)])
+            == [segment(0, 50, 0.25, 0.2), segment(50, 50, 1, 0.9), segment(100, 100, 0.25, 0.2)])
+        #expect(try AndroidMixing.mergeToSerial([event(100, 50, 1)]).first == segment(0, 100, 0, 0.5, gap: true))
+        let tied = try AndroidMixing.mergeToSerial([event(0, 200, 1, sharpness: 0.1), event(50, 50, 1, sharpness: 0.9)])
+        #expect(tied.first { $0.startMs == 50 }?.sharpness == 0.1)
+        #expect(try AndroidMixing.mergeToSerial([event(0, 100, 0)]) == [segment(0, 100, 0, 0.5)])
+        let zero = try AndroidMixing.mergeToSerial([event(50, 150, 0), event(100, 50, 0.5)])
+        #expect(zero.map(\.startMs) == [0, 50, 100, 150] && zero.map(\.intensity) == [0, 0, 0.5, 0] && zero.map(\.isGap) == [true, false, false, false])
+    }
+
+    @Test func crossingCurvesChangeTheWinner() throws {
+        let crossing = try AndroidMixing.mergeToSerial([ramp(1, 0, sharpness: 0.2), ramp(0, 1, sharpness: 0.8)])
+        #expect(crossing.map(\.durationMs) == [50, 50] && crossing.map(\.intensity) == [1, 0.5])
+        #expect(crossing.map(\.endIntensity) == [0.5, 1] && crossing.map(\.sharpness) == [0.2, 0.8])
+        #expect(try AndroidMixing.mergeToSerial([ramp(0, 1, sharpness: 0.2), ramp(0, 1, sharpness: 0.8)]).map(\.sharpness) == [0.2])
+        #expect(try AndroidMixing.mergeToSerial([ramp(0.5, 0.5, sharpness: 0.2), ramp(0.5, 0.5, sharpness: 0.8)]).map(\.sharpness) == [0.2])
+        let hidden = try AndroidMixing.mergeToSerial([ramp(0, 0.5), ramp(0.5, 0), ramp(1, 1)])
+        #expect(hidden.count == 1 && hidden[0].intensity == 1 && hidden[0].endIntensity == 1)
+        #expect(try AndroidMixing.mergeToSerial([ramp(1, 0, duration: 3), ramp(0, 1, duration: 3)]).map(\.startMs) == [0, 1, 2])
+    }
+
+    @Test func aPointOnlyWinnerKeepsInputPriority() throws {
+        let constant = try ramp(0.5, 0.5, duration: 3, sharpness: 0.2)
+        let falling = try ramp(1, 0, duration: 3, sharpness: 0.8)
+        let rising = try ramp(0, 1, duration: 3, sharpness: 0.9)
+        for events in [[constant, falling, rising], [falling, constant, rising], [rising, falling, constant]] {
+            let segments = try AndroidMixing.mergeToSerial(events)
+            #expect(segments.map(\.startMs) == [0, 1, 2])
+            #expect(segments[1].intensity == events[0].intensity(atMs: 1) && segments[1].endIntensity == events[0].intensity(atMs: 2))
+            #expect(segments[1].sharpness == events[0].sharpness && segments[1].endSharpness == events[0].sharpness)
+        }
+    }
+
+    @Test func sharpnessPointsSplitTheTimeline() throws {
+        var event = try ramp(1, 1)
+        event.sharpnessCurve = try Curve(points: [ControlPoint(timeMs: 0, value: 0), ControlPoint(timeMs: 25, value: 1), ControlPoint(timeMs: 100, value: 0)])
+        let segments = try AndroidMixing.mergeToSerial([event])
+        #expect(segments.map(\.durationMs) == [25, 75] && segments.map(\.sharpness) == [0, 1] && segments.map(\.endSharpness) == [1, 0])
+    }
+
+    @Test func fallRampsStartFromTheEndingIntensityAndNeverAfterZero() {
+        let falling = segment(0, 100, 1, 0.5, end: 0), gap = segment(100, 50, 0, 0.5, gap: true)
+        #expect(AndroidMixing.insertFallRamps([falling, gap]) == [falling, gap])
+        let rising = segment(0, 100, 0, 0.5, end: 1)
+        let ramped = AndroidMixing.insertFallRamps([rising, gap])
+        #expect(ramped[1].intensity == 0.5 && ramped.map(\.durationMs).reduce(0, +) == 150)
+    }
+
+    @Test func budgetsStopDenseMixingAndLargeDisjointTimelinesStillMerge() throws {
+        var disjoint: [AndroidEvent] = []
+        for index in 0..<10_000 {
+            var tick = try ramp(0, 1, duration: 1)
+            tick.startMs = Int64(index) * 2
+            disjoint.append(tick)
+        }
+        #expect(try AndroidMixing.mergeToSerial(disjoint).map(\.durationMs).reduce(0, +) == 19_999)
+        var dense: [AndroidEvent] = []
+        for index in 0..<1_000 {
+            var event = try ramp(0, 1, duration: 2_000)
+            event.sharpnessCurve = try Curve(points: [ControlPoint(timeMs: 0, value: 0), ControlPoint(timeMs: Int64(index) + 1, value: 1),
+                                                      ControlPoint(timeMs: 2_000, value: 0)])
+            dense.append(event)
+        }
+        #expect(throws: AndroidPlanningLimit.self) { try AndroidMixing.mergeToSerial(dense) }
+    }
+
+    @Test func randomRampsAgreeWithMaximumMixingWithinTheCrossingBound() throws {
+        var generator = SeededGenerator(seed: 59)
+        for _ in 0..<150 {
+            let duration = Int64.random(in: 5..<100, using: &generator)
+            let events = try (0..<Int.random(in: 2..<12, using: &generator)).map { _ in
+                try ramp(Float.random(in: 0..<1, using: &generator), Float.random(in: 0..<1, using: &generator), duration: duration)
+            }
+            let segments = try AndroidMixing.mergeToSerial(events)
+            let bound = events.map { Double(abs($0.intensity(atMs: duration) - $0.intensity(atMs: 0))) / Double(duration) }.max()! + 0.00001
+            for time in 0..<duration {
+                let segment = try #require(segments.first { time >= $0.startMs && time < $0.startMs + $0.durationMs })
+                let ratio = Double(time - segment.startMs) / Double(segment.durationMs)
+                let mixed = Double(segment.intensity) + Double(segment.endIntensity - segment.intensity) * ratio
+                let expected = events.map { Double($0.intensity(atMs: time)) }.max()!
+                #expect(abs(mixed - expected) <= bound)
+            }
+            #expect(segments.map(\.durationMs).reduce(0, +) == duration)
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so the random case is the same every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
