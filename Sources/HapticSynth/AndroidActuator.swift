@@ -1,0 +1,135 @@
+import Foundation
+import HapticPlanner
+
+/// hapsynth's emulated Android actuator (docs/android.md): a linear resonant actuator driven by
+/// the one effect the Android planner chose. These are emulation choices, not measurements:
+/// - a **waveform** plays a sine at the resonant frequency, its amplitude gain × amplitude / 255,
+///   reached through a first-order response (the actuator's inertia; 0 ms = ideal steps);
+/// - an **envelope** plays intensity and sharpness interpolated linearly between its points,
+///   sharpness mapping to frequency over the band like the iOS synthesizer, through the same inertia;
+/// - a **primitive** is a burst of its duration at its own frequency (CLICK at resonance, TICK at the
+///   top of the band, LOW_TICK at the bottom), a raised-cosine window, scaled by its scale;
+/// - Android starts an effect at once (no lead): time s ms plays at frame round-half-up(s × rate / 1000);
+/// - the phase is continuous across segments.
+public struct AndroidActuator: Hashable, Sendable {
+    public var sampleRate = 48_000
+    /// The actuator's resonant frequency, in Hz.
+    public var resonanceHz = 170.0
+    /// The time constant of the response to an amplitude step, in milliseconds.
+    public var inertiaMs = 8.0
+    /// Peak output at amplitude 255 (or intensity 1).
+    public var gain = 0.8
+    /// The frequency band that envelope sharpness and the primitives use, in Hz.
+    public var minFrequencyHz = 80.0
+    public var maxFrequencyHz = 250.0
+
+    public init() {}
+
+    /// The frame of Android time `ms` (no lead).
+    public func frame(atMs ms: Int64) -> Int64 { (ms * Int64(sampleRate) * 2 + 1000) / 2000 }
+
+    /// Renders the plan's effect to mono samples: the plan's session length (the longer of the
+    /// pattern and the effect). For long effects, drive an `AndroidEffectPlayer` block by block.
+    public func render(_ plan: AndroidPlan) -> [Float] {
+        var player = AndroidEffectPlayer(plan: plan, actuator: self)
+        var samples = [Float](repeating: 0, count: Int(player.frameCount))
+        samples.withUnsafeMutableBufferPointer { player.render(into: $0) }
+        return samples
+    }
+}
+
+/// Plays one Android plan on the emulated actuator, a block at a time: its state (amplitude,
+/// phase, where it is in the effect) carries over, so block sizes never change a sample.
+public struct AndroidEffectPlayer {
+    public let actuator: AndroidActuator
+    /// The session's length in frames.
+    public let frameCount: Int64
+    /// The next frame to render.
+    public private(set) var position: Int64 = 0
+
+    /// A stretch of frames [from, to) with a target amplitude and frequency at each end (linear
+    /// between); a burst is a windowed primitive that bypasses the inertia.
+    private struct Piece {
+        var from: Int64, to: Int64
+        var startLevel: Double, endLevel: Double
+        var startHz: Double, endHz: Double
+        var isBurst = false
+    }
+
+    private let pieces: [Piece]
+    private var pieceIndex = 0
+    private var amplitude = 0.0
+    private var phase = 0.0
+
+    public init(plan: AndroidPlan, actuator: AndroidActuator) {
+        self.actuator = actuator
+        frameCount = actuator.frame(atMs: plan.sessionDurationMs)
+        var pieces: [Piece] = []
+        let gain = actuator.gain
+        func hz(_ sharpness: Float) -> Double {
+            actuator.minFrequencyHz + min(max(Double(sharpness), 0), 1) * (actuator.maxFrequencyHz - actuator.minFrequencyHz)
+        }
+        switch plan.backend {
+        case .androidWaveform:
+            var startMs: Int64 = 0
+            for (timing, level) in zip(plan.waveform?.timings ?? [], plan.waveform?.amplitudes ?? []) {
+                let target = gain * Double(level) / 255
+                pieces.append(Piece(from: actuator.frame(atMs: startMs), to: actuator.frame(atMs: startMs + timing), startLevel: target,
+                                    endLevel: target, startHz: actuator.resonanceHz, endHz: actuator.resonanceHz))
+                startMs += timing
+            }
+        case .androidEnvelope:
+            for (start, end) in zip(plan.envelope, plan.envelope.dropFirst()) {
+                pieces.append(Piece(from: actuator.frame(atMs: start.timeMs), to: actuator.frame(atMs: end.timeMs),
+                                    startLevel: gain * Double(start.intensity), endLevel: gain * Double(end.intensity),
+                                    startHz: hz(start.sharpness), endHz: hz(end.sharpness)))
+            }
+        case .androidPrimitives:
+            var onsetMs: Int64 = 0
+            for step in plan.primitives {
+                onsetMs += Int64(step.delayMs)
+                let durationMs = Int64(plan.device.primitiveDurationsMs[step.primitive] ?? 0)
+                let frequency = step.primitive == .click ? actuator.resonanceHz
+                    : (step.primitive == .tick ? actuator.maxFrequencyHz : actuator.minFrequencyHz)
+                pieces.append(Piece(from: actuator.frame(atMs: onsetMs), to: actuator.frame(atMs: onsetMs + durationMs),
+                                    startLevel: gain * Double(step.scale), endLevel: gain * Double(step.scale),
+                                    startHz: frequency, endHz: frequency, isBurst: true))
+                onsetMs += durationMs
+            }
+        case .silent, .unsupported:
+            break
+        }
+        self.pieces = pieces.filter { $0.to > $0.from }
+    }
+
+    /// Renders the next `output.count` frames (zeros past the session's end).
+    public mutating func render(into output: UnsafeMutableBufferPointer<Float>) {
+        let rate = Double(actuator.sampleRate)
+        let follow = actuator.inertiaMs > 0 ? 1 - exp(-1000 / (actuator.inertiaMs * rate)) : 1
+        for offset in 0..<output.count {
+            let frame = position + Int64(offset)
+            while pieceIndex < pieces.count, pieces[pieceIndex].to <= frame { pieceIndex += 1 }
+            var target = 0.0, frequency = actuator.resonanceHz, burst = false, window = 1.0, burstPhase = 0.0
+            if pieceIndex < pieces.count, pieces[pieceIndex].from <= frame {
+                let piece = pieces[pieceIndex]
+                let fraction = Double(frame - piece.from) / Double(piece.to - piece.from)
+                target = piece.startLevel + (piece.endLevel - piece.startLevel) * fraction
+                frequency = piece.startHz + (piece.endHz - piece.startHz) * fraction
+                burst = piece.isBurst
+                if burst {
+                    window = 0.5 - 0.5 * cos(2 * Double.pi * fraction)
+                    burstPhase = 2 * Double.pi * frequency * Double(frame - piece.from) / rate  // each burst starts at phase 0
+                }
+            }
+            if burst {
+                amplitude = 0
+                output[offset] = Float(target * window * sin(burstPhase))
+            } else {
+                amplitude += (target - amplitude) * follow
+                output[offset] = Float(amplitude * sin(phase))
+            }
+            phase += 2 * Double.pi * frequency / rate
+        }
+        position += Int64(output.count)
+    }
+}
