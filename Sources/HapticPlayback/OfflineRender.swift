@@ -57,5 +57,6 @@ public enum OfflineRender {
 
 /// The render was stopped by its caller (Ctrl-C).
 public struct RenderStopped: Error, CustomStringConvertible {
+    public init() {}
     public var description: String { "render stopped" }
 }

@@ -1,3 +1,4 @@
+import AudioIO
 import Foundation
 import Testing
 
@@ -42,5 +43,24 @@ import Testing
         #expect(try hapsynth(["plan", "Samples/click-train.json", "--android-device", "phone-api31"]).status == 64)
         #expect(try hapsynth(["plan", "Samples/click-train.json", "--platform", "windows"]).status == 64)
         #expect(try hapsynth(["plan", "Samples/envelope-hit.ahap", "--platform", "android"]).status == 65)
+    }
+
+    @Test func bothPlatformsInOneStereoFileEqualTheTwoRenders() throws {
+        let scratch = try Scratch()
+        let ios = scratch.path + "/ios.wav", android = scratch.path + "/android.wav", both = scratch.path + "/both.wav"
+        #expect(try hapsynth(["render", "Samples/celebration.json", ios]).status == 0)
+        let single = try hapsynth(["render", "Samples/celebration.json", android, "--platform", "android", "--android-device", "phone-api26"])
+        #expect(single.status == 0 && single.stdout.contains("android androidWaveform on phone-api26"))
+        let stereo = try hapsynth(["render", "Samples/celebration.json", both, "--platform", "both", "--android-device", "phone-api26"])
+        #expect(stereo.status == 0 && stereo.stdout.contains("left ios, right android"))
+        let left = try SoundFileReader(path: ios).readAll(), right = try SoundFileReader(path: android).readAll()
+        let pair = try SoundFileReader(path: both)
+        #expect(pair.format.channelCount == 2)
+        let frames = pair.readAll()
+        #expect(frames.count / 2 == max(left.count, right.count))
+        #expect((0..<left.count).allSatisfy { frames[2 * $0] == left[$0] })
+        #expect((0..<right.count).allSatisfy { frames[2 * $0 + 1] == right[$0] })
+        // iOS starts 10 ms after the request, Android at once.
+        #expect(left[..<480].allSatisfy { $0 == 0 } && right[1..<480].contains { $0 != 0 })
     }
 }

@@ -4,12 +4,14 @@ import HapticPlanner
 /// `--platform ios|android` and `--android-device NAME|FILE` (docs/android.md).
 enum AndroidOptions {
     /// The Android device the arguments choose, or nil for iOS (the default platform).
-    static func device(_ arguments: ParsedArguments, command: String) throws(CLIError) -> AndroidDevice? {
+    /// `allowingBoth`: `both` is a platform too (render's stereo file).
+    static func device(_ arguments: ParsedArguments, command: String, allowingBoth: Bool = false) throws(CLIError) -> AndroidDevice? {
         let platform = arguments.value("--platform") ?? "ios"
-        guard ["ios", "android"].contains(platform) else {
-            throw .usage("--platform takes ios or android, got '\(platform)'", command: command)
+        let platforms = allowingBoth ? ["ios", "android", "both"] : ["ios", "android"]
+        guard platforms.contains(platform) else {
+            throw .usage("--platform takes \(platforms.dropLast().joined(separator: ", ")) or \(platforms.last!), got '\(platform)'", command: command)
         }
-        guard platform == "android" else {
+        guard platform != "ios" else {
             if arguments.value("--android-device") != nil { throw .usage("--android-device goes with --platform android", command: command) }
             return nil
         }

@@ -26,6 +26,8 @@ struct RenderCommand: Command {
             OptionSpec(name: "--encoding", valueName: "float|pcm16|pcm24", help: "Sample encoding (default: per format)."),
         ] + ProfileOptions.specs + [
             OptionSpec(name: "--allow-long", valueName: nil, help: "Allow renders longer than 24 hours."),
+            OptionSpec(name: "--platform", valueName: "ios|android|both", help: "Render as an iPhone (default), an Android phone, or both (stereo: left iOS, right Android)."),
+            OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android or both: the Android device (default flagship-api36)."),
             OptionSpec(name: "--threads", valueName: "N", help: "Threads: 2 writes while rendering, 3+ also splits the voices (default: the cores; same samples)."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings.", short: "-q"),
             OptionSpec(name: "--strict", valueName: nil, help: "Exit 65 when there is any warning."),
@@ -41,6 +43,9 @@ struct RenderCommand: Command {
     /// Threads the render may use: 1; 2 (writing on its own thread); 3 or more (the mixer's lanes
     /// too). The output is the same for any count.
     let threads: Int
+    /// With `--platform android` or `both`: the Android device; `both`: a stereo file.
+    let androidDevice: AndroidDevice?
+    let both: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -70,6 +75,8 @@ struct RenderCommand: Command {
         }
         allowLong = arguments.has("--allow-long")
         threads = try arguments.count("--threads", maximum: 256, command: Self.name)
+        both = arguments.value("--platform") == "both"
+        androidDevice = try AndroidOptions.device(arguments, command: Self.name, allowingBoth: true)
         quiet = arguments.has("--quiet")
         strict = arguments.has("--strict")
     }
@@ -78,6 +85,17 @@ struct RenderCommand: Command {
         let loaded = try PatternInput.load(patternPath, console: console, quiet: quiet, strict: strict)
         try FileRender.refuseOverwritingInputs(outputPath, inputs: loaded.files)
         let playback = loaded.plan
+        if let androidDevice {
+            guard let pattern = loaded.pattern else {
+                throw .invalidInput("\(patternPath): an AHAP file is a Core Haptics pattern; --platform \(both ? "both" : "android") takes a pattern.json")
+            }
+            let summary = try Interruption.deferred { () throws(CLIError) in
+                try AndroidRender.render(pattern, iosPlan: playback, device: androidDevice, profile: profile, to: outputPath, container: container,
+                                         encoding: encoding, both: both, allowLong: allowLong)
+            }
+            console.out(AndroidRender.summaryLine(summary, path: outputPath, rate: profile.sampleRate, both: both))
+            return .success
+        }
         let frames: Int64
         do {
             frames = try FileRender.checkedLength(playback, profile: profile, allowLong: allowLong)

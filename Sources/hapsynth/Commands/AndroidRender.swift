@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AudioCore
+import AudioIO
+import HapticCore
+import HapticPlanner
+import HapticPlayback
+import HapticSynth
+
+/// `render --platform android` (mono: the Android effect) and `--platform both` (stereo: iOS left,
+/// Android right, both timed from the moment playback is requested, so iOS's 10 ms lead shows),
+/// written atomically like every render (docs/android.md).
+enum AndroidRender {
+    /// What was written: frames, peak and the Android plan.
+    struct Summary {
+        let frameCount: Int64
+        let peak: Float
+        let plan: AndroidPlan
+    }
+
+    static func render(
+        _ pattern: Pattern, iosPlan: PlaybackPlan, device: AndroidDevice, profile: ActuatorProfile, to path: String,
+        container: SoundFileContainer, encoding: SampleEncoding, both: Bool, allowLong: Bool
+    ) throws(CLIError) -> Summary {
+        let plan = planAndroid(pattern, device: device)
+        var actuator = AndroidActuator()
+        actuator.sampleRate = profile.sampleRate
+        let target: OutputFile
+        let writer: SoundFileWriter
+        do {
+            target = try OutputFile(path: path)
+        } catch {
+            throw .cannotCreate("\(error)")
+        }
+        defer { target.discard() }
+        do {
+            writer = try SoundFileWriter(
+                fileDescriptor: target.fileDescriptor, name: path, format: AudioFormat(sampleRate: profile.sampleRate, channelCount: both ? 2 : 1),
+                container: container, encoding: encoding)
+        } catch {
+            throw .cannotCreate("\(error)")
+        }
+        let output = PairedOutput(writer: writer, stereo: both, player: AndroidEffectPlayer(plan: plan, actuator: actuator))
+        do {
+            if both {
+                _ = try OfflineRender.render(iosPlan, profile: profile, into: output, allowLong: allowLong) { _ in !Interruption.isRaised }
+            }
+            try output.drain(until: max(output.player.frameCount, output.framesWritten)) { Interruption.isRaised }
+            try writer.finish()
+        } catch is RenderStopped {
+            throw .interrupted
+        } catch {
+            throw .ioError("\(error)")
+        }
+        do {
+            try target.commit()
+        } catch {
+            throw .cannotCreate("\(error)")
+        }
+        return Summary(frameCount: output.framesWritten, peak: output.peak, plan: plan)
+    }
+
+    /// `out.wav: 0.541 s, 25968 frames at 48000 Hz, android androidWaveform on phone-api26, peak 0.6399 (-3.9 dBFS)`.
+    static func summaryLine(_ summary: Summary, path: String, rate: Int, both: Bool) -> String {
+        let seconds = Double(summary.frameCount) / Double(rate)
+        let decibels = summary.peak > 0 ? 20 * log10(Double(summary.peak)) : -.infinity
+        let peakText = decibels.isFinite
+            ? "\(RenderCommand.fixed(Double(summary.peak), 4)) (\(RenderCommand.fixed(decibels, 1)) dBFS)" : "0 (silence)"
+        return "\(path): \(RenderCommand.fixed(seconds, 3)) s, \(summary.frameCount) frames at \(rate) Hz, "
+            + "\(both ? "left ios, right " : "")android \(summary.plan.backend.rawValue) on \(summary.plan.device.name), peak \(peakText)"
+    }
+}
+
+/// Receives the iOS render's mono blocks (with `--platform both`) and pairs each frame with the
+/// Android effect's, writing stereo frames; `drain` then writes the Android effect to its end.
+private final class PairedOutput: AudioOutput {
+    let format: AudioFormat
+    private let writer: SoundFileWriter
+    private let stereo: Bool
+    private(set) var player: AndroidEffectPlayer
+    private(set) var framesWritten: Int64 = 0
+    private(set) var peak: Float = 0
+    private var android: [Float] = []
+    private var frames: [Float] = []
+
+    init(writer: SoundFileWriter, stereo: Bool, player: AndroidEffectPlayer) {
+        self.writer = writer
+        self.stereo = stereo
+        self.player = player
+        format = AudioFormat(sampleRate: writer.format.sampleRate)
+    }
+
+    /// A block of the iOS render: written beside as many frames of the Android effect.
+    func write(_ samples: UnsafeBufferPointer<Float>) throws {
+        try writeFrames(count: samples.count, ios: samples)
+    }
+
+    /// Completes nothing: the writer is finished by its owner.
+    func finish() throws {}
+
+    /// Writes frames (iOS silent) until `frameCount`, a block at a time.
+    func drain(until frameCount: Int64, interrupted: () -> Bool) throws {
+        while framesWritten < frameCount {
+            guard !interrupted() else { throw RenderStopped() }
+            try writeFrames(count: Int(min(4096, frameCount - framesWritten)), ios: nil)
+        }
+    }
+
+    private func writeFrames(count: Int, ios: UnsafeBufferPointer<Float>?) throws {
+        if android.count < count { android = [Float](repeating: 0, count: count) }
+        android.withUnsafeMutableBufferPointer { player.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
+        frames.removeAll(keepingCapacity: true)
+        for index in 0..<count {
+            let right = android[index]
+            if stereo {
+                let left = ios.map { $0[index] } ?? 0
+                frames.append(left)
+                peak = max(peak, abs(left))
+            }
+            frames.append(right)
+            peak = max(peak, abs(right))
+        }
+        try frames.withUnsafeBufferPointer { try writer.write($0) }
+        framesWritten += Int64(count)
+    }
+}
