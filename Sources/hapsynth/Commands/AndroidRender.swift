@@ -26,37 +26,14 @@ enum AndroidRender {
         let plan = planAndroid(pattern, device: device)
         var actuator = AndroidActuator()
         actuator.sampleRate = profile.sampleRate
-        let target: OutputFile
-        let writer: SoundFileWriter
-        do {
-            target = try OutputFile(path: path)
-        } catch {
-            throw .cannotCreate("\(error)")
-        }
-        defer { target.discard() }
-        do {
-            writer = try SoundFileWriter(
-                fileDescriptor: target.fileDescriptor, name: path, format: AudioFormat(sampleRate: profile.sampleRate, channelCount: both ? 2 : 1),
-                container: container, encoding: encoding)
-        } catch {
-            throw .cannotCreate("\(error)")
-        }
-        let output = PairedOutput(writer: writer, stereo: both, player: AndroidEffectPlayer(plan: plan, actuator: actuator))
-        do {
+        let format = AudioFormat(sampleRate: profile.sampleRate, channelCount: both ? 2 : 1)
+        let output = try FileRender.write(to: path, format: format, container: container, encoding: encoding) { writer in
+            let output = PairedOutput(writer: writer, stereo: both, player: AndroidEffectPlayer(plan: plan, actuator: actuator))
             if both {
                 _ = try OfflineRender.render(iosPlan, profile: profile, into: output, allowLong: allowLong) { _ in !Interruption.isRaised }
             }
             try output.drain(until: max(output.player.frameCount, output.framesWritten)) { Interruption.isRaised }
-            try writer.finish()
-        } catch is RenderStopped {
-            throw .interrupted
-        } catch {
-            throw .ioError("\(error)")
-        }
-        do {
-            try target.commit()
-        } catch {
-            throw .cannotCreate("\(error)")
+            return output
         }
         return Summary(frameCount: output.framesWritten, peak: output.peak, plan: plan)
     }

@@ -20,6 +20,18 @@ enum FileRender {
         _ playback: PlaybackPlan, profile: ActuatorProfile, to path: String, container: SoundFileContainer,
         encoding: SampleEncoding, allowLong: Bool = false, threads: Int = 1, shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws(CLIError) -> RenderSummary {
+        try write(to: path, format: AudioFormat(sampleRate: profile.sampleRate), container: container, encoding: encoding) { writer in
+            try OfflineRender.render(playback, profile: profile, into: writer, allowLong: allowLong, threads: threads, shouldContinue: shouldContinue)
+        }
+    }
+
+    /// Opens `path` for a sound file (atomically, or written through for a device or a FIFO), lets
+    /// `body` write it, finishes it and moves it into place. `RenderStopped` from `body` leaves no
+    /// file and exits 130.
+    static func write<Result>(
+        to path: String, format: AudioFormat, container: SoundFileContainer, encoding: SampleEncoding,
+        _ body: (SoundFileWriter) throws -> Result
+    ) throws(CLIError) -> Result {
         let target: OutputFile
         do {
             target = try OutputFile(path: path)
@@ -34,17 +46,13 @@ enum FileRender {
         }
         let writer: SoundFileWriter
         do {
-            writer = try SoundFileWriter(
-                fileDescriptor: target.fileDescriptor, name: path, format: AudioFormat(sampleRate: profile.sampleRate),
-                container: container, encoding: encoding)
+            writer = try SoundFileWriter(fileDescriptor: target.fileDescriptor, name: path, format: format, container: container, encoding: encoding)
         } catch {
             throw .cannotCreate("\(error)")
         }
-        let summary: RenderSummary
+        let result: Result
         do {
-            summary = try OfflineRender.render(
-                playback, profile: profile, into: writer, allowLong: allowLong, threads: threads,
-                shouldContinue: shouldContinue)
+            result = try body(writer)
             try writer.finish()
         } catch is RenderStopped {
             throw .interrupted
@@ -56,7 +64,7 @@ enum FileRender {
         } catch {
             throw .cannotCreate("\(error)")
         }
-        return summary
+        return result
     }
 
     /// The render's frame count, or exit 65 when the render-length guard refuses it.
