@@ -72,6 +72,43 @@ import Testing
         #expect(ramped[1].intensity == 0.5 && ramped.map(\.durationMs).reduce(0, +) == 150)
     }
 
+    func active(_ start: Int64, _ duration: Int64, _ intensity: Float) -> AndroidSegment { segment(start, duration, intensity, 0.5) }
+    func gap(_ start: Int64, _ duration: Int64) -> AndroidSegment { segment(start, duration, 0, 0.5, gap: true) }
+
+    @Test func fallRampsBorrowFromTheFrontOfTheGap() {
+        let ramped = AndroidMixing.insertFallRamps([active(0, 100, 0.75), gap(100, 16)])
+        #expect(ramped.count == 3 && ramped[0] == active(0, 100, 0.75))
+        #expect(ramped[1].startMs == 100 && ramped[1].durationMs == 8 && abs(ramped[1].intensity - 0.375) < 1e-6 && !ramped[1].isGap)
+        #expect(ramped[2] == gap(108, 8))
+        let short = AndroidMixing.insertFallRamps([active(0, 100, 0.5), gap(100, 10)])
+        #expect(short.map(\.durationMs) == [100, 5, 5] && abs(short[1].intensity - 0.25) < 1e-6 && short[2].isGap)
+        for untouched in [[active(0, 100, 0.75), gap(100, 4)], [active(0, 50, 0.75), active(50, 50, 0.5)], [gap(0, 100), active(100, 50, 0.75)],
+                          [active(0, 100, 0.75)]] {
+            #expect(AndroidMixing.insertFallRamps(untouched) == untouched)
+        }
+        let twice = AndroidMixing.insertFallRamps([active(0, 100, 1), gap(100, 50), active(150, 100, 0.5), gap(250, 50)])
+        #expect(twice.count == 6 && twice.filter { !$0.isGap && $0.intensity > 0 && $0.durationMs == 8 }.count == 2)
+    }
+
+    @Test func fallRampsConserveDurationAndKeepEveryActiveSegment() {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<500 {
+            var timeline: [AndroidSegment] = [], cursor: Int64 = 0, wasGap = true
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                let makeGap = wasGap ? false : Bool.random(using: &generator)
+                let duration = Int64.random(in: 1...60, using: &generator)
+                timeline.append(makeGap ? gap(cursor, duration) : active(cursor, duration, Float.random(in: 0...1, using: &generator)))
+                cursor += duration
+                wasGap = makeGap
+            }
+            let ramped = AndroidMixing.insertFallRamps(timeline)
+            #expect(ramped.map(\.durationMs).reduce(0, +) == cursor)
+            #expect(timeline.filter { !$0.isGap }.allSatisfy { ramped.contains($0) })
+            #expect(ramped.allSatisfy { $0.durationMs > 0 })
+            #expect(zip(ramped, ramped.dropFirst()).allSatisfy { $1.startMs == $0.startMs + $0.durationMs })
+        }
+    }
+
     @Test func budgetsStopDenseMixingAndLargeDisjointTimelinesStillMerge() throws {
         var disjoint: [AndroidEvent] = []
         for index in 0..<10_000 {

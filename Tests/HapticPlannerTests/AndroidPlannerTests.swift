@@ -187,4 +187,20 @@ import Testing
         #expect(result.backend == .unsupported && result.unsupportedReason == "Device has no vibrator")
         #expect(try plan([.legacyHaptic(startMs: 0, durationMs: 0)], AndroidDevice.noVibrator).backend == .silent)
     }
+
+    @Test func aMixingBudgetMakesThePlanUnsupported() throws {
+        let long = try curve((0, 0), (5000, 1), (10_000, 0))
+        let events = try (0..<1100).map { try continuous(Int64($0), curve: long) }
+        let result = try plan(events, device(envelope: false))
+        #expect(result.backend == .unsupported && result.unsupportedReason?.contains("active-event visits") == true && result.waveform == nil)
+    }
+
+    @Test func anEnvelopeCandidateOverItsLimitFallsBackToAWaveform() throws {
+        let hum = try (0..<1000).map { _ in try HapticEvent.legacyHaptic(startMs: 0, durationMs: 16_000, intensity: Intensity(Float(0.1))) }
+        let taps = try (0..<200).map { try transient(Int64($0) * 80) }
+        let result = try plan(hum + taps, device())
+        #expect(result.backend == .androidWaveform)
+        #expect(result.approximations.contains { $0.contains("Envelope candidate rejected") })
+        #expect((result.waveform?.amplitude(atMs: 0) ?? 0) > 0)
+    }
 }
