@@ -63,4 +63,18 @@ import Testing
         // iOS starts 10 ms after the request, Android at once.
         #expect(left[..<480].allSatisfy { $0 == 0 } && right[1..<480].contains { $0 != 0 })
     }
+
+    @Test func playingAsAndroidIntoTheFilePluginCapturesTheAndroidRender() throws {
+        let scratch = try Scratch()
+        let capture = scratch.path + "/capture.raw", rendered = scratch.path + "/android.wav"
+        let played = try hapsynth(["play", "Samples/celebration.json", "--platform", "android", "--android-device", "phone-api26",
+                                   "--device", "file:FILE=\(capture),FORMAT=raw"])
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(played.stdout.hasPrefix("playing Samples/celebration.json on file:") && played.stdout.contains("as android androidWaveform on phone-api26"))
+        #expect(try hapsynth(["render", "Samples/celebration.json", rendered, "--platform", "android", "--android-device", "phone-api26"]).status == 0)
+        let samples = try SoundFileReader(path: rendered).readAll()
+        let bytes = samples.flatMap { sample in withUnsafeBytes(of: sample.bitPattern.littleEndian) { Array($0) } }
+        #expect(FileManager.default.contents(atPath: capture).map { [UInt8]($0) } == bytes)
+        #expect(try hapsynth(["play", "Samples/celebration.json", "--platform", "android", "--watch"]).status == 64)
+    }
 }

@@ -25,6 +25,8 @@ struct PlayCommand: Command {
             OptionSpec(name: "--watch", valueName: nil, help: "Replay whenever the pattern or an included file is saved."),
             OptionSpec(name: "--skip-initial", valueName: nil, help: "With --watch: do not play the first version."),
             OptionSpec(name: "--allow-long", valueName: nil, help: "Allow playbacks longer than 24 hours."),
+            OptionSpec(name: "--platform", valueName: "ios|android", help: "Play as an iPhone (default) or as an Android phone plays it."),
+            OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: the device (default flagship-api36)."),
         ] + ProfileOptions.specs
     }
 
@@ -38,6 +40,8 @@ struct PlayCommand: Command {
     let allowLong: Bool
     let listDevices: Bool
     let profile: ActuatorProfile
+    /// With `--platform android`: the Android device.
+    let androidDevice: AndroidDevice?
 
     /// How long a watched file may be missing before that is an error: editors that save by
     /// moving the old file away and the new one in leave a moment without it.
@@ -52,6 +56,8 @@ struct PlayCommand: Command {
         allowLong = arguments.has("--allow-long")
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
         profile = try ProfileOptions.resolve(arguments, command: Self.name)
+        androidDevice = try AndroidOptions.device(arguments, command: Self.name)
+        guard androidDevice == nil || !watch else { throw .usage("--watch plays the iOS rendering; drop --platform android", command: Self.name) }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -60,6 +66,7 @@ struct PlayCommand: Command {
             for device in devices { console.out(HelpText.row(device.name, device.description, width: HelpText.width).joined(separator: "\n")) }
             return .success
         }
+        if let androidDevice { return try playAndroid(on: androidDevice, console: console) }
         let device = self.device, rate = profile.sampleRate
         let devices = DeviceLog()
         let live = LivePlayback(profile: profile, allowLong: allowLong) {
@@ -117,6 +124,47 @@ struct PlayCommand: Command {
             }
             watcher.watch(files: loaded.files)
             if try update(trigger, loaded, console: console) { playing = true }
+        }
+    }
+
+    /// Plays the Android effect on the emulated actuator through the device, paced by it; Ctrl-C
+    /// stops it (exit 130).
+    private func playAndroid(on androidDevice: AndroidDevice, console: Console) throws(CLIError) -> ExitCode {
+        let loaded = try PatternInput.load(patternPath, console: console)
+        guard let pattern = loaded.pattern else {
+            throw .invalidInput("\(patternPath): an AHAP file is a Core Haptics pattern; --platform android takes a pattern.json")
+        }
+        let plan = planAndroid(pattern, device: androidDevice)
+        var actuator = AndroidActuator()
+        actuator.sampleRate = profile.sampleRate
+        var player = AndroidEffectPlayer(plan: plan, actuator: actuator)
+        let output: ALSAOutput
+        do {
+            output = try ALSAOutput(device: device, sampleRate: profile.sampleRate)
+        } catch {
+            throw unavailable(error)
+        }
+        console.out("playing \(patternPath) on \(device) as android \(plan.backend.rawValue) on \(androidDevice.name): "
+            + "\(RenderCommand.fixed(Double(player.frameCount) / Double(profile.sampleRate), 3)) s")
+        var block = [Float](repeating: 0, count: periodFrames)
+        return try Interruption.deferred { () throws(CLIError) in
+            do {
+                while player.position < player.frameCount {
+                    guard !Interruption.isRaised else {
+                        output.close()
+                        throw CLIError.interrupted
+                    }
+                    let count = Int(min(Int64(periodFrames), player.frameCount - player.position))
+                    block.withUnsafeMutableBufferPointer { player.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
+                    try block.withUnsafeBufferPointer { try output.write(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+                }
+                try output.finish()
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .ioError("\(error)")
+            }
+            return .success
         }
     }
 
