@@ -67,6 +67,11 @@ extension ActuatorProfile {
             case .rampMs: return rampMs
             case .envelopeMinMs: return envelopeMinMs
             case .envelopeMaxMs: return envelopeMaxMs
+            case .androidResonanceHz: return androidResonanceHz
+            case .androidInertiaMs: return androidInertiaMs
+            case .androidGain: return androidGain
+            case .androidMinFrequencyHz: return androidMinFrequencyHz
+            case .androidMaxFrequencyHz: return androidMaxFrequencyHz
             case .sampleRate: return Double(sampleRate)
             case .transientCycles: return Double(transientCycles)
             case .splitRetrigger: return splitRetrigger ? 1 : 0
@@ -82,6 +87,11 @@ extension ActuatorProfile {
             case .rampMs: rampMs = newValue
             case .envelopeMinMs: envelopeMinMs = newValue
             case .envelopeMaxMs: envelopeMaxMs = newValue
+            case .androidResonanceHz: androidResonanceHz = newValue
+            case .androidInertiaMs: androidInertiaMs = newValue
+            case .androidGain: androidGain = newValue
+            case .androidMinFrequencyHz: androidMinFrequencyHz = newValue
+            case .androidMaxFrequencyHz: androidMaxFrequencyHz = newValue
             case .sampleRate, .transientCycles, .splitRetrigger: break  // set with their own types
             }
         }

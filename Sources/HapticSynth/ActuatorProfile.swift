@@ -28,6 +28,14 @@ public struct ActuatorProfile: Hashable, Sendable {
     public var envelopeMinMs = 2.0
     /// The envelope time of a value of 1, in milliseconds (> envelopeMinMs, ≤ 60,000).
     public var envelopeMaxMs = 1_000.0
+    /// The emulated Android actuator (docs/android.md): its resonant frequency in Hz (> 0,
+    /// ≤ sampleRate / 2), the time constant of its response in ms (0…1000), its peak (0…1), and the
+    /// band that envelope sharpness and primitives use, in Hz (0 < min < max ≤ sampleRate / 2).
+    public var androidResonanceHz = 170.0
+    public var androidInertiaMs = 8.0
+    public var androidGain = 0.8
+    public var androidMinFrequencyHz = 80.0
+    public var androidMaxFrequencyHz = 250.0
 
     public init() {}
 
@@ -79,6 +87,23 @@ public struct ActuatorProfile: Hashable, Sendable {
             throw .outOfRange(field: .envelopeMaxMs, value: "\(envelopeMaxMs)",
                               rule: "greater than envelopeMinMs (\(envelopeMinMs)) and at most 60000")
         }
+        let nyquist = Double(sampleRate) / 2
+        guard androidResonanceHz.isFinite, androidResonanceHz > 0, androidResonanceHz <= nyquist else {
+            throw .outOfRange(field: .androidResonanceHz, value: "\(androidResonanceHz)", rule: "greater than 0 and at most sampleRate / 2 (\(nyquist))")
+        }
+        guard androidInertiaMs.isFinite, (0...1000).contains(androidInertiaMs) else {
+            throw .outOfRange(field: .androidInertiaMs, value: "\(androidInertiaMs)", rule: "0...1000")
+        }
+        guard (0...1).contains(androidGain) else {
+            throw .outOfRange(field: .androidGain, value: "\(androidGain)", rule: "0...1")
+        }
+        guard androidMinFrequencyHz.isFinite, androidMinFrequencyHz > 0 else {
+            throw .outOfRange(field: .androidMinFrequencyHz, value: "\(androidMinFrequencyHz)", rule: "greater than 0")
+        }
+        guard androidMaxFrequencyHz.isFinite, androidMaxFrequencyHz > androidMinFrequencyHz, androidMaxFrequencyHz <= nyquist else {
+            throw .outOfRange(field: .androidMaxFrequencyHz, value: "\(androidMaxFrequencyHz)",
+                              rule: "greater than androidMinFrequencyHz (\(androidMinFrequencyHz)) and at most sampleRate / 2 (\(nyquist))")
+        }
     }
 }
 
@@ -87,7 +112,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The profile fields, with their JSON keys and command-line flags.
     public enum Field: String, CaseIterable, Sendable {
         case sampleRate, minFrequencyHz, maxFrequencyHz, intensityExponent, continuousGain, transientGain,
-             transientCycles, rampMs, splitRetrigger, envelopeMinMs, envelopeMaxMs
+             transientCycles, rampMs, splitRetrigger, envelopeMinMs, envelopeMaxMs,
+             androidResonanceHz, androidInertiaMs, androidGain, androidMinFrequencyHz, androidMaxFrequencyHz
 
         /// The command-line flag that sets the field.
         public var flag: String {
@@ -103,6 +129,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             case .splitRetrigger: return "--seamless-splits"
             case .envelopeMinMs: return "--envelope-min-ms"
             case .envelopeMaxMs: return "--envelope-max-ms"
+            // Set in a profile file only.
+            case .androidResonanceHz, .androidInertiaMs, .androidGain, .androidMinFrequencyHz, .androidMaxFrequencyHz: return "--profile"
             }
         }
     }

@@ -25,6 +25,16 @@ public struct AndroidActuator: Hashable, Sendable {
 
     public init() {}
 
+    /// The actuator a profile describes (its `android…` fields and its rate).
+    public init(profile: ActuatorProfile) {
+        sampleRate = profile.sampleRate
+        resonanceHz = profile.androidResonanceHz
+        inertiaMs = profile.androidInertiaMs
+        gain = profile.androidGain
+        minFrequencyHz = profile.androidMinFrequencyHz
+        maxFrequencyHz = profile.androidMaxFrequencyHz
+    }
+
     /// The frame of Android time `ms` (no lead).
     public func frame(atMs ms: Int64) -> Int64 { (ms * Int64(sampleRate) * 2 + 1000) / 2000 }
 

@@ -77,4 +77,24 @@ import Testing
         #expect(FileManager.default.contents(atPath: capture).map { [UInt8]($0) } == bytes)
         #expect(try hapsynth(["play", "Samples/celebration.json", "--platform", "android", "--watch"]).status == 64)
     }
+
+    @Test func theAndroidActuatorIsSetInTheProfile() throws {
+        let scratch = try Scratch()
+        let profile = try scratch.write("p.json", #"{"androidResonanceHz": 200, "androidInertiaMs": 0, "androidGain": 0.5}"#)
+        let out = scratch.path + "/a.wav"
+        let result = try hapsynth(["render", "Samples/heartbeat.json", out, "--platform", "android", "--android-device", "phone-api26",
+                                   "--profile", profile])
+        #expect(result.status == 0, "\(result.stderr)")
+        let samples = try SoundFileReader(path: out).readAll()
+        // The first 60 ms play at amplitude 191 (`plan` shows the segments): gain 0.5 × 191 / 255, at 200 Hz.
+        let first = samples[0..<2_880]
+        #expect(abs(Double(first.map { abs($0) }.max()!) - 0.5 * 191 / 255) < 0.005)
+        var crossings: [Int] = []
+        for index in 1..<2_880 where samples[index - 1] < 0 && samples[index] >= 0 { crossings.append(index) }
+        let frequency = Double(crossings.count - 1) * 48_000 / Double(crossings.last! - crossings.first!)
+        #expect(abs(frequency - 200) < 1, "\(frequency) Hz")
+        let bad = try scratch.write("bad.json", #"{"androidGain": 2}"#)
+        let refused = try hapsynth(["render", "Samples/heartbeat.json", out, "--platform", "android", "--profile", bad])
+        #expect(refused.status == 65 && refused.stderr.contains("androidGain must be 0...1 (got 2.0) at $.androidGain"))
+    }
 }

@@ -61,7 +61,7 @@ import Testing
         #expect(failed.status == 65)
         #expect(failed.stderr == "hapsynth: error: \(bad):1:23: unknown key \"gain\"; the keys are sampleRate, minFrequencyHz, "
             + "maxFrequencyHz, intensityExponent, continuousGain, transientGain, transientCycles, rampMs, splitRetrigger, "
-            + "envelopeMinMs, envelopeMaxMs at $\n")
+            + "envelopeMinMs, envelopeMaxMs, androidResonanceHz, androidInertiaMs, androidGain, androidMinFrequencyHz, androidMaxFrequencyHz at $\n")
         #expect(try hapsynth(["render", "Samples/click-train.json", scratch.path + "/c.wav", "--profile", scratch.path + "/none.json"]).status == 66)
     }
 

@@ -24,8 +24,7 @@ enum AndroidRender {
         container: SoundFileContainer, encoding: SampleEncoding, both: Bool, allowLong: Bool
     ) throws(CLIError) -> Summary {
         let plan = planAndroid(pattern, device: device)
-        var actuator = AndroidActuator()
-        actuator.sampleRate = profile.sampleRate
+        let actuator = AndroidActuator(profile: profile)
         let format = AudioFormat(sampleRate: profile.sampleRate, channelCount: both ? 2 : 1)
         let output = try FileRender.write(to: path, format: format, container: container, encoding: encoding) { writer in
             let output = PairedOutput(writer: writer, stereo: both, player: AndroidEffectPlayer(plan: plan, actuator: actuator))

@@ -135,8 +135,7 @@ struct PlayCommand: Command {
             throw .invalidInput("\(patternPath): an AHAP file is a Core Haptics pattern; --platform android takes a pattern.json")
         }
         let plan = planAndroid(pattern, device: androidDevice)
-        var actuator = AndroidActuator()
-        actuator.sampleRate = profile.sampleRate
+        let actuator = AndroidActuator(profile: profile)
         var player = AndroidEffectPlayer(plan: plan, actuator: actuator)
         let output: ALSAOutput
         do {
