@@ -97,4 +97,17 @@ import Testing
         let refused = try hapsynth(["render", "Samples/heartbeat.json", out, "--platform", "android", "--profile", bad])
         #expect(refused.status == 65 && refused.stderr.contains("androidGain must be 0...1 (got 2.0) at $.androidGain"))
     }
+
+    @Test func plotDrawsTheAndroidEffect() throws {
+        let scratch = try Scratch()
+        let svg = scratch.path + "/a.svg", html = scratch.path + "/a.html"
+        let drawn = try hapsynth(["plot", "Samples/two-platforms.json", svg, "--platform", "android", "--android-device", "phone-api26"])
+        #expect(drawn.status == 0 && drawn.stdout == "\(svg): android androidWaveform on phone-api26, 0.0 to 700.0 ms\n")
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(picture.hasPrefix("<svg") && picture.contains("androidWaveform on phone-api26") && picture.contains("amplitude 127 for 225 ms"))
+        #expect(picture.contains("waveform (emulated Android actuator)") && picture.contains("no lead"))
+        #expect(try hapsynth(["plot", "Samples/click-train.json", html, "--platform", "android", "--android-device", "phone-api31"]).status == 0)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains("<th>effect</th>") && page.contains("<td>TICK at 0 ms, scale 0.25</td>"))
+    }
 }

@@ -25,6 +25,8 @@ struct PlotCommand: Command {
         [
             OptionSpec(name: "--from", valueName: "MS", help: "Start of the time window, in pattern milliseconds."),
             OptionSpec(name: "--to", valueName: "MS", help: "End of the time window, in pattern milliseconds."),
+            OptionSpec(name: "--platform", valueName: "ios|android", help: "Draw what an iPhone (default) or an Android phone plays."),
+            OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: the device (default flagship-api36)."),
         ] + ProfileOptions.specs
     }
 
@@ -34,6 +36,8 @@ struct PlotCommand: Command {
     let fromMs: Double?
     let toMs: Double?
     let profile: ActuatorProfile
+    /// With `--platform android`: the Android device.
+    let androidDevice: AndroidDevice?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -51,12 +55,26 @@ struct PlotCommand: Command {
         fromMs = try time("--from")
         toMs = try time("--to")
         profile = try ProfileOptions.resolve(arguments, command: Self.name)
+        androidDevice = try AndroidOptions.device(arguments, command: Self.name)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(patternPath, console: console)
         try FileRender.refuseOverwritingInputs(outputPath, inputs: loaded.files)
         let title = [loaded.name ?? FilePaths.lastComponent(patternPath), loaded.description].compactMap { $0 }.joined(separator: " — ")
+        if let androidDevice {
+            guard let pattern = loaded.pattern else {
+                throw .invalidInput("\(patternPath): an AHAP file is a Core Haptics pattern; --platform android takes a pattern.json")
+            }
+            let plan = planAndroid(pattern, device: androidDevice)
+            let figure = try AndroidPlotFigure.figure(plan, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
+            let text = asHTML ? PlotHTML.page(title: title, svg: figure.svg, header: ["effect", "detail"],
+                                              rows: AndroidPlotFigure.lane(plan).marks.map(AndroidPlotFigure.row)) : figure.svg + "\n"
+            try TextFile.write(text, to: outputPath, what: "picture")
+            console.out("\(outputPath): android \(plan.backend.rawValue) on \(androidDevice.name), "
+                + "\(RenderCommand.fixed(figure.fromMs, 1)) to \(RenderCommand.fixed(figure.toMs, 1)) ms")
+            return .success
+        }
         let figure = try PlotFigure.figure(loaded, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
         let text = asHTML ? PlotHTML.page(title: title, svg: figure.svg, plan: loaded.plan) : figure.svg + "\n"
         try TextFile.write(text, to: outputPath, what: "picture")
@@ -76,17 +94,25 @@ enum PlotHTML {
         """
 
     static func page(title: String, svg: String, plan: PlaybackPlan) -> String {
-        var rows: [String] = []
+        var rows: [[String]] = []
         for (index, player) in plan.players.enumerated() {
             for event in player.events {
-                rows.append("<tr><td>\(index + 1)</td><td>\(event.kind.rawValue)</td><td>\(Microseconds.millisecondsText(event.startUs))</td>"
-                    + "<td>\(Microseconds.millisecondsText(event.durationUs))</td><td>\(JSONOutput.floatText(event.intensity))</td>"
-                    + "<td>\(JSONOutput.floatText(event.sharpness))</td></tr>")
+                rows.append(["\(index + 1)", event.kind.rawValue, Microseconds.millisecondsText(event.startUs),
+                             Microseconds.millisecondsText(event.durationUs), JSONOutput.floatText(event.intensity),
+                             JSONOutput.floatText(event.sharpness)])
             }
             for curve in player.curves {
-                rows.append("<tr><td>\(index + 1)</td><td>\(curve.parameter.rawValue)</td><td>\(Microseconds.millisecondsText(curve.startUs))</td>"
-                    + "<td colspan=\"3\">\(curve.points.count) points</td></tr>")
+                rows.append(["\(index + 1)", curve.parameter.rawValue, Microseconds.millisecondsText(curve.startUs), "\(curve.points.count) points"])
             }
+        }
+        return page(title: title, svg: svg, header: ["player", "event or curve", "start (ms)", "duration (ms)", "intensity", "sharpness"],
+                    rows: rows)
+    }
+
+    /// A page of the picture and a table (`header`, then `rows`, each cell escaped).
+    static func page(title: String, svg: String, header: [String], rows: [[String]]) -> String {
+        func row(_ cells: [String], tag: String) -> String {
+            "<tr>" + cells.map { "<\(tag)>\(Figure.escape($0))</\(tag)>" }.joined() + "</tr>"
         }
         return """
             <!DOCTYPE html>
@@ -94,8 +120,8 @@ enum PlotHTML {
             <body>
             <h1>\(Figure.escape(title))</h1>
             \(svg)
-            <table><tr><th>player</th><th>event or curve</th><th>start (ms)</th><th>duration (ms)</th><th>intensity</th><th>sharpness</th></tr>
-            \(rows.joined(separator: "\n"))
+            <table>\(row(header, tag: "th"))
+            \(rows.map { row($0, tag: "td") }.joined(separator: "\n"))
             </table>
             </body></html>
 

@@ -1,0 +1,100 @@
+import AudioCore
+import HapticCore
+import HapticPlanner
+import HapticPlot
+import HapticSynth
+
+/// `plot --platform android`: the one native effect the Android planner chose, as a lane (waveform
+/// segments and envelope spans as bars, primitives as ticks), its intensity and sharpness over time,
+/// the emulated actuator's waveform, and the plan's diagnostics. Android starts at once: the axis
+/// is milliseconds from the request, with no lead.
+enum AndroidPlotFigure {
+    static func figure(_ plan: AndroidPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?) throws(CLIError) -> Figure {
+        let actuator = AndroidActuator(profile: profile)
+        var player = AndroidEffectPlayer(plan: plan, actuator: actuator)
+        let rate = Double(profile.sampleRate)
+        let from = fromMs ?? 0, to = toMs ?? max(Double(player.frameCount) * 1000 / rate, from + 1)
+        guard to > from else { throw .usage("--to must be after --from", command: PlotCommand.name) }
+        var figure = Figure(title: title, caption: caption(plan, rate: profile.sampleRate), fromMs: from, toMs: to)
+        figure.lanes = [lane(plan)]
+        let columns = figure.columnCount
+        let times = (0..<columns).map { from + (Double($0) + 0.5) * (to - from) / Double(columns) }
+        let levels = times.map { level(plan, atMs: $0) }
+        figure.charts = [
+            LineChart(title: "intensity", lines: [LineChart.Line(label: "android", points: zip(times, levels).map { time, level in level.map { (time, $0.intensity) } })]),
+            LineChart(title: "sharpness", lines: [LineChart.Line(label: "android", points: zip(times, levels).map { time, level in level?.sharpness.map { (time, $0) } })]),
+        ]
+        func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(player.frameCount), (ms * rate / 1000).rounded()))) }
+        let output = ColumnRangeOutput(format: AudioFormat(sampleRate: profile.sampleRate), fromFrame: frame(from), toFrame: frame(to), columnCount: columns)
+        var block = [Float](repeating: 0, count: 4096)
+        while player.position < player.frameCount {
+            let count = Int(min(4096, player.frameCount - player.position))
+            block.withUnsafeMutableBufferPointer { player.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
+            do {
+                try block.withUnsafeBufferPointer { try output.write(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            } catch {
+                throw .ioError("cannot render \(title): \(error)")
+            }
+        }
+        figure.waves = [WaveEnvelope(title: "waveform (emulated Android actuator)", columns: output.columns)]
+        return figure
+    }
+
+    /// The effect as marks on one lane.
+    static func lane(_ plan: AndroidPlan) -> Lane {
+        var marks: [Lane.Mark] = []
+        var startMs: Int64 = 0
+        for (timing, amplitude) in zip(plan.waveform?.timings ?? [], plan.waveform?.amplitudes ?? []) {
+            if amplitude > 0 {
+                marks.append(.bar(fromMs: Double(startMs), toMs: Double(startMs + timing), label: "amplitude \(amplitude) for \(timing) ms"))
+            }
+            startMs += timing
+        }
+        for (start, end) in zip(plan.envelope, plan.envelope.dropFirst()) where start.intensity > 0 || end.intensity > 0 {
+            marks.append(.bar(fromMs: Double(start.timeMs), toMs: Double(end.timeMs),
+                              label: "I \(JSONOutput.floatText(start.intensity))→\(JSONOutput.floatText(end.intensity))"))
+        }
+        var onsetMs: Int64 = 0
+        for step in plan.primitives {
+            onsetMs += Int64(step.delayMs)
+            marks.append(.tick(atMs: Double(onsetMs), label: "\(step.primitive.rawValue) at \(onsetMs) ms, scale \(JSONOutput.floatText(step.scale))"))
+            onsetMs += Int64(plan.device.primitiveDurationsMs[step.primitive] ?? 0)
+        }
+        return Lane(label: "android", detail: "\(plan.backend.rawValue) on \(plan.device.name)", marks: marks)
+    }
+
+    /// A table row of a lane mark: what and when.
+    static func row(_ mark: Lane.Mark) -> [String] {
+        switch mark {
+        case let .bar(fromMs, toMs, label): return ["\(Int64(fromMs)) to \(Int64(toMs)) ms", label]
+        case let .tick(atMs, label): return ["at \(Int64(atMs)) ms", label]
+        case let .boundary(atMs, label): return ["at \(Int64(atMs)) ms", label]
+        }
+    }
+
+    /// The effect's intensity (0…1) and sharpness (envelopes only) at `ms`; nil where nothing plays.
+    static func level(_ plan: AndroidPlan, atMs ms: Double) -> (intensity: Double, sharpness: Double?)? {
+        switch plan.backend {
+        case .androidWaveform:
+            guard let waveform = plan.waveform, ms >= 0 else { return nil }
+            let amplitude = waveform.amplitude(atMs: Int64(ms.rounded(.down)))
+            return amplitude > 0 ? (Double(amplitude) / 255, nil) : nil
+        case .androidEnvelope:
+            for (start, end) in zip(plan.envelope, plan.envelope.dropFirst()) where Double(start.timeMs) <= ms && ms < Double(end.timeMs) {
+                let fraction = (ms - Double(start.timeMs)) / Double(end.timeMs - start.timeMs)
+                let intensity = Double(start.intensity) + (Double(end.intensity) - Double(start.intensity)) * fraction
+                let sharpness = Double(start.sharpness) + (Double(end.sharpness) - Double(start.sharpness)) * fraction
+                return intensity > 0 ? (intensity, sharpness) : nil
+            }
+            return nil
+        case .androidPrimitives, .silent, .unsupported:
+            return nil
+        }
+    }
+
+    static func caption(_ plan: AndroidPlan, rate: Int) -> [String] {
+        ["android \(plan.backend.rawValue) on \(plan.device.name) (API \(plan.device.apiLevel)); logical duration \(plan.logicalDurationMs) ms; "
+            + "estimated native duration \(plan.estimatedNativeDurationMs) ms; no lead; rendered at \(rate) Hz"]
+            + (plan.unsupportedReason.map { ["unsupported: \($0)"] } ?? []) + plan.approximations
+    }
+}
