@@ -12,18 +12,22 @@ import HapticPlanner
 /// - Android starts an effect at once (no lead): time s ms plays at frame round-half-up(s × rate / 1000);
 /// - the phase is continuous across segments.
 public struct AndroidActuator: Hashable, Sendable {
-    public var sampleRate = 48_000
+    public var sampleRate: Int
     /// The actuator's resonant frequency, in Hz.
-    public var resonanceHz = 170.0
+    public var resonanceHz: Double
     /// The time constant of the response to an amplitude step, in milliseconds.
-    public var inertiaMs = 8.0
+    public var inertiaMs: Double
     /// Peak output at amplitude 255 (or intensity 1).
-    public var gain = 0.8
+    public var gain: Double
     /// The frequency band that envelope sharpness and the primitives use, in Hz.
-    public var minFrequencyHz = 80.0
-    public var maxFrequencyHz = 250.0
+    public var minFrequencyHz: Double
+    public var maxFrequencyHz: Double
 
-    public init() {}
+    /// The default profile's actuator (the defaults live in `ActuatorProfile`).
+    public init() { self.init(profile: ActuatorProfile()) }
+
+    /// The frame of Android time `ms` (no lead), saturating like every frame count.
+    public func frame(atMs ms: Int64) -> Int64 { FrameTiming.frame(atMs: ms, rate: sampleRate) }
 
     /// The actuator a profile describes (its `android…` fields and its rate).
     public init(profile: ActuatorProfile) {
@@ -34,9 +38,6 @@ public struct AndroidActuator: Hashable, Sendable {
         minFrequencyHz = profile.androidMinFrequencyHz
         maxFrequencyHz = profile.androidMaxFrequencyHz
     }
-
-    /// The frame of Android time `ms` (no lead).
-    public func frame(atMs ms: Int64) -> Int64 { (ms * Int64(sampleRate) * 2 + 1000) / 2000 }
 
     /// Renders the plan's effect to mono samples: the plan's session length (the longer of the
     /// pattern and the effect). For long effects, drive an `AndroidEffectPlayer` block by block.

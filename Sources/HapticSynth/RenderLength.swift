@@ -35,11 +35,26 @@ public enum RenderLength {
     /// The render's frame count, refused past 24 hours unless `allowLong`, and past what hapsynth
     /// can represent in any case.
     public static func checked(_ plan: PlaybackPlan, profile: ActuatorProfile, allowLong: Bool) throws(RenderLengthError) -> Int64 {
-        guard let frames = frames(of: plan, profile: profile) else {
-            throw .unrepresentable(maxMs: maxRepresentableMs)
-        }
-        if !allowLong, frames > maxSecondsWithoutAllowLong * Int64(profile.sampleRate) {
-            throw .overADay(frames: frames, rate: profile.sampleRate)
+        try checked(frames: frames(of: plan, profile: profile), rate: profile.sampleRate, allowLong: allowLong)
+    }
+
+    /// An Android plan's render: its session (the longer of the pattern and the effect), from the
+    /// request with no lead; nil beyond what hapsynth can represent.
+    public static func frames(of plan: AndroidPlan, rate: Int) -> Int64? {
+        guard plan.sessionDurationMs <= maxRepresentableMs else { return nil }
+        return FrameTiming.frame(atMs: plan.sessionDurationMs, rate: rate)
+    }
+
+    /// The Android render's frame count, under the same limits as every render.
+    public static func checked(_ plan: AndroidPlan, rate: Int, allowLong: Bool) throws(RenderLengthError) -> Int64 {
+        try checked(frames: frames(of: plan, rate: rate), rate: rate, allowLong: allowLong)
+    }
+
+    /// `frames` (nil: unrepresentable), refused past 24 hours unless `allowLong`.
+    private static func checked(frames: Int64?, rate: Int, allowLong: Bool) throws(RenderLengthError) -> Int64 {
+        guard let frames else { throw .unrepresentable(maxMs: maxRepresentableMs) }
+        if !allowLong, frames > maxSecondsWithoutAllowLong * Int64(rate) {
+            throw .overADay(frames: frames, rate: rate)
         }
         return frames
     }

@@ -110,4 +110,20 @@ import Testing
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.contains("<th>effect</th>") && page.contains("<td>TICK at 0 ms, scale 0.25</td>"))
     }
+
+    /// Android renders pass the same render-length guard as iOS ones: over 24 hours needs
+    /// --allow-long, and a time beyond what hapsynth represents is refused, never a crash or a hang.
+    @Test func androidRendersPassTheRenderLengthGuard() throws {
+        let scratch = try Scratch()
+        let long = try scratch.write("long.json", #"{"timeline": [{"transient": {}}, {"delay": 90000000}]}"#)
+        let huge = try scratch.write("huge.json", #"{"timeline": [{"transient": {}}, {"delay": 9000000000000000}]}"#)
+        for arguments in [["render", long, scratch.path + "/a.wav", "--platform", "android"], ["render", long, scratch.path + "/b.wav", "--platform", "both"],
+                          ["plot", long, scratch.path + "/c.svg", "--platform", "android"], ["play", long, "--platform", "android", "--device", "null"]] {
+            let result = try hapsynth(arguments)
+            #expect(result.status == 65 && result.stderr.contains("over 24 hours; use --allow-long"), "\(arguments)")
+        }
+        let refused = try hapsynth(["render", huge, scratch.path + "/d.wav", "--platform", "android", "--allow-long"])
+        #expect(refused.status == 65 && refused.stderr.contains("longer than hapsynth can represent"))
+        #expect(scratch.entries == ["huge.json", "long.json"])
+    }
 }

@@ -10,6 +10,7 @@ import HapticSynth
 /// is milliseconds from the request, with no lead.
 enum AndroidPlotFigure {
     static func figure(_ plan: AndroidPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?) throws(CLIError) -> Figure {
+        _ = try FileRender.checkedLength(plan, profile: profile, allowLong: false)
         let actuator = AndroidActuator(profile: profile)
         var player = AndroidEffectPlayer(plan: plan, actuator: actuator)
         let rate = Double(profile.sampleRate)

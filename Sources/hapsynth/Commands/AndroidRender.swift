@@ -24,6 +24,9 @@ enum AndroidRender {
         container: SoundFileContainer, encoding: SampleEncoding, both: Bool, allowLong: Bool
     ) throws(CLIError) -> Summary {
         let plan = planAndroid(pattern, device: device)
+        // Both renders pass the render-length guard before any file is created.
+        _ = try FileRender.checkedLength(plan, profile: profile, allowLong: allowLong)
+        if both { _ = try FileRender.checkedLength(iosPlan, profile: profile, allowLong: allowLong) }
         let actuator = AndroidActuator(profile: profile)
         let format = AudioFormat(sampleRate: profile.sampleRate, channelCount: both ? 2 : 1)
         let output = try FileRender.write(to: path, format: format, container: container, encoding: encoding) { writer in

@@ -67,6 +67,15 @@ enum FileRender {
         return result
     }
 
+    /// The Android render's frame count, or exit 65 when the render-length guard refuses it.
+    static func checkedLength(_ plan: AndroidPlan, profile: ActuatorProfile, allowLong: Bool) throws(CLIError) -> Int64 {
+        do {
+            return try RenderLength.checked(plan, rate: profile.sampleRate, allowLong: allowLong)
+        } catch {
+            throw .invalidInput("\(error)")
+        }
+    }
+
     /// The render's frame count, or exit 65 when the render-length guard refuses it.
     static func checkedLength(_ playback: PlaybackPlan, profile: ActuatorProfile, allowLong: Bool) throws(CLIError) -> Int64 {
         do {

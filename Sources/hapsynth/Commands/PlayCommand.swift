@@ -135,6 +135,7 @@ struct PlayCommand: Command {
             throw .invalidInput("\(patternPath): an AHAP file is a Core Haptics pattern; --platform android takes a pattern.json")
         }
         let plan = planAndroid(pattern, device: androidDevice)
+        _ = try FileRender.checkedLength(plan, profile: profile, allowLong: allowLong)
         let actuator = AndroidActuator(profile: profile)
         var player = AndroidEffectPlayer(plan: plan, actuator: actuator)
         let output: ALSAOutput
