@@ -8,7 +8,7 @@ import HapticSynth
 final class BackgroundOutput: AudioOutput, @unchecked Sendable {
     let format: AudioFormat
     private let wrapped: any AudioOutput
-    private let worker = LaneWorker()
+    private let worker = WorkerThread()
     /// Frames gathered before a chunk is handed over (64 Ki frames: a few hundred hand-overs for a
     /// 10-minute render, each far longer than the hand-over itself).
     static let chunkFrames = 65_536

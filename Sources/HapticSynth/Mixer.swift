@@ -38,7 +38,7 @@ package final class Mixer: @unchecked Sendable {
     private var blockPlayers = UnsafeMutablePointer<Unmanaged<PlayerVoices>>.allocate(capacity: 1)
     private var blockPlayerCapacity = 1
     /// The second thread, with `threads` > 1.
-    private let worker: LaneWorker?
+    private let worker: WorkerThread?
 
     /// Voice-frames in a block below which one thread renders both lanes (handing over costs more).
     static let parallelVoiceFrames = 2_048
@@ -48,7 +48,7 @@ package final class Mixer: @unchecked Sendable {
     package init(profile: ActuatorProfile, threads: Int = 1) {
         self.profile = profile
         scratches = (0..<Self.laneCount).map { _ in KernelScratch(profile: profile) }
-        worker = threads > 1 ? LaneWorker() : nil
+        worker = threads > 1 ? WorkerThread() : nil
     }
 
     deinit {

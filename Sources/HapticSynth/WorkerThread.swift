@@ -11,7 +11,7 @@ import Synchronization
 /// semaphore; each post and each finish signals its semaphore exactly once and is waited for
 /// exactly once, so a side that saw the state change while spinning only collects the signal.
 /// Spins are short, so a machine with more busy threads than cores loses little to them.
-package final class LaneWorker: @unchecked Sendable {
+package final class WorkerThread: @unchecked Sendable {
     private enum State: Int {
         case idle = 0, posted, finished, quitting
     }
@@ -31,7 +31,7 @@ package final class LaneWorker: @unchecked Sendable {
         // The thread holds the worker (retained here, released when its loop ends).
         let context = Unmanaged.passRetained(self).toOpaque()
         let created = pthread_create(&thread, nil, { context in
-            let worker = Unmanaged<LaneWorker>.fromOpaque(context!).takeRetainedValue()
+            let worker = Unmanaged<WorkerThread>.fromOpaque(context!).takeRetainedValue()
             worker.loop()
             return nil
         }, context)
