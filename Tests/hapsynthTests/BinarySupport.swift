@@ -111,3 +111,62 @@ final class Scratch {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
+
+/// `hapsynth` running in the background (for `play --watch`), its two streams captured in files
+/// of a scratch folder so that a test can read them while it runs; terminated if still running
+/// when released.
+final class BackgroundHapsynth {
+    let process = Process()
+    private let outPath: String, errPath: String
+
+    init(_ arguments: [String], scratch: Scratch) throws {
+        outPath = scratch.path + "/background-out.txt"
+        errPath = scratch.path + "/background-err.txt"
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        process.executableURL = try hapsynthBinary()
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// The lines written to standard output so far.
+    var outLines: [String] { Self.lines(outPath) }
+    /// The lines written to standard error so far.
+    var errLines: [String] { Self.lines(errPath) }
+
+    /// Sends Ctrl-C (SIGINT) and returns the exit status.
+    func interrupt() -> Int32 {
+        process.interrupt()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    private static func lines(_ path: String) -> [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+}
+
+/// Polls `condition` every 10 ms for at most `seconds`.
+func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
+
+/// A file's bytes (empty when it cannot be read).
+func fileBytes(_ path: String) -> [UInt8] {
+    FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+}
+
+/// Samples as raw little-endian float32 bytes, as ALSA's file plugin captures them.
+func rawFloatBytes(_ samples: [Float]) -> [UInt8] {
+    samples.flatMap { sample in withUnsafeBytes(of: sample.bitPattern.littleEndian) { Array($0) } }
+}

@@ -14,21 +14,7 @@ import Testing
         let document = try PatternReader.read(contentsOf: path)
         let memory = MemoryOutput(format: AudioFormat(sampleRate: 48_000))
         _ = try OfflineRender.render(try plan(document.pattern), profile: ActuatorProfile(), into: memory)
-        return memory.samples.flatMap { sample in withUnsafeBytes(of: sample.bitPattern.littleEndian) { Array($0) } }
-    }
-
-    func bytes(_ path: String) -> [UInt8] {
-        (FileManager.default.contents(atPath: path)).map { [UInt8]($0) } ?? []
-    }
-
-    /// Polls `condition` every 10 ms for at most `seconds`.
-    func waitFor(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(10_000)
-        }
-        return condition()
+        return rawFloatBytes(memory.samples)
     }
 
     @Test func playingIntoTheFilePluginCapturesExactlyTheOfflineRender() throws {
@@ -38,7 +24,7 @@ import Testing
         let result = try hapsynth(["play", sample, "--device", "file:FILE=\(capture),FORMAT=raw"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "playing \(sample) on file:FILE=\(capture),FORMAT=raw: 0.550 s, 2 players\n")
-        #expect(bytes(capture) == (try renderedBytes(sample)))
+        #expect(fileBytes(capture) == (try renderedBytes(sample)))
     }
 
     @Test func aMissingDeviceExits69WithItsNameAndAlsasReason() throws {
@@ -76,72 +62,47 @@ import Testing
 
     @Test func ctrlCDuringPlayExits130() throws {
         let scratch = try Scratch()
-        let process = Process()
-        process.executableURL = try hapsynthBinary()
-        process.arguments = ["play", packageRoot + "/Samples/long-swell.json", "--device", "null"]
-        let out = scratch.path + "/out.txt"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        let err = scratch.path + "/err.txt"
-        FileManager.default.createFile(atPath: err, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        try process.run()
-        #expect(waitFor(10) { (try? String(contentsOfFile: out, encoding: .utf8))?.contains("playing") == true })
+        let process = try BackgroundHapsynth(["play", packageRoot + "/Samples/long-swell.json", "--device", "null"], scratch: scratch)
+        #expect(waitFor(10) { process.outLines.first?.hasPrefix("playing") == true })
         let interrupted = Date()
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(process.interrupt() == 130)
         #expect(Date().timeIntervalSince(interrupted) < 2)
-        #expect(try String(contentsOfFile: err, encoding: .utf8).isEmpty)  // Ctrl-C is a quiet exit
+        #expect(process.errLines.isEmpty)  // Ctrl-C is a quiet exit
     }
 
     @Test func watchReplaysEachSavedVersionAndReportsInvalidEdits() throws {
         let scratch = try Scratch()
         let pattern = try scratch.write("tap.json", #"{"timeline": [{"transient": {}}, {"delay": 40}]}"#)
         let capture = scratch.path + "/capture.raw"
-        let out = scratch.path + "/out.txt", err = scratch.path + "/err.txt"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
-        let process = Process()
-        process.executableURL = try hapsynthBinary()
-        process.arguments = ["play", pattern, "--watch", "--skip-initial", "--device", "file:FILE=\(capture),FORMAT=raw"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        func lines(_ path: String) -> [String] {
-            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
+        let process = try BackgroundHapsynth(["play", pattern, "--watch", "--skip-initial", "--device", "file:FILE=\(capture),FORMAT=raw"], scratch: scratch)
         usleep(300_000)  // the watcher is set up; the first version is not played
-        #expect(lines(out).isEmpty)
-        #expect(lines(err) == ["watching \(pattern); Ctrl-C to stop"])
+        #expect(process.outLines.isEmpty)
+        #expect(process.errLines == ["watching \(pattern); Ctrl-C to stop"])
 
         // First edit: written in place.
         try #"{"timeline": [{"haptic": 60}, {"delay": 20}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { lines(out).count == 1 })
+        #expect(waitFor(5) { process.outLines.count == 1 })
         // An invalid edit is reported and changes nothing.
         try #"{"timeline": [{"haptic": -1}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { lines(err).contains { $0.contains("haptic") && $0.contains("$.timeline[0].haptic") } })
-        #expect(lines(out).count == 1)
+        #expect(waitFor(5) { process.errLines.contains { $0.contains("haptic") && $0.contains("$.timeline[0].haptic") } })
+        #expect(process.outLines.count == 1)
         // Second edit: saved by rename, as editors do; the invalid edit's error is superseded.
         let final = #"{"timeline": [{"continuous": {"durationMs": 80, "intensity": 0.9, "sharpness": 0.2}}]}"#
         try final.write(toFile: pattern, atomically: true, encoding: .utf8)
-        #expect(waitFor(5) { lines(out).count == 2 })
-        #expect(waitFor(5) { lines(err).last == "\(pattern) loads again" })
+        #expect(waitFor(5) { process.outLines.count == 2 })
+        #expect(waitFor(5) { process.errLines.last == "\(pattern) loads again" })
         // A save that moves the old file away first leaves a moment without it: not an error.
-        let errorsBefore = lines(err).count
+        let errorsBefore = process.errLines.count
         try FileManager.default.moveItem(atPath: pattern, toPath: pattern + ".old")
         usleep(100_000)
         try FileManager.default.moveItem(atPath: pattern + ".old", toPath: pattern)
         usleep(500_000)
-        #expect(lines(err).count == errorsBefore, "\(lines(err))")
-        #expect(lines(out).allSatisfy { $0.hasPrefix("playing \(pattern) on file:") })
+        #expect(process.errLines.count == errorsBefore, "\(process.errLines)")
+        #expect(process.outLines.allSatisfy { $0.hasPrefix("playing \(pattern) on file:") })
         // After the last playback ends, the capture (truncated at each open) is its render.
         let expected = try renderedBytes(pattern)
-        #expect(waitFor(5) { bytes(capture) == expected })
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(waitFor(5) { fileBytes(capture) == expected })
+        #expect(process.interrupt() == 130)
     }
 
     @Test func watchSurvivesItsFolderBeingDeletedAndRecreated() throws {
@@ -150,50 +111,26 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let pattern = folder + "/tap.json"
         try #"{"timeline": [{"transient": {}}, {"delay": 40}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        let out = scratch.path + "/out.txt"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        let process = Process()
-        process.executableURL = try hapsynthBinary()
-        process.arguments = ["play", pattern, "--watch", "--skip-initial", "--device", "null"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        func lines() -> [String] {
-            ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
+        let process = try BackgroundHapsynth(["play", pattern, "--watch", "--skip-initial", "--device", "null"], scratch: scratch)
         usleep(300_000)
         try FileManager.default.removeItem(atPath: folder)
         usleep(300_000)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try #"{"timeline": [{"haptic": 60}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { lines().count == 1 })
+        #expect(waitFor(5) { process.outLines.count == 1 })
         try #"{"timeline": [{"haptic": 70}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { lines().count == 2 })
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(waitFor(5) { process.outLines.count == 2 })
+        #expect(process.interrupt() == 130)
     }
 
     @Test func watchReportsADeviceFailureOfEachPlayback() throws {
         let scratch = try Scratch()
         let pattern = try scratch.write("hum.json", #"{"timeline": [{"haptic": 200}]}"#)
-        let err = scratch.path + "/err.txt"
-        FileManager.default.createFile(atPath: err, contents: nil)
-        let process = Process()
-        process.executableURL = try hapsynthBinary()
-        process.arguments = ["play", pattern, "--watch", "--device", "file:FILE=/dev/full,FORMAT=raw"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        func failures() -> Int {
-            ((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").components(separatedBy: "playback failed: ").count - 1
-        }
+        let process = try BackgroundHapsynth(["play", pattern, "--watch", "--device", "file:FILE=/dev/full,FORMAT=raw"], scratch: scratch)
+        func failures() -> Int { process.errLines.joined(separator: "\n").components(separatedBy: "playback failed: ").count - 1 }
         #expect(waitFor(5) { failures() == 1 })
         try #"{"timeline": [{"haptic": 250}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
         #expect(waitFor(5) { failures() == 2 })
-        process.interrupt()
-        process.waitUntilExit()
+        _ = process.interrupt()
     }
 }

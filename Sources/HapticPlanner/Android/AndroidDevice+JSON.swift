@@ -17,7 +17,14 @@ extension AndroidDevice {
     /// name: CLICK, TICK, LOW_TICK).
     public static func read(contentsOf path: String) throws(SettingsFileError) -> AndroidDevice {
         let root = try SettingsFileError.parse(try SettingsFileError.read(path), file: path)
-        return try AndroidDeviceReader(file: path).device(root, defaultName: FileName.stem(path))
+        return try read(root, file: path, at: .root)
+    }
+
+    /// Reads a device description held in a JSON value of `file` (a device file's root, or the
+    /// `androidDevice` of a check suite's settings); the name defaults to the file's stem.
+    /// - Parameter path: where the value sits in the file (for messages).
+    package static func read(_ node: JSONNode, file: String, at path: JSONPath = .root) throws(SettingsFileError) -> AndroidDevice {
+        try AndroidDeviceReader(file: file, base: path).device(node, defaultName: FileName.stem(file))
     }
 }
 
@@ -39,6 +46,8 @@ private enum FileName {
 
 private struct AndroidDeviceReader {
     let file: String
+    /// Where the device object sits in the file.
+    let base: JSONPath
 
     func fail(_ message: String, _ node: JSONNode, _ path: JSONPath) -> SettingsFileError {
         SettingsFileError(file: file, position: node.position, path: path, message: message)
@@ -73,19 +82,19 @@ private struct AndroidDeviceReader {
 
     func device(_ root: JSONNode, defaultName: String) throws(SettingsFileError) -> AndroidDevice {
         let keys = ["name", "apiLevel", "hasVibrator", "hasAmplitudeControl", "envelope", "primitives"]
-        let fields = try members(root, .root, keys: keys, what: "an object of Android device keys")
+        let fields = try members(root, base, keys: keys, what: "an object of Android device keys")
         guard let api = fields["apiLevel"] else {
-            throw SettingsFileError(file: file, position: root.position, path: .root, message: "missing key \"apiLevel\"")
+            throw SettingsFileError(file: file, position: root.position, path: base, message: "missing key \"apiLevel\"")
         }
-        var device = AndroidDevice(name: defaultName, apiLevel: Int(try whole(api, .root.appending("apiLevel"), minimum: 1)))
+        var device = AndroidDevice(name: defaultName, apiLevel: Int(try whole(api, base.appending("apiLevel"), minimum: 1)))
         if let name = fields["name"] {
-            guard case .string(let text) = name.value else { throw fail("expected a string, got \(name.kindDescription)", name, .root.appending("name")) }
+            guard case .string(let text) = name.value else { throw fail("expected a string, got \(name.kindDescription)", name, base.appending("name")) }
             device.name = text
         }
-        device.hasVibrator = try flag(fields["hasVibrator"], .root.appending("hasVibrator"), default: true)
-        device.hasAmplitudeControl = try flag(fields["hasAmplitudeControl"], .root.appending("hasAmplitudeControl"), default: true)
+        device.hasVibrator = try flag(fields["hasVibrator"], base.appending("hasVibrator"), default: true)
+        device.hasAmplitudeControl = try flag(fields["hasAmplitudeControl"], base.appending("hasAmplitudeControl"), default: true)
         if let envelope = fields["envelope"], !isNull(envelope) {
-            let path = JSONPath.root.appending("envelope")
+            let path = base.appending("envelope")
             let limitKeys = ["maxControlPoints", "minSegmentMs", "maxSegmentMs", "maxDurationMs"]
             let limits = try members(envelope, path, keys: limitKeys, what: "an object of envelope limits, or null")
             var values: [Int64] = []
@@ -98,7 +107,7 @@ private struct AndroidDeviceReader {
             device.envelope = AndroidEnvelopeLimits(maxControlPoints: Int(values[0]), minSegmentMs: values[1], maxSegmentMs: values[2], maxDurationMs: values[3])
         }
         if let primitives = fields["primitives"] {
-            let path = JSONPath.root.appending("primitives")
+            let path = base.appending("primitives")
             let names = AndroidPrimitive.allCases.map(\.rawValue)
             for (name, node) in try members(primitives, path, keys: names, what: "an object of primitive durations in ms") {
                 device.primitiveDurationsMs[AndroidPrimitive(rawValue: name)!] = Int(try whole(node, path.appending(name), minimum: 0))

@@ -9,8 +9,8 @@ import HapticSynth
 /// the emulated actuator's waveform, and the plan's diagnostics. Android starts at once: the axis
 /// is milliseconds from the request, with no lead.
 enum AndroidPlotFigure {
-    static func figure(_ plan: AndroidPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?) throws(CLIError) -> Figure {
-        _ = try FileRender.checkedLength(plan, profile: profile, allowLong: false)
+    static func figure(_ plan: AndroidPlan, of pattern: String, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?) throws(CLIError) -> Figure {
+        _ = try FileRender.checkedLength(plan, of: pattern, profile: profile, allowLong: false)
         let actuator = AndroidActuator(profile: profile)
         var player = AndroidEffectPlayer(plan: plan, actuator: actuator)
         let rate = Double(profile.sampleRate)

@@ -19,19 +19,23 @@ enum AndroidRender {
         let plan: AndroidPlan
     }
 
+    /// - Parameters:
+    ///   - pattern: the pattern file, for a refusal's message (nil: no prefix).
+    ///   - iosPlan: with `--platform both`, the Core Haptics plan for the left channel; nil for a
+    ///     mono Android render.
     static func render(
-        _ pattern: Pattern, iosPlan: PlaybackPlan, device: AndroidDevice, profile: ActuatorProfile, to path: String,
-        container: SoundFileContainer, encoding: SampleEncoding, both: Bool, allowLong: Bool
+        _ plan: AndroidPlan, of pattern: String?, iosPlan: PlaybackPlan?, profile: ActuatorProfile, to path: String,
+        container: SoundFileContainer, encoding: SampleEncoding, allowLong: Bool
     ) throws(CLIError) -> Summary {
-        let plan = planAndroid(pattern, device: device)
         // Both renders pass the render-length guard before any file is created.
-        _ = try FileRender.checkedLength(plan, profile: profile, allowLong: allowLong)
-        if both { _ = try FileRender.checkedLength(iosPlan, profile: profile, allowLong: allowLong) }
+        _ = try FileRender.checkedLength(plan, of: pattern, profile: profile, allowLong: allowLong)
+        if let iosPlan { _ = try FileRender.checkedLength(iosPlan, of: pattern, profile: profile, allowLong: allowLong) }
+        let both = iosPlan != nil
         let actuator = AndroidActuator(profile: profile)
         let format = AudioFormat(sampleRate: profile.sampleRate, channelCount: both ? 2 : 1)
         let output = try FileRender.write(to: path, format: format, container: container, encoding: encoding) { writer in
             let output = PairedOutput(writer: writer, stereo: both, player: AndroidEffectPlayer(plan: plan, actuator: actuator))
-            if both {
+            if let iosPlan {
                 _ = try OfflineRender.render(iosPlan, profile: profile, into: output, allowLong: allowLong) { _ in !Interruption.isRaised }
             }
             try output.drain(until: max(output.player.frameCount, output.framesWritten)) { Interruption.isRaised }

@@ -14,8 +14,9 @@ struct CheckCommand: Command {
     static let discussion = """
         Folders are searched recursively for *.json and *.ahap patterns; a golden mirrors its
         pattern's path below DIR (ui/tap.json <-> DIR/ui/tap.wav or .flac; an AHAP file keeps its
-        extension: swell.ahap <-> DIR/swell.ahap.flac). DIR/hapsynth-check.json records the profile,
-        tolerances and format the suite was recorded with; flags override it. Failing renders and
+        extension: swell.ahap <-> DIR/swell.ahap.flac). DIR/hapsynth-check.json records the platform,
+        profile, tolerances and format the suite was recorded with; flags override it, except that a
+        folder holds one platform's goldens (keep iOS and Android goldens apart). Failing renders and
         their difference signals go to --artifacts (default: a fresh folder under $TMPDIR).
         HAPSYNTH_RECORD=missing|all records like --record, except when CI is set.
         """
@@ -33,6 +34,10 @@ struct CheckCommand: Command {
             OptionSpec(name: "--report", valueName: "FILE", help: "Write an HTML report with waveform pictures."),
             OptionSpec(name: "--jobs", valueName: "N", help: "Patterns checked at once (default: the number of cores)."),
             OptionSpec(name: "--shard", valueName: "K/N", help: "Check only the K-th of N parts of the suite."),
+            OptionSpec(name: "--platform", valueName: "ios|android",
+                       help: "Render as an iPhone or an Android phone plays (default: the suite's, else ios)."),
+            OptionSpec(name: "--android-device", valueName: "NAME|FILE",
+                       help: "With an Android suite: the device (default: the suite's, else flagship-api36)."),
         ] + CompareOptions.specs + ProfileOptions.specs
     }
 
@@ -49,6 +54,8 @@ struct CheckCommand: Command {
     let shard: (index: Int, count: Int)?
     let tolerance: WaveformComparison.Tolerance
     let profile: ActuatorProfile
+    /// The Android device the suite renders for; nil for iOS.
+    let androidDevice: AndroidDevice?
     /// The suite's recorded settings, if it has them (written on the first record otherwise).
     let config: CheckSuiteConfig?
 
@@ -92,10 +99,30 @@ struct CheckCommand: Command {
         config = try CheckSuiteConfig.read(goldens: goldens)
         tolerance = try CompareOptions.tolerance(arguments, command: Self.name, base: config?.tolerance ?? .init())
         profile = try ProfileOptions.resolve(arguments, command: Self.name, base: config?.profile ?? ActuatorProfile())
+        androidDevice = try Self.device(arguments, goldens: goldens, recorded: config)
+    }
+
+    /// The platform: `--platform`, else the suite's, else iOS; a folder keeps one platform's
+    /// goldens, so asking for the other is a usage error. The Android device: `--android-device`,
+    /// else the suite's, else flagship-api36.
+    private static func device(_ arguments: ParsedArguments, goldens: String, recorded: CheckSuiteConfig?) throws(CLIError) -> AndroidDevice? {
+        let recordedPlatform = recorded.map { $0.androidDevice == nil ? "ios" : "android" }
+        let platform = try AndroidOptions.platform(arguments, command: name) ?? recordedPlatform ?? "ios"
+        if let recordedPlatform, platform != recordedPlatform {
+            throw .usage("\(CheckSuite.join(goldens, CheckSuiteConfig.fileName)) says \(goldens) holds \(recordedPlatform) goldens; "
+                + "check --platform \(platform) against a goldens folder of its own", command: name)
+        }
+        let choice = arguments.value("--android-device")
+        guard platform == "android" else {
+            if choice != nil { throw .usage("--android-device goes with --platform android", command: name) }
+            return nil
+        }
+        if let choice { return try AndroidOptions.resolve(choice, command: name) }
+        return recorded?.androidDevice ?? .flagship
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let suite = try CheckSuite(inputs: inputs, goldens: goldens)
+        let suite = try CheckSuite(inputs: inputs, goldens: goldens, android: androidDevice != nil)
         if recordIgnoredForCI { console.note("hapsynth: note: HAPSYNTH_RECORD is ignored because CI is set; goldens are only compared") }
         for skipped in suite.skipped where !asJSON { console.out("skipped  \(skipped.path): \(skipped.why)") }
         let entries = shard.map { suite.shard($0.index, of: $0.count) } ?? suite.entries
@@ -108,7 +135,7 @@ struct CheckCommand: Command {
             if config == nil { try writeConfig() }
         }
         var run = CheckRun(
-            profile: profile, tolerance: tolerance, record: record,
+            profile: profile, androidDevice: androidDevice, tolerance: tolerance, record: record,
             newGoldenContainer: config?.format ?? .wav, artifacts: CheckArtifacts(folder: artifacts))
         run.pictures = report != nil
         let outcomes = try CheckParallel.run(entries, jobs: jobs, check: run.check) { outcome in
@@ -125,7 +152,7 @@ struct CheckCommand: Command {
         } else if !asJSON {
             for golden in obsolete { console.out("obsolete \(golden): no pattern owns it\(strict ? "" : " (--prune deletes it)")") }
         }
-        let results = CheckReport(outcomes: outcomes, obsolete: obsolete, strict: strict, goldens: goldens)
+        let results = CheckReport(outcomes: outcomes, obsolete: obsolete, strict: strict, goldens: goldens, androidDevice: androidDevice)
         if let junit { try results.writeJUnit(to: junit) }
         if let report { try TextFile.write(results.html, to: report, what: "HTML report") }
         if asJSON {
@@ -142,6 +169,7 @@ struct CheckCommand: Command {
         var config = CheckSuiteConfig()
         config.profile = profile
         config.tolerance = tolerance
+        config.androidDevice = androidDevice
         let path = CheckSuite.join(goldens, CheckSuiteConfig.fileName)
         do {
             try (config.json.pretty() + "\n").write(toFile: path, atomically: true, encoding: .utf8)

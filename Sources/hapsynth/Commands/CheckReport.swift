@@ -2,6 +2,7 @@ import AudioIO
 import FoundationEssentials
 import Glibc
 import HapticCore
+import HapticPlanner
 import HapticPlot
 
 /// The results of a check as people and CI systems read them: a line per pattern (with its
@@ -12,6 +13,8 @@ struct CheckReport {
     let obsolete: [String]
     let strict: Bool
     let goldens: String
+    /// The Android device of an Android suite; nil for iOS.
+    var androidDevice: AndroidDevice? = nil
 
     /// Whether the outcome fails the check: not ok or recorded, or with warnings under `--strict`.
     func fails(_ outcome: CheckOutcome) -> Bool {
@@ -41,10 +44,11 @@ struct CheckReport {
     }
 
     /// `check: 12 patterns: 10 ok, 1 recorded, 1 differs, 0 missing, 0 invalid`, with warnings and
-    /// obsolete goldens when there are any.
+    /// obsolete goldens when there are any; an Android suite says so and names its device
+    /// (`check (android on flagship-api36): …`).
     var summary: String {
         let counts = CheckOutcome.Status.allCases.map { status in "\(outcomes.filter { $0.status == status }.count) \(status.rawValue)" }
-        var text = "check: \(outcomes.count) pattern\(outcomes.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))"
+        var text = "check\(androidDevice.map { " (android on \($0.name))" } ?? ""): \(outcomes.count) pattern\(outcomes.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))"
         let warned = outcomes.filter { !$0.warnings.isEmpty }.count
         if warned > 0 { text += ", \(warned) with warnings\(strict ? " (--strict: failing)" : "")" }
         if !obsolete.isEmpty { text += ", \(obsolete.count) obsolete golden\(obsolete.count == 1 ? "" : "s")" }
@@ -55,6 +59,8 @@ struct CheckReport {
         func text(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
         return .object([
             ("goldens", .string(goldens)),
+            ("platform", .string(androidDevice == nil ? "ios" : "android")),
+            ("androidDevice", androidDevice.map { .string($0.name) } ?? .null),
             ("results", .array(outcomes.map { outcome in
                 .object([
                     ("pattern", .string(outcome.entry.path)),

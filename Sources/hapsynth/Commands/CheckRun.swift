@@ -81,6 +81,8 @@ final class CheckArtifacts: @unchecked Sendable {
 /// Checks one pattern against its golden, as the suite's settings say.
 struct CheckRun: Sendable {
     let profile: ActuatorProfile
+    /// The Android device of an Android suite; nil for iOS.
+    let androidDevice: AndroidDevice?
     let tolerance: WaveformComparison.Tolerance
     let record: RecordMode
     let newGoldenContainer: SoundFileContainer
@@ -105,13 +107,20 @@ struct CheckRun: Sendable {
             outcome.error = "\(entry.path) and \(other) would share the golden \(entry.goldenBase).*; check their folder instead"
             return outcome
         }
-        let playback: PlaybackPlan
+        let playback: Rendered
         do {
             var warnings: [String] = []
-            playback = try PatternInput.load(entry.path, console: Console(), quiet: true) { warnings.append($0) }.plan
+            let loaded = try PatternInput.load(entry.path, console: Console(), quiet: true) { warnings.append($0) }
             outcome.warnings = warnings
-            _ = try FileRender.checkedLength(playback, profile: profile, allowLong: false)
-            if let coarse = TransientResolution.warning(in: playback, profile: profile) { outcome.warnings.append(coarse) }
+            if let androidDevice {
+                let plan = try loaded.androidPlan(on: androidDevice, path: entry.path)
+                _ = try FileRender.checkedLength(plan, of: nil, profile: profile, allowLong: false)
+                playback = .android(plan)
+            } else {
+                _ = try FileRender.checkedLength(loaded.plan, of: nil, profile: profile, allowLong: false)
+                if let coarse = TransientResolution.warning(in: loaded.plan, profile: profile) { outcome.warnings.append(coarse) }
+                playback = .ios(loaded.plan)
+            }
         } catch {
             outcome.error = error.message
             return outcome
@@ -191,11 +200,26 @@ struct CheckRun: Sendable {
         return outcome
     }
 
+    /// What a pattern renders as: the Core Haptics plan, or the Android effect.
+    private enum Rendered {
+        case ios(PlaybackPlan)
+        case android(AndroidPlan)
+    }
+
     /// Renders into `path` (atomically), stopping on Ctrl-C; clamping becomes a warning.
     private func write(
-        _ playback: PlaybackPlan, to path: String, container: SoundFileContainer, encoding: SampleEncoding, outcome: inout CheckOutcome
+        _ rendered: Rendered, to path: String, container: SoundFileContainer, encoding: SampleEncoding, outcome: inout CheckOutcome
     ) throws(CLIError) {
         try? FileManager.default.createDirectory(atPath: FilePaths.folder(path), withIntermediateDirectories: true)
+        let playback: PlaybackPlan
+        switch rendered {
+        case .android(let plan):
+            _ = try AndroidRender.render(plan, of: nil, iosPlan: nil, profile: profile, to: path, container: container, encoding: encoding,
+                                         allowLong: false)
+            return
+        case .ios(let plan):
+            playback = plan
+        }
         let summary = try FileRender.render(playback, profile: profile, to: path, container: container, encoding: encoding) { _ in
             !Interruption.isRaised
         }

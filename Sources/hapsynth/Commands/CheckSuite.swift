@@ -3,6 +3,7 @@ import AudioIO
 import FoundationEssentials
 import Glibc
 import HapticCore
+import HapticPlanner
 import HapticSynth
 
 /// The patterns of a `check` run and where their goldens live.
@@ -12,7 +13,8 @@ import HapticSynth
 /// file keeps its extension in its golden's name (`swell.ahap` ↔ `swell.ahap.flac`), so a
 /// pattern.json and an AHAP file of one stem never share a golden. Folders are searched
 /// recursively (hidden entries and the goldens folder are passed over); a `.json` file that is
-/// neither a pattern.json nor an AHAP object (a profile, a package manifest) is skipped with a note.
+/// neither a pattern.json nor an AHAP object (a profile, a package manifest) is skipped with a note,
+/// and so is an AHAP file found in a folder when the suite is Android's (Android plays patterns).
 struct CheckSuite {
     /// One pattern of the suite.
     struct Entry: Sendable {
@@ -27,12 +29,15 @@ struct CheckSuite {
     }
 
     var entries: [Entry] = []
+    /// Whether AHAP files found in folders are passed over (an Android suite).
+    let android: Bool
     /// `.json` files passed over because they are not patterns, with why.
     var skipped: [(path: String, why: String)] = []
 
-    /// Finds the patterns of `inputs` for goldens in `goldens`.
+    /// Finds the patterns of `inputs` for goldens in `goldens`; `android`: the suite is Android's.
     /// - Throws: exit 66 for an input that does not exist.
-    init(inputs: [String], goldens: String) throws(CLIError) {
+    init(inputs: [String], goldens: String, android: Bool = false) throws(CLIError) {
+        self.android = android
         let goldensReal = InputFile.realPath(goldens)
         for input in inputs {
             guard let isFolder = FilePaths.isFolder(input) else {
@@ -58,7 +63,7 @@ struct CheckSuite {
 
     /// Adds a pattern unless it is a `.json` file of neither format found in a folder.
     private mutating func add(path: String, relative: String, goldens: String, named: Bool = false) {
-        if !named, path.hasSuffix(".json"), let why = Self.notAPattern(path) {
+        if !named, let why = android && path.hasSuffix(".ahap") ? Self.ahapOnAndroid : path.hasSuffix(".json") ? notAPattern(path) : nil {
             skipped.append((path, why))
             return
         }
@@ -66,12 +71,15 @@ struct CheckSuite {
         entries.append(Entry(path: path, goldenBase: Self.join(goldens, stem), name: stem))
     }
 
-    /// Why a `.json` file is not a pattern, or nil when it is one (or is broken JSON, which the
-    /// check then reports as invalid).
-    static func notAPattern(_ path: String) -> String? {
+    /// Why a `.json` file is not a pattern of this suite, or nil when it is one (or is broken JSON,
+    /// which the check then reports as invalid).
+    func notAPattern(_ path: String) -> String? {
         guard let bytes = try? InputFile.read(path, display: path), let root = try? JSONParser.parse(bytes) else { return nil }
+        if android, AHAPImport.isAHAP(root) { return Self.ahapOnAndroid }
         return PatternReader.formatMismatch(root) == nil ? nil : "not a pattern.json or AHAP file"
     }
+
+    static let ahapOnAndroid = "an AHAP file is a Core Haptics pattern; an Android suite checks pattern.json files"
 
     /// The `*.json` and `*.ahap` files below `folder`, relative to it, sorted.
     static func patternFiles(in folder: String, skippingReal skipped: String?) -> [String] {
@@ -105,9 +113,10 @@ struct CheckSuite {
     static func join(_ folder: String, _ relative: String) -> String { FilePaths.join(folder, relative) }
 }
 
-/// `GOLDENS/hapsynth-check.json`: the profile, tolerances and golden format a suite was recorded
-/// with, so that `check` without flags re-checks like for like. Written when a suite is first
-/// recorded; flags given on the command line override it.
+/// `GOLDENS/hapsynth-check.json`: the platform (and Android device), profile, tolerances and golden
+/// format a suite was recorded with, so that `check` without flags re-checks like for like.
+/// Written when a suite is first recorded; flags given on the command line override it, except
+/// the platform: a goldens folder holds one platform's goldens (a file without `platform` is iOS's).
 struct CheckSuiteConfig {
     static let fileName = "hapsynth-check.json"
 
@@ -115,6 +124,8 @@ struct CheckSuiteConfig {
     var tolerance = WaveformComparison.Tolerance()
     /// The container of new goldens: WAV or FLAC (24-bit).
     var format: SoundFileContainer = .wav
+    /// The Android device the goldens were rendered for; nil for an iOS suite.
+    var androidDevice: AndroidDevice?
 
     /// Reads the suite's config, if it has one.
     /// - Throws: exit 65 for a config that cannot be used, with its place.
@@ -134,6 +145,7 @@ struct CheckSuiteConfig {
         }
         guard case .object(let members) = root.value else { throw fail("expected an object") }
         var config = CheckSuiteConfig()
+        var platform = "ios"
         for member in members {
             switch (member.key, member.value.value) {
             case ("profile", .object):
@@ -148,11 +160,21 @@ struct CheckSuiteConfig {
                 config.tolerance.minSNRdB = number.double
             case ("format", .string(let name)) where name == "wav" || name == "flac":
                 config.format = SoundFileContainer(rawValue: name) ?? .wav
+            case ("platform", .string(let name)) where name == "ios" || name == "android":
+                platform = name
+            case ("androidDevice", .object):
+                do {
+                    config.androidDevice = try AndroidDevice.read(member.value, file: path, at: JSONPath.root.appending("androidDevice"))
+                } catch {
+                    throw .invalidInput(error.description)
+                }
             default:
-                throw fail("unexpected \"\(PatternFileError.shown(member.key))\" (expected profile, maxAbsError, minSnrDb or format)",
-                           "$.\(member.key)")
+                throw fail("unexpected \"\(PatternFileError.shown(member.key))\" (expected platform, androidDevice, profile, maxAbsError, "
+                           + "minSnrDb or format)", "$.\(member.key)")
             }
         }
+        if platform == "ios", config.androidDevice != nil { throw fail("androidDevice goes with \"platform\": \"android\"", "$.androidDevice") }
+        if platform == "android", config.androidDevice == nil { config.androidDevice = .flagship }
         return config
     }
 
@@ -168,9 +190,10 @@ struct CheckSuiteConfig {
         }
     }
 
-    /// The config as written beside new goldens: the whole profile, tolerances and format.
+    /// The config as written beside new goldens: the platform (and the whole Android device), the
+    /// whole profile, tolerances and format.
     var json: JSONOutput {
-        .object([
+        .object([("platform", .string(androidDevice == nil ? "ios" : "android"))] + (androidDevice.map { [("androidDevice", $0.json)] } ?? []) + [
             ("profile", .object(ProfileError.Field.allCases.map { field -> (String, JSONOutput) in
                 switch field {
                 case .sampleRate: return (field.rawValue, .integer(Int64(profile.sampleRate)))

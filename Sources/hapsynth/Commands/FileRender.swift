@@ -67,21 +67,23 @@ enum FileRender {
         return result
     }
 
-    /// The Android render's frame count, or exit 65 when the render-length guard refuses it.
-    static func checkedLength(_ plan: AndroidPlan, profile: ActuatorProfile, allowLong: Bool) throws(CLIError) -> Int64 {
+    /// The Android render's frame count, or exit 65 when the render-length guard refuses it
+    /// (`PATTERN: ` before the message when `pattern` is given).
+    static func checkedLength(_ plan: AndroidPlan, of pattern: String?, profile: ActuatorProfile, allowLong: Bool) throws(CLIError) -> Int64 {
         do {
             return try RenderLength.checked(plan, rate: profile.sampleRate, allowLong: allowLong)
         } catch {
-            throw .invalidInput("\(error)")
+            throw .invalidInput((pattern.map { "\($0): " } ?? "") + "\(error)")
         }
     }
 
-    /// The render's frame count, or exit 65 when the render-length guard refuses it.
-    static func checkedLength(_ playback: PlaybackPlan, profile: ActuatorProfile, allowLong: Bool) throws(CLIError) -> Int64 {
+    /// The render's frame count, or exit 65 when the render-length guard refuses it (`PATTERN: `
+    /// before the message when `pattern` is given).
+    static func checkedLength(_ playback: PlaybackPlan, of pattern: String?, profile: ActuatorProfile, allowLong: Bool) throws(CLIError) -> Int64 {
         do {
             return try RenderLength.checked(playback, profile: profile, allowLong: allowLong)
         } catch {
-            throw .invalidInput("\(error)")
+            throw .invalidInput((pattern.map { "\($0): " } ?? "") + "\(error)")
         }
     }
 

@@ -44,10 +44,7 @@ struct PlanCommand: Command {
         var warnings: [String] = []
         let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities) { warnings.append($0) }
         if let androidDevice {
-            guard let pattern = loaded.pattern else {
-                throw .invalidInput("\(patternPath): an AHAP file is a Core Haptics pattern; --platform android takes a pattern.json")
-            }
-            let android = planAndroid(pattern, device: androidDevice)
+            let android = try loaded.androidPlan(on: androidDevice, path: patternPath)
             guard asJSON, case .object(let members) = android.json else {
                 console.out(android.text)
                 return .success

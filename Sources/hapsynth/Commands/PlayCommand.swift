@@ -57,7 +57,6 @@ struct PlayCommand: Command {
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
         profile = try ProfileOptions.resolve(arguments, command: Self.name)
         androidDevice = try AndroidOptions.device(arguments, command: Self.name)
-        guard androidDevice == nil || !watch else { throw .usage("--watch plays the iOS rendering; drop --platform android", command: Self.name) }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -66,7 +65,9 @@ struct PlayCommand: Command {
             for device in devices { console.out(HelpText.row(device.name, device.description, width: HelpText.width).joined(separator: "\n")) }
             return .success
         }
-        if let androidDevice { return try playAndroid(on: androidDevice, console: console) }
+        if let androidDevice {
+            return try Interruption.deferred { () throws(CLIError) in try playAndroid(on: androidDevice, console: console) }
+        }
         let device = self.device, rate = profile.sampleRate
         let devices = DeviceLog()
         let live = LivePlayback(profile: profile, allowLong: allowLong) {
@@ -127,50 +128,9 @@ struct PlayCommand: Command {
         }
     }
 
-    /// Plays the Android effect on the emulated actuator through the device, paced by it; Ctrl-C
-    /// stops it (exit 130).
-    private func playAndroid(on androidDevice: AndroidDevice, console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console)
-        guard let pattern = loaded.pattern else {
-            throw .invalidInput("\(patternPath): an AHAP file is a Core Haptics pattern; --platform android takes a pattern.json")
-        }
-        let plan = planAndroid(pattern, device: androidDevice)
-        _ = try FileRender.checkedLength(plan, profile: profile, allowLong: allowLong)
-        let actuator = AndroidActuator(profile: profile)
-        var player = AndroidEffectPlayer(plan: plan, actuator: actuator)
-        let output: ALSAOutput
-        do {
-            output = try ALSAOutput(device: device, sampleRate: profile.sampleRate)
-        } catch {
-            throw unavailable(error)
-        }
-        console.out("playing \(patternPath) on \(device) as android \(plan.backend.rawValue) on \(androidDevice.name): "
-            + "\(RenderCommand.fixed(Double(player.frameCount) / Double(profile.sampleRate), 3)) s")
-        var block = [Float](repeating: 0, count: periodFrames)
-        return try Interruption.deferred { () throws(CLIError) in
-            do {
-                while player.position < player.frameCount {
-                    guard !Interruption.isRaised else {
-                        output.close()
-                        throw CLIError.interrupted
-                    }
-                    let count = Int(min(Int64(periodFrames), player.frameCount - player.position))
-                    block.withUnsafeMutableBufferPointer { player.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
-                    try block.withUnsafeBufferPointer { try output.write(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-                }
-                try output.finish()
-            } catch let error as CLIError {
-                throw error
-            } catch {
-                throw .ioError("\(error)")
-            }
-            return .success
-        }
-    }
-
     /// Loads the pattern after a change; a file that is missing is looked for again for up to
     /// `saveByMoveMs` (a save by move), and only then an error.
-    private func loadAfterSave(console: Console) throws(CLIError) -> LoadedPlan {
+    func loadAfterSave(console: Console) throws(CLIError) -> LoadedPlan {
         var waitedMs = 0
         while true {
             do {
@@ -184,7 +144,7 @@ struct PlayCommand: Command {
     }
 
     /// The message for a device that cannot be opened, with the way out.
-    private func unavailable(_ error: ALSAError) -> CLIError {
+    func unavailable(_ error: ALSAError) -> CLIError {
         guard error.action.hasPrefix("cannot open") else { return .unavailable("\(error)") }
         return .unavailable("\(error) (list the devices with 'hapsynth play --list-devices', or play without sound with '--device null')")
     }
@@ -239,7 +199,7 @@ struct PlayCommand: Command {
     }
 
     /// Frames rendered per step: about one device period (5 ms).
-    private var periodFrames: Int { max(1, profile.sampleRate / 200) }
+    var periodFrames: Int { max(1, profile.sampleRate / 200) }
 
     private func announce(_ plan: PlaybackPlan, console: Console) {
         let frames = RenderLength.frames(of: plan, profile: profile) ?? 0

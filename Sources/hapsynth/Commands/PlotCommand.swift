@@ -63,11 +63,8 @@ struct PlotCommand: Command {
         try FileRender.refuseOverwritingInputs(outputPath, inputs: loaded.files)
         let title = [loaded.name ?? FilePaths.lastComponent(patternPath), loaded.description].compactMap { $0 }.joined(separator: " — ")
         if let androidDevice {
-            guard let pattern = loaded.pattern else {
-                throw .invalidInput("\(patternPath): an AHAP file is a Core Haptics pattern; --platform android takes a pattern.json")
-            }
-            let plan = planAndroid(pattern, device: androidDevice)
-            let figure = try AndroidPlotFigure.figure(plan, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
+            let plan = try loaded.androidPlan(on: androidDevice, path: patternPath)
+            let figure = try AndroidPlotFigure.figure(plan, of: patternPath, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
             let text = asHTML ? PlotHTML.page(title: title, svg: figure.svg, header: ["effect", "detail"],
                                               rows: AndroidPlotFigure.lane(plan).marks.map(AndroidPlotFigure.row)) : figure.svg + "\n"
             try TextFile.write(text, to: outputPath, what: "picture")
@@ -75,7 +72,7 @@ struct PlotCommand: Command {
                 + "\(RenderCommand.fixed(figure.fromMs, 1)) to \(RenderCommand.fixed(figure.toMs, 1)) ms")
             return .success
         }
-        let figure = try PlotFigure.figure(loaded, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
+        let figure = try PlotFigure.figure(loaded, of: patternPath, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
         let text = asHTML ? PlotHTML.page(title: title, svg: figure.svg, plan: loaded.plan) : figure.svg + "\n"
         try TextFile.write(text, to: outputPath, what: "picture")
         console.out("\(outputPath): \(loaded.plan.players.count) player\(loaded.plan.players.count == 1 ? "" : "s"), "

@@ -13,10 +13,10 @@ enum PlotFigure {
     ///   - fromMs, toMs: the time window in pattern milliseconds (default: the whole render, the
     ///     10 ms lead included).
     static func figure(
-        _ loaded: LoadedPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?
+        _ loaded: LoadedPlan, of pattern: String, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?
     ) throws(CLIError) -> Figure {
         let plan = loaded.plan
-        let frames = try FileRender.checkedLength(plan, profile: profile, allowLong: false)
+        let frames = try FileRender.checkedLength(plan, of: pattern, profile: profile, allowLong: false)
         let rate = Double(profile.sampleRate)
         let leadMs = plan.diagnostics.backend == .coreHaptics ? Double(CoreHapticsRules.schedulingLeadMs) : 0
         func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(frames), ((ms + leadMs) * rate / 1000).rounded()))) }

@@ -86,22 +86,15 @@ struct RenderCommand: Command {
         try FileRender.refuseOverwritingInputs(outputPath, inputs: loaded.files)
         let playback = loaded.plan
         if let androidDevice {
-            guard let pattern = loaded.pattern else {
-                throw .invalidInput("\(patternPath): an AHAP file is a Core Haptics pattern; --platform \(both ? "both" : "android") takes a pattern.json")
-            }
+            let plan = try loaded.androidPlan(on: androidDevice, path: patternPath, platform: both ? "both" : "android")
             let summary = try Interruption.deferred { () throws(CLIError) in
-                try AndroidRender.render(pattern, iosPlan: playback, device: androidDevice, profile: profile, to: outputPath, container: container,
-                                         encoding: encoding, both: both, allowLong: allowLong)
+                try AndroidRender.render(plan, of: patternPath, iosPlan: both ? playback : nil, profile: profile, to: outputPath, container: container,
+                                         encoding: encoding, allowLong: allowLong)
             }
             console.out(AndroidRender.summaryLine(summary, path: outputPath, rate: profile.sampleRate, both: both))
             return .success
         }
-        let frames: Int64
-        do {
-            frames = try FileRender.checkedLength(playback, profile: profile, allowLong: allowLong)
-        } catch {
-            throw .invalidInput("\(patternPath): \(error.message)")
-        }
+        let frames = try FileRender.checkedLength(playback, of: patternPath, profile: profile, allowLong: allowLong)
         if let coarse = TransientResolution.warning(in: playback, profile: profile) {
             try PatternInput.warn(coarse, console: console, quiet: quiet, strict: strict)
         }

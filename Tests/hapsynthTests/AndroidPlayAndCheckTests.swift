@@ -1,0 +1,105 @@
+import AudioIO
+import Foundation
+import Testing
+
+/// `play --platform android` (once and `--watch`) through ALSA's file plugin, and `check
+/// --platform android`: golden suites of the Android rendering.
+@Suite(.serialized) struct AndroidPlayAndCheckTests {
+    /// `render --platform android` of a pattern, as raw float32 bytes.
+    func androidRenderBytes(_ pattern: String, device: String, scratch: Scratch) throws -> [UInt8] {
+        let rendered = scratch.path + "/android-\(UUID().uuidString).wav"
+        let result = try hapsynth(["render", pattern, rendered, "--platform", "android", "--android-device", device])
+        #expect(result.status == 0, "\(result.stderr)")
+        return rawFloatBytes(try SoundFileReader(path: rendered).readAll())
+    }
+
+    @Test func playingAsAndroidIntoTheFilePluginCapturesTheAndroidRender() throws {
+        let scratch = try Scratch()
+        let capture = scratch.path + "/capture.raw"
+        let played = try hapsynth(["play", "Samples/celebration.json", "--platform", "android", "--android-device", "phone-api26",
+                                   "--device", "file:FILE=\(capture),FORMAT=raw"])
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(played.stdout == "playing Samples/celebration.json on file:FILE=\(capture),FORMAT=raw as android androidWaveform on phone-api26: 0.541 s\n")
+        #expect(fileBytes(capture) == (try androidRenderBytes("Samples/celebration.json", device: "phone-api26", scratch: scratch)))
+    }
+
+    /// Each save plays the new version as a new effect from its start; the capture of the last one
+    /// (the file plugin truncates at each open) is its Android render.
+    @Test func watchingAsAndroidPlaysEachSavedVersion() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("tap.json", #"{"timeline": [{"transient": {}}, {"delay": 40}]}"#)
+        let capture = scratch.path + "/capture.raw"
+        let process = try BackgroundHapsynth(["play", pattern, "--watch", "--platform", "android", "--android-device", "phone-api26",
+                                              "--device", "file:FILE=\(capture),FORMAT=raw"], scratch: scratch)
+        #expect(waitFor(5) { process.outLines.count == 1 })
+        #expect(waitFor(5) { process.errLines == ["watching \(pattern) as android on phone-api26; Ctrl-C to stop"] })
+        usleep(300_000)  // the first effect (40 ms) has ended and the device is closed
+        try #"{"timeline": [{"haptic": 60}, {"delay": 20}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
+        #expect(waitFor(5) { process.outLines.count == 2 })
+        // An invalid edit is reported; the watch goes on.
+        try #"{"timeline": [{"haptic": -1}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
+        #expect(waitFor(5) { process.errLines.contains { $0.contains("$.timeline[0].haptic") } })
+        usleep(300_000)  // the second effect (80 ms) has ended: the last version opens the device afresh
+        let final = #"{"timeline": [{"continuous": {"durationMs": 80, "intensity": 0.9, "sharpness": 0.2}}]}"#
+        try final.write(toFile: pattern, atomically: true, encoding: .utf8)
+        #expect(waitFor(5) { process.outLines.count == 3 })
+        #expect(process.outLines.allSatisfy { $0.hasPrefix("playing \(pattern) on file:") && $0.contains(" as android androidWaveform on phone-api26: ") })
+        let expected = try androidRenderBytes(pattern, device: "phone-api26", scratch: scratch)
+        #expect(waitFor(5) { fileBytes(capture) == expected })
+        #expect(process.interrupt() == 130)
+    }
+
+    @Test func watchingAsAndroidWithAMissingDeviceExits69() throws {
+        let result = try hapsynth(["play", "Samples/celebration.json", "--watch", "--platform", "android", "--device", "hapsynth_no_such_device"])
+        #expect(result.status == 69 && result.stderr.hasPrefix("hapsynth: error: cannot open ALSA device 'hapsynth_no_such_device'"))
+    }
+
+    /// An Android suite records the Android renders, remembers its platform and device, skips the
+    /// AHAP files it finds, and refuses to be checked as iOS's.
+    @Test func checkAsAndroidRecordsAndComparesTheAndroidRender() throws {
+        let scratch = try Scratch()
+        let patterns = scratch.path + "/patterns", goldens = scratch.path + "/goldens"
+        try FileManager.default.createDirectory(atPath: patterns, withIntermediateDirectories: true)
+        for sample in ["two-platforms.json", "click-train.json", "swell.ahap"] {
+            try FileManager.default.copyItem(atPath: packageRoot + "/Samples/" + sample, toPath: patterns + "/" + sample)
+        }
+        let recorded = try hapsynth(["check", patterns, "--goldens", goldens, "--platform", "android", "--android-device", "phone-api31", "--record"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.hasPrefix("skipped  \(patterns)/swell.ahap: an AHAP file is a Core Haptics pattern; an Android suite checks pattern.json files\n"))
+        #expect(recorded.stdout.hasSuffix("check (android on phone-api31): 2 patterns: 0 ok, 2 recorded, 0 differs, 0 missing, 0 invalid\n"))
+        let golden = try SoundFileReader(path: goldens + "/click-train.wav").readAll()
+        #expect(rawFloatBytes(golden) == (try androidRenderBytes(patterns + "/click-train.json", device: "phone-api31", scratch: scratch)))
+        let config = try String(contentsOfFile: goldens + "/hapsynth-check.json", encoding: .utf8)
+        #expect(config.hasPrefix("{\n  \"platform\": \"android\",\n  \"androidDevice\": {\n    \"name\": \"phone-api31\",\n    \"apiLevel\": 31,"))
+
+        // Without flags the suite is checked as recorded.
+        let again = try hapsynth(["check", patterns, "--goldens", goldens, "--json"])
+        #expect(again.status == 0 && again.stdout.contains("\"platform\": \"android\"") && again.stdout.contains("\"androidDevice\": \"phone-api31\""))
+        // Another device plays click-train differently (an amplitude waveform, not primitives).
+        let other = try hapsynth(["check", patterns, "--goldens", goldens, "--android-device", "phone-api26", "--artifacts", scratch.path + "/a"])
+        #expect(other.status == 1 && other.stdout.contains("differs  click-train: "))
+        // The folder holds Android goldens: checking it as iOS is a usage error.
+        let ios = try hapsynth(["check", patterns, "--goldens", goldens, "--platform", "ios"])
+        #expect(ios.status == 64)
+        #expect(ios.stderr.hasPrefix("hapsynth: error: \(goldens)/hapsynth-check.json says \(goldens) holds android goldens; "
+            + "check --platform ios against a goldens folder of its own\n"))
+        // An AHAP file named on the command line is checked, and is invalid for Android.
+        let named = try hapsynth(["check", patterns + "/swell.ahap", "--goldens", scratch.path + "/g2", "--platform", "android"])
+        #expect(named.status == 1 && named.stdout.contains("invalid  swell.ahap: ") && named.stdout.contains("--platform android takes a pattern.json"))
+    }
+
+    @Test func anAndroidSuitesSettingsAreCheckedWithTheirPlace() throws {
+        let scratch = try Scratch()
+        let goldens = scratch.path + "/goldens"
+        try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
+        try #"{"platform": "android", "androidDevice": {"apiLevel": 0}}"#.write(toFile: goldens + "/hapsynth-check.json", atomically: true, encoding: .utf8)
+        let refused = try hapsynth(["check", "Samples/click-train.json", "--goldens", goldens])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("hapsynth-check.json:1:55: must be at least 1 (got 0) at $.androidDevice.apiLevel"), "\(refused.stderr)")
+        try #"{"platform": "ios", "androidDevice": {"apiLevel": 31}}"#.write(toFile: goldens + "/hapsynth-check.json", atomically: true, encoding: .utf8)
+        #expect(try hapsynth(["check", "Samples/click-train.json", "--goldens", goldens]).stderr.contains("androidDevice goes with \"platform\": \"android\" at $.androidDevice"))
+        // A suite without a platform is iOS's (suites recorded before Android existed).
+        try #"{"format": "wav"}"#.write(toFile: goldens + "/hapsynth-check.json", atomically: true, encoding: .utf8)
+        #expect(try hapsynth(["check", "Samples/click-train.json", "--goldens", goldens, "--platform", "android"]).status == 64)
+    }
+}
