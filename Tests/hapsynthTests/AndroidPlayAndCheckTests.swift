@@ -82,7 +82,12 @@ import Testing
         let ios = try hapsynth(["check", patterns, "--goldens", goldens, "--platform", "ios"])
         #expect(ios.status == 64)
         #expect(ios.stderr.hasPrefix("hapsynth: error: \(goldens)/hapsynth-check.json says \(goldens) holds android goldens; "
-            + "check --platform ios against a goldens folder of its own\n"))
+            + "check --platform ios against a goldens folder of its own (or re-record this one with --record all)\n"))
+        // Re-recording the whole folder for another device records that device, kept for later checks.
+        let rerecorded = try hapsynth(["check", patterns, "--goldens", goldens, "--android-device", "phone-api26", "--record", "all"])
+        #expect(rerecorded.status == 0 && rerecorded.stdout.contains("recorded click-train: \(goldens)/click-train.wav (changed: "))
+        #expect(try String(contentsOfFile: goldens + "/hapsynth-check.json", encoding: .utf8).contains("\"name\": \"phone-api26\""))
+        #expect(try hapsynth(["check", patterns, "--goldens", goldens]).stdout.hasSuffix("check (android on phone-api26): 2 patterns: 2 ok, 0 recorded, 0 differs, 0 missing, 0 invalid\n"))
         // An AHAP file named on the command line is checked, and is invalid for Android.
         let named = try hapsynth(["check", patterns + "/swell.ahap", "--goldens", scratch.path + "/g2", "--platform", "android"])
         #expect(named.status == 1 && named.stdout.contains("invalid  swell.ahap: ") && named.stdout.contains("--platform android takes a pattern.json"))

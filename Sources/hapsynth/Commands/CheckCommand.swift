@@ -108,9 +108,9 @@ struct CheckCommand: Command {
     private static func device(_ arguments: ParsedArguments, goldens: String, recorded: CheckSuiteConfig?) throws(CLIError) -> AndroidDevice? {
         let recordedPlatform = recorded.map { $0.androidDevice == nil ? "ios" : "android" }
         let platform = try AndroidOptions.platform(arguments, command: name) ?? recordedPlatform ?? "ios"
-        if let recordedPlatform, platform != recordedPlatform {
+        if let recordedPlatform, platform != recordedPlatform, !(arguments.value("--record") == "all" && arguments.value("--shard") == nil) {
             throw .usage("\(CheckSuite.join(goldens, CheckSuiteConfig.fileName)) says \(goldens) holds \(recordedPlatform) goldens; "
-                + "check --platform \(platform) against a goldens folder of its own", command: name)
+                + "check --platform \(platform) against a goldens folder of its own (or re-record this one with --record all)", command: name)
         }
         let choice = arguments.value("--android-device")
         guard platform == "android" else {
@@ -132,7 +132,9 @@ struct CheckCommand: Command {
         }
         if record != .none {
             try? FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
-            if config == nil { try writeConfig() }
+            // Re-recording the whole suite re-records its settings too, so that a check without
+            // flags goes on checking like for like.
+            if config == nil || (record == .all && shard == nil) { try writeConfig() }
         }
         var run = CheckRun(
             profile: profile, androidDevice: androidDevice, tolerance: tolerance, record: record,
@@ -164,9 +166,10 @@ struct CheckCommand: Command {
         return results.pass ? .success : .failure
     }
 
-    /// Records the suite's settings beside its first goldens.
+    /// Records the suite's settings beside its first goldens (or after `--record all`), keeping the
+    /// recorded golden format.
     private func writeConfig() throws(CLIError) {
-        var config = CheckSuiteConfig()
+        var config = self.config ?? CheckSuiteConfig()
         config.profile = profile
         config.tolerance = tolerance
         config.androidDevice = androidDevice
