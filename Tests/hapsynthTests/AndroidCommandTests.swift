@@ -25,6 +25,10 @@ import Testing
         let good = try scratch.write("pixel.json", #"{"apiLevel": 31, "primitives": {"CLICK": 12, "TICK": 9, "LOW_TICK": 11}}"#)
         let planned = try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", good, "--json"])
         #expect(planned.status == 0 && planned.stdout.contains("\"name\": \"pixel\"") && planned.stdout.contains("\"androidPrimitives\""))
+        // The sample device (API 33, CLICK and TICK only): crisp taps compose TICKs of its 10 ms.
+        let sample = try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", "Samples/devices/midrange-api33.json"])
+        #expect(sample.status == 0 && sample.stdout.hasPrefix("android plan for midrange-api33 (API 33)\nbackend: androidPrimitives\n"))
+        #expect(sample.stdout.contains("  TICK at scale 0.25 after 30 ms"), "\(sample.stdout)")
         let bad = try scratch.write("bad.json", #"{"apiLevel": 31, "envelope": {"maxControlPoints": 16, "minSegmentMs": 1.5}}"#)
         let refused = try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", bad])
         #expect(refused.status == 65)

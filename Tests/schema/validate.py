@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make test: docs/schema/*.schema.json are valid JSON Schema 2020-12, every sample pattern and
+"""make test: docs/schema/*.schema.json are valid JSON Schema 2020-12, every sample pattern, Android device and
 profile (and every pattern example in docs/) passes its schema, and a set of invalid fixtures fails
 it. Needs the `jsonschema` package (make deps installs it)."""
 import glob
@@ -27,18 +27,23 @@ def load(name):
     return jsonschema.Draft202012Validator(schema)
 
 
-def doc_examples():
-    """The ```json blocks of docs/*.md that are patterns (an object with "events" or "timeline")."""
+def doc_blocks():
+    """The ```json blocks of docs/*.md, parsed, with where they are."""
     for path in sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))):
         with open(path) as handle:
             for block in re.findall(r"```json\n(.*?)```", handle.read(), re.S):
-                value = json.loads(block)
-                if isinstance(value, dict) and ("events" in value or "timeline" in value):
-                    yield "%s (example)" % os.path.relpath(path, ROOT), value
+                yield "%s (example)" % os.path.relpath(path, ROOT), json.loads(block)
+
+
+def doc_examples():
+    """The ```json blocks of docs/*.md that are patterns (an object with "events" or "timeline")."""
+    for name, value in doc_blocks():
+        if isinstance(value, dict) and ("events" in value or "timeline" in value):
+            yield name, value
 
 
 def main():
-    pattern, profile = load("pattern.schema.json"), load("profile.schema.json")
+    pattern, profile, device = load("pattern.schema.json"), load("profile.schema.json"), load("android-device.schema.json")
     failures, checked = [], 0
     samples = [p for p in sorted(glob.glob(os.path.join(ROOT, "Samples", "*.json")))]
     cases = [(os.path.relpath(p, ROOT), json.load(open(p))) for p in samples] + list(doc_examples())
@@ -52,6 +57,18 @@ def main():
         errors = list(profile.iter_errors(json.load(open(path))))
         if errors:
             failures.append("%s: %s" % (os.path.relpath(path, ROOT), errors[0].message))
+    devices = [(os.path.relpath(p, ROOT), json.load(open(p))) for p in sorted(glob.glob(os.path.join(ROOT, "Samples", "devices", "*.json")))]
+    devices += [(name, value) for name, value in doc_blocks() if isinstance(value, dict) and "apiLevel" in value]
+    for name, value in devices:
+        checked += 1
+        errors = list(device.iter_errors(value))
+        if errors:
+            failures.append("%s: %s" % (name, errors[0].message))
+    for bad in [{"name": "x"}, {"apiLevel": 0}, {"apiLevel": 31, "hasVibrater": True}, {"apiLevel": 36, "envelope": {"maxControlPoints": 16}},
+                {"apiLevel": 31, "primitives": {"THUD": 10}}, {"apiLevel": 31, "primitives": {"CLICK": 1.5}}]:
+        checked += 1
+        if device.is_valid(bad):
+            failures.append("device %s passes the Android device schema" % json.dumps(bad))
     for name in STRUCTURAL:
         path = os.path.join(ROOT, "Tests", "HapticCoreTests", "Fixtures", "invalid", name + ".json")
         checked += 1
