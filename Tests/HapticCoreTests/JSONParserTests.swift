@@ -142,3 +142,29 @@ import Testing
         }
     }
 }
+
+/// `JSONOutput.pretty`: what fits stays on a line; long lists of numbers fill lines; the text parses back.
+@Suite struct JSONPrettyTests {
+    @Test func longNumberListsFillLinesAndStringsKeepOneALine() throws {
+        let numbers = JSONOutput.array((1...30).map { .integer(Int64($0 * 100)) })
+        let words = JSONOutput.array(["alpha", "beta"].map { .string($0) })
+        let text = JSONOutput.object([("timingsMs", numbers), ("notes", words), ("short", .array([.integer(1), .null]))]).pretty(width: 40)
+        #expect(text == """
+            {
+              "timingsMs": [
+                100, 200, 300, 400, 500, 600, 700,
+                800, 900, 1000, 1100, 1200, 1300,
+                1400, 1500, 1600, 1700, 1800, 1900,
+                2000, 2100, 2200, 2300, 2400, 2500,
+                2600, 2700, 2800, 2900, 3000
+              ],
+              "notes": ["alpha", "beta"],
+              "short": [1, null]
+            }
+            """)
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 40 })
+        let long = JSONOutput.array((1...4).map { .string(String(repeating: "w", count: 12 * $0)) }).pretty(width: 40)
+        #expect(long.split(separator: "\n").count == 6)  // one string a line, never packed
+        _ = try JSONParser.parse(Array(text.utf8))
+    }
+}

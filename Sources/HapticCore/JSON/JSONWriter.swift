@@ -80,11 +80,19 @@ package enum JSONOutput: Sendable, Equatable {
     }
 
     /// The value indented by two spaces a level; anything that fits in `width` columns stays on
-    /// one line. Ends without a newline.
+    /// one line, and a long array of numbers (or nulls) fills lines of `width` columns. Ends without a newline.
     package func pretty(width: Int = 100) -> String {
         var text = ""
         write(into: &text, indent: 0, width: width)
         return text
+    }
+
+    /// Whether the value is a number or null.
+    private var isNumeric: Bool {
+        switch self {
+        case .integer, .number, .float, .double, .null: return true
+        default: return false
+        }
     }
 
     private func write(into text: inout String, indent: Int, width: Int) {
@@ -99,6 +107,21 @@ package enum JSONOutput: Sendable, Equatable {
                 text += index + 1 < members.count ? ",\n" : "\n"
             }
             text += padding + "}"
+        case .array(let items) where !fits && !items.isEmpty && items.allSatisfy(\.isNumeric):
+            // Numbers fill lines, so that a long list (a waveform's timings) reads as a table.
+            text += "[\n"
+            var line = ""
+            for (index, item) in items.enumerated() {
+                var piece = ""
+                item.appendCompact(to: &piece)
+                if index + 1 < items.count { piece += "," }
+                if !line.isEmpty, padding.count + 2 + line.count + 1 + piece.count > width {
+                    text += padding + "  " + line + "\n"
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + piece
+            }
+            text += padding + "  " + line + "\n" + padding + "]"
         case .array(let items) where !fits && !items.isEmpty:
             text += "[\n"
             for (index, item) in items.enumerated() {
