@@ -99,7 +99,8 @@ install-check:
 	echo "install-check: bin, man page and completions laid out under $$root"
 
 ## demo: install, build, and render every sample to .build/samples/*.wav, with a picture of each
-## (.build/samples/*.svg).
+## (.build/samples/*.svg); each pattern.json also for both platforms (NAME.both.wav: left iOS, right
+## Android) with a picture of its Android effect (NAME.android.svg).
 demo: deps build
 	@bin="$$($(SWIFT) build --show-bin-path)"; mkdir -p .build/samples; \
 	for sample in Samples/*.json Samples/*.ahap; do \
@@ -107,6 +108,10 @@ demo: deps build
 	  name="$$(basename "$${sample%.*}")"; \
 	  "$$bin/hapsynth" render "$$sample" ".build/samples/$$name.wav" || exit $$?; \
 	  "$$bin/hapsynth" plot "$$sample" ".build/samples/$$name.svg" || exit $$?; \
+	  case "$$sample" in *.json) \
+	    "$$bin/hapsynth" render "$$sample" ".build/samples/$$name.both.wav" --platform both || exit $$?; \
+	    "$$bin/hapsynth" plot "$$sample" ".build/samples/$$name.android.svg" --platform android || exit $$?;; \
+	  esac; \
 	done
 
 ## golden: re-record every golden file from the current code (review the diff before committing).
