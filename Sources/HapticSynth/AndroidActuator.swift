@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import HapticPlanner
 
 /// hapsynth's emulated Android actuator (docs/android.md): a linear resonant actuator driven by
