@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+/// The product (every module under Sources/) imports FoundationEssentials, never Foundation: full
+/// Foundation brings ICU, which costs every command about 7 MB of memory at start and the static
+/// binary tens of megabytes; one stray `import Foundation` is enough to bring it back.
+@Suite struct ProductImportTests {
+    @Test func noProductSourceImportsFoundation() throws {
+        let sources = packageRoot + "/Sources"
+        let files = (FileManager.default.enumerator(atPath: sources)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        for file in files {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.hasPrefix("@_exported import ") }
+            #expect(!imports.contains { $0.hasSuffix(" Foundation") }, "Sources/\(file) imports Foundation; import FoundationEssentials (or Glibc) instead")
+        }
+    }
+}
