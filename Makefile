@@ -48,15 +48,19 @@ schema-check:
 	python3 Tests/schema/validate.py
 
 ## example-check: build Examples/ (a package that uses hapsynth through its public products only),
-## run it, and compare the file it writes with the command line's render of the same pattern.
+## run it, and compare the file it writes with the command line's render of the same pattern, and
+## its Android effect's backend and length with `render --platform android`.
 example-check:
 	cd Examples && $(SWIFT) build
 	@example="$$(cd Examples && $(SWIFT) build --show-bin-path)/render-example"; \
 	cli="$$($(SWIFT) build --show-bin-path)/hapsynth"; mkdir -p .build/example; \
-	"$$example" .build/example/celebration.wav Samples/envelope-hit.ahap && \
+	printed="$$("$$example" .build/example/celebration.wav Samples/envelope-hit.ahap)" && echo "$$printed" && \
 	"$$cli" render Samples/celebration.json .build/example/cli.wav --rate 16000 >/dev/null && \
 	"$$cli" compare .build/example/cli.wav .build/example/celebration.wav >/dev/null && \
-	echo "example-check: the example's file matches the command line's render"
+	frames="$$("$$cli" render Samples/celebration.json .build/example/android.wav --rate 16000 --platform android \
+	  --android-device phone-api26 | sed -E 's/.* ([0-9]+) frames .*/\1/')" && \
+	echo "$$printed" | grep -q "^android: androidWaveform on phone-api26, $$frames samples" && \
+	echo "example-check: the example's file and its Android effect match the command line's renders"
 
 ## browser-check: install Debian's chromium when missing (it says SKIPPED where it cannot), then
 ## open plot and check --report pages headless; screenshots go to .build/browser/.

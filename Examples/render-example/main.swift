@@ -19,3 +19,8 @@ if let sample = CommandLine.arguments.dropFirst(2).first {    // a pattern.json 
     let audio = try Hapsynth.render(loaded.plan)
     print("\(sample): \(audio.samples.count) samples in memory, \(loaded.warnings.count) warnings")
 }
+
+let android = planAndroid(celebration, device: .amplitudePhone)  // the one effect an Android phone plays
+let vibration = AndroidActuator(profile: profile).render(android)
+print("android: \(android.backend.rawValue) on \(android.device.name), \(vibration.count) samples, "
+    + "estimated \(android.estimatedNativeDurationMs) ms")
