@@ -49,9 +49,11 @@ import Testing
         #expect(process.interrupt() == 130)
     }
 
-    @Test func watchingAsAndroidWithAMissingDeviceExits69() throws {
+    @Test func watchingAsAndroidWithAMissingDeviceOrAnAHAPFileExits() throws {
         let result = try hapsynth(["play", "Samples/celebration.json", "--watch", "--platform", "android", "--device", "hapsynth_no_such_device"])
         #expect(result.status == 69 && result.stderr.hasPrefix("hapsynth: error: cannot open ALSA device 'hapsynth_no_such_device'"))
+        let ahap = try hapsynth(["play", "Samples/swell.ahap", "--watch", "--skip-initial", "--platform", "android", "--device", "null"])
+        #expect(ahap.status == 65 && ahap.stderr == "hapsynth: error: Samples/swell.ahap: an AHAP file is a Core Haptics pattern; --platform android takes a pattern.json\n")
     }
 
     /// An Android suite records the Android renders, remembers its platform and device, skips the

@@ -13,7 +13,9 @@ extension PlayCommand {
         var loaded = try PatternInput.load(patternPath, console: console)
         var live = AndroidLive(device: device, profile: profile, periodFrames: periodFrames)
         defer { live.close() }
-        if !watch || !skipInitial { try start(loaded, on: androidDevice, live: &live, console: console) }
+        // Planned even when not played (--skip-initial), so that an AHAP file is refused at once.
+        let first = try loaded.androidPlan(on: androidDevice, path: patternPath)
+        if !watch || !skipInitial { try start(first, on: androidDevice, live: &live, console: console) }
         guard watch else {
             while try live.step() { try stopIfInterrupted(&live) }
             try stopIfInterrupted(&live)
@@ -42,7 +44,9 @@ extension PlayCommand {
                 if broken { console.note("\(patternPath) loads again") }
                 broken = false
                 watcher.watch(files: loaded.files)
-                if loaded.contentKey != previousKey { try start(loaded, on: androidDevice, live: &live, console: console) }
+                if loaded.contentKey != previousKey {
+                    try start(try loaded.androidPlan(on: androidDevice, path: patternPath), on: androidDevice, live: &live, console: console)
+                }
             } catch let error where error.exitCode == .unavailable {
                 throw error
             } catch {
@@ -52,9 +56,8 @@ extension PlayCommand {
         }
     }
 
-    /// Plans the loaded pattern for the device, checks its length and starts it on `live`.
-    private func start(_ loaded: LoadedPlan, on androidDevice: AndroidDevice, live: inout AndroidLive, console: Console) throws(CLIError) {
-        let plan = try loaded.androidPlan(on: androidDevice, path: patternPath)
+    /// Checks the plan's length and starts it on `live`.
+    private func start(_ plan: AndroidPlan, on androidDevice: AndroidDevice, live: inout AndroidLive, console: Console) throws(CLIError) {
         _ = try FileRender.checkedLength(plan, of: patternPath, profile: profile, allowLong: allowLong)
         let frames = try live.play(plan, unavailable: unavailable)
         console.out("playing \(patternPath) on \(device) as android \(plan.backend.rawValue) on \(androidDevice.name): "
