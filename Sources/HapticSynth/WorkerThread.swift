@@ -38,7 +38,8 @@ package final class WorkerThread: @unchecked Sendable {
         precondition(created == 0, "cannot start a thread: \(String(cString: strerror(created)))")
     }
 
-    /// Stops the thread and waits for it; the worker must not be used after.
+    /// Stops the thread and waits for it (a job in flight finishes first); the worker must not be
+    /// used after.
     package func shutDown() {
         state.store(State.quitting.rawValue, ordering: .releasing)
         wake.signal()
@@ -69,7 +70,12 @@ package final class WorkerThread: @unchecked Sendable {
             if state.load(ordering: .acquiring) == State.quitting.rawValue { break }
             job?()
             job = nil
-            state.store(State.finished.rawValue, ordering: .releasing)
+            // A shutDown during the job (an owner let go without waiting, as an interrupted render
+            // does) left `quitting`: overwriting it with `finished` would sleep on `wake` forever
+            // while the owner joins.
+            let (finished, _) = state.compareExchange(
+                expected: State.posted.rawValue, desired: State.finished.rawValue, ordering: .acquiringAndReleasing)
+            guard finished else { break }
             finishedSignal.signal()
         }
     }
