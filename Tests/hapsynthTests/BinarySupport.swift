@@ -137,10 +137,15 @@ final class BackgroundHapsynth {
     /// The lines written to standard error so far.
     var errLines: [String] { Self.lines(errPath) }
 
-    /// Sends Ctrl-C (SIGINT) and returns the exit status.
+    /// Sends Ctrl-C (SIGINT) and returns the exit status; -1 when the process has not stopped
+    /// 20 s later (it is killed, so a test fails instead of hanging the suite).
     func interrupt() -> Int32 {
         process.interrupt()
-        process.waitUntilExit()
+        guard waitFor(20, { !process.isRunning }) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return -1
+        }
         return process.terminationStatus
     }
 

@@ -4,7 +4,8 @@ import Testing
 /// Every stopping signal cleans up like Ctrl-C: no temporary file, nothing the user had touched,
 /// and the exit status says which signal it was.
 @Suite struct SignalTests {
-    /// Starts `arguments`, waits (bounded) until `ready` holds, sends `signal`, returns the status.
+    /// Starts `arguments`, waits (bounded) until `ready` holds, sends `signal`, returns the status
+    /// (-1 when the process has not stopped 20 s later: it is killed).
     func interrupt(_ arguments: [String], signal: Int32, when ready: () -> Bool) throws -> Int32 {
         let process = Process()
         process.executableURL = try hapsynthBinary()
@@ -15,7 +16,14 @@ import Testing
         let deadline = Date().addingTimeInterval(20)
         while !ready() && Date() < deadline { usleep(10_000) }
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        // Bounded: a process that does not stop fails the test (-1) instead of hanging the suite.
+        let stopDeadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < stopDeadline { usleep(10_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return -1
+        }
         return process.terminationStatus
     }
 
