@@ -71,6 +71,10 @@ public struct AndroidEffectPlayer {
     private var pieceIndex = 0
     private var amplitude = 0.0
     private var phase = 0.0
+    /// One block's amplitudes, phases (radians) and sines, reused from block to block.
+    private var amplitudes: [Double] = []
+    private var phases: [Double] = []
+    private var sums: [Double] = []
 
     public init(plan: AndroidPlan, actuator: AndroidActuator) {
         self.actuator = actuator
@@ -113,34 +117,89 @@ public struct AndroidEffectPlayer {
         self.pieces = pieces.filter { $0.to > $0.from }
     }
 
-    /// Renders the next `output.count` frames (zeros past the session's end).
+    /// Renders the next `output.count` frames (zeros past the session's end): amplitudes and
+    /// phases frame by frame (the inertia and the phase are recurrences), then the sines in one
+    /// vector pass of the synthesizer's kernel.
     public mutating func render(into output: UnsafeMutableBufferPointer<Float>) {
+        var start = 0
+        while start < output.count {
+            let count = min(Self.blockFrames, output.count - start)
+            renderBlock(into: UnsafeMutableBufferPointer(rebasing: output[start..<(start + count)]))
+            start += count
+        }
+    }
+
+    /// Frames computed per vector pass.
+    private static let blockFrames = 1_024
+
+    private mutating func renderBlock(into output: UnsafeMutableBufferPointer<Float>) {
+        let count = output.count
+        if amplitudes.count < count {
+            amplitudes = [Double](repeating: 0, count: count)
+            phases = amplitudes
+            sums = amplitudes
+        }
         let rate = Double(actuator.sampleRate)
         let follow = actuator.inertiaMs > 0 ? 1 - exp(-1000 / (actuator.inertiaMs * rate)) : 1
-        for offset in 0..<output.count {
-            let frame = position + Int64(offset)
-            while pieceIndex < pieces.count, pieces[pieceIndex].to <= frame { pieceIndex += 1 }
-            var target = 0.0, frequency = actuator.resonanceHz, burst = false, window = 1.0, burstPhase = 0.0
-            if pieceIndex < pieces.count, pieces[pieceIndex].from <= frame {
-                let piece = pieces[pieceIndex]
-                let fraction = Double(frame - piece.from) / Double(piece.to - piece.from)
-                target = piece.startLevel + (piece.endLevel - piece.startLevel) * fraction
-                frequency = piece.startHz + (piece.endHz - piece.startHz) * fraction
-                burst = piece.isBurst
-                if burst {
-                    window = 0.5 - 0.5 * cos(2 * Double.pi * fraction)
-                    burstPhase = 2 * Double.pi * frequency * Double(frame - piece.from) / rate  // each burst starts at phase 0
+        let restingStep = 2 * Double.pi * actuator.resonanceHz / rate
+        var amplitude = self.amplitude, phase = self.phase, pieceIndex = self.pieceIndex
+        let position = self.position
+        amplitudes.withUnsafeMutableBufferPointer { amplitudes in
+            phases.withUnsafeMutableBufferPointer { phases in
+                pieces.withUnsafeBufferPointer { pieces in
+                    var offset = 0
+                    while offset < count {
+                        let frame = position + Int64(offset)
+                        while pieceIndex < pieces.count, pieces[pieceIndex].to <= frame { pieceIndex += 1 }
+                        guard pieceIndex < pieces.count, pieces[pieceIndex].from <= frame else {
+                            // Between pieces (or after the last): the actuator settles towards rest.
+                            let next = pieceIndex < pieces.count ? Int(min(pieces[pieceIndex].from - position, Int64(count))) : count
+                            for index in offset..<next {
+                                amplitude -= amplitude * follow
+                                amplitudes[index] = amplitude
+                                phases[index] = phase
+                                phase += restingStep
+                            }
+                            offset = next
+                            continue
+                        }
+                        let piece = pieces[pieceIndex]
+                        let end = Int(min(piece.to - position, Int64(count)))
+                        let length = Double(piece.to - piece.from)
+                        for index in offset..<end {
+                            let elapsed = position + Int64(index) - piece.from
+                            let fraction = Double(elapsed) / length
+                            let target = piece.startLevel + (piece.endLevel - piece.startLevel) * fraction
+                            let frequency = piece.startHz + (piece.endHz - piece.startHz) * fraction
+                            if piece.isBurst {
+                                // Each burst starts at phase 0 under a raised-cosine window, past the inertia.
+                                amplitude = 0
+                                amplitudes[index] = target * (0.5 - 0.5 * cos(2 * Double.pi * fraction))
+                                phases[index] = 2 * Double.pi * frequency * Double(elapsed) / rate
+                            } else {
+                                amplitude += (target - amplitude) * follow
+                                amplitudes[index] = amplitude
+                                phases[index] = phase
+                            }
+                            phase += 2 * Double.pi * frequency / rate
+                        }
+                        offset = end
+                    }
                 }
             }
-            if burst {
-                amplitude = 0
-                output[offset] = Float(target * window * sin(burstPhase))
-            } else {
-                amplitude += (target - amplitude) * follow
-                output[offset] = Float(amplitude * sin(phase))
-            }
-            phase += 2 * Double.pi * frequency / rate
         }
-        position += Int64(output.count)
+        self.amplitude = amplitude
+        self.phase = phase
+        self.pieceIndex = pieceIndex
+        amplitudes.withUnsafeBufferPointer { amplitudes in
+            phases.withUnsafeBufferPointer { phases in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    sums.baseAddress!.update(repeating: 0, count: count)
+                    FastSine.addSines(into: sums.baseAddress!, amplitudes: amplitudes.baseAddress!, phases: phases.baseAddress!, count: count)
+                    for index in 0..<count { output[index] = Float(sums[index]) }
+                }
+            }
+        }
+        self.position += Int64(count)
     }
 }

@@ -91,20 +91,30 @@ private final class PairedOutput: AudioOutput {
     }
 
     private func writeFrames(count: Int, ios: UnsafeBufferPointer<Float>?) throws {
+        let channels = stereo ? 2 : 1
         if android.count < count { android = [Float](repeating: 0, count: count) }
+        if frames.count < count * channels { frames = [Float](repeating: 0, count: count * channels) }
         android.withUnsafeMutableBufferPointer { player.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
-        frames.removeAll(keepingCapacity: true)
-        for index in 0..<count {
-            let right = android[index]
-            if stereo {
-                let left = ios.map { $0[index] } ?? 0
-                frames.append(left)
-                peak = max(peak, abs(left))
+        // Through buffers and locals: a class's stored properties cost an exclusivity check per access.
+        var peak = self.peak
+        android.withUnsafeBufferPointer { android in
+            frames.withUnsafeMutableBufferPointer { frames in
+                for index in 0..<count {
+                    let right = android[index]
+                    peak = max(peak, abs(right))
+                    guard channels == 2 else {
+                        frames[index] = right
+                        continue
+                    }
+                    let left = ios?[index] ?? 0
+                    peak = max(peak, abs(left))
+                    frames[2 * index] = left
+                    frames[2 * index + 1] = right
+                }
             }
-            frames.append(right)
-            peak = max(peak, abs(right))
         }
-        try frames.withUnsafeBufferPointer { try writer.write($0) }
+        self.peak = peak
+        try frames.withUnsafeBufferPointer { try writer.write(UnsafeBufferPointer(rebasing: $0[0..<(count * channels)])) }
         framesWritten += Int64(count)
     }
 }
