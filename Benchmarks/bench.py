@@ -137,6 +137,12 @@ def main():
                                                  sox_path(run), "synth", "600", "sine", "160"])
         print(f"10-minute 160 Hz sine, hapsynth / sox: {sine:.3f} s / {sox:.3f} s = {sine / sox:.2f} "
               f"(target <= 0.33: {verdict(sine / sox <= 1 / 3)})")
+        # Android (no target): the same sine as the effect an Android phone plays (one amplitude waveform).
+        android_path = fresh(scratch, ("android", "wav"))
+        android, _ = min_and_median(3, lambda run: [hapsynth, "render", os.path.join(BENCH, "sine-160.json"), android_path(run),
+                                                     "--platform", "android"])
+        print(f"10-minute 160 Hz sine as Android plays it (androidWaveform): {600 / android:.0f}x real time at best, "
+              f"{android / sine:.2f} of the iOS render's time (no target)")
         one, two = check_suite_ms(hapsynth, scratch)
         print(f"check of 200 small patterns: {one:.2f} ms per pattern at --jobs 1 (target <= 3 ms: {verdict(one <= 3)}), "
               f"{two:.2f} ms at --jobs 2")
