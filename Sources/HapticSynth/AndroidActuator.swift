@@ -86,12 +86,10 @@ public struct AndroidEffectPlayer {
         }
         switch plan.backend {
         case .androidWaveform:
-            var startMs: Int64 = 0
-            for (timing, level) in zip(plan.waveform?.timings ?? [], plan.waveform?.amplitudes ?? []) {
-                let target = gain * Double(level) / 255
-                pieces.append(Piece(from: actuator.frame(atMs: startMs), to: actuator.frame(atMs: startMs + timing), startLevel: target,
-                                    endLevel: target, startHz: actuator.resonanceHz, endHz: actuator.resonanceHz))
-                startMs += timing
+            for segment in plan.waveform?.segments ?? [] {
+                let target = gain * Double(segment.amplitude) / 255
+                pieces.append(Piece(from: actuator.frame(atMs: segment.startMs), to: actuator.frame(atMs: segment.startMs + segment.durationMs),
+                                    startLevel: target, endLevel: target, startHz: actuator.resonanceHz, endHz: actuator.resonanceHz))
             }
         case .androidEnvelope:
             for (start, end) in zip(plan.envelope, plan.envelope.dropFirst()) {
@@ -100,16 +98,12 @@ public struct AndroidEffectPlayer {
                                     startHz: hz(start.sharpness), endHz: hz(end.sharpness)))
             }
         case .androidPrimitives:
-            var onsetMs: Int64 = 0
-            for step in plan.primitives {
-                onsetMs += Int64(step.delayMs)
-                let durationMs = Int64(plan.device.primitiveDurationsMs[step.primitive] ?? 0)
+            for (step, onsetMs, durationMs) in plan.primitiveOnsets {
                 let frequency = step.primitive == .click ? actuator.resonanceHz
                     : (step.primitive == .tick ? actuator.maxFrequencyHz : actuator.minFrequencyHz)
                 pieces.append(Piece(from: actuator.frame(atMs: onsetMs), to: actuator.frame(atMs: onsetMs + durationMs),
                                     startLevel: gain * Double(step.scale), endLevel: gain * Double(step.scale),
                                     startHz: frequency, endHz: frequency, isBurst: true))
-                onsetMs += durationMs
             }
         case .silent, .unsupported:
             break

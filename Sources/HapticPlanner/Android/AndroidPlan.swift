@@ -23,6 +23,18 @@ public struct AndroidPlan: Hashable, Sendable {
     /// How long an Android session lasts: the longer of the pattern and the native effect (Android
     /// reports no completion).
     public var sessionDurationMs: Int64 { max(logicalDurationMs, estimatedNativeDurationMs) }
+
+    /// The primitives with their onsets and native durations, in ms from the request: each starts
+    /// its delay after the previous one's end.
+    public var primitiveOnsets: [(step: AndroidPrimitiveStep, onsetMs: Int64, durationMs: Int64)] {
+        var onsetMs: Int64 = 0
+        return primitives.map { step in
+            onsetMs += Int64(step.delayMs)
+            let durationMs = Int64(device.primitiveDurationsMs[step.primitive] ?? 0)
+            defer { onsetMs += durationMs }
+            return (step, onsetMs, durationMs)
+        }
+    }
 }
 
 /// A point of an envelope effect: at `timeMs` from the start, intensity and sharpness in 0…1.
@@ -47,13 +59,17 @@ public struct AndroidWaveform: Hashable, Sendable {
     /// The waveform's length in milliseconds.
     public var durationMs: Int64 { timings.reduce(0, +) }
 
+    /// The segments with their start times, in ms from the request.
+    public var segments: [(startMs: Int64, durationMs: Int64, amplitude: Int)] {
+        var startMs: Int64 = 0
+        return zip(timings, amplitudes).map { timing, amplitude in
+            defer { startMs += timing }
+            return (startMs, timing, amplitude)
+        }
+    }
+
     /// The amplitude at `timeMs` (0 after the end).
     public func amplitude(atMs timeMs: Int64) -> Int {
-        var end: Int64 = 0
-        for (timing, amplitude) in zip(timings, amplitudes) {
-            end += timing
-            if timeMs < end { return amplitude }
-        }
-        return 0
+        segments.first { timeMs < $0.startMs + $0.durationMs }?.amplitude ?? 0
     }
 }

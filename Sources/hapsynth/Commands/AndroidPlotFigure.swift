@@ -44,22 +44,16 @@ enum AndroidPlotFigure {
     /// The effect as marks on one lane.
     static func lane(_ plan: AndroidPlan) -> Lane {
         var marks: [Lane.Mark] = []
-        var startMs: Int64 = 0
-        for (timing, amplitude) in zip(plan.waveform?.timings ?? [], plan.waveform?.amplitudes ?? []) {
-            if amplitude > 0 {
-                marks.append(.bar(fromMs: Double(startMs), toMs: Double(startMs + timing), label: "amplitude \(amplitude) for \(timing) ms"))
-            }
-            startMs += timing
+        for segment in plan.waveform?.segments ?? [] where segment.amplitude > 0 {
+            marks.append(.bar(fromMs: Double(segment.startMs), toMs: Double(segment.startMs + segment.durationMs),
+                              label: "amplitude \(segment.amplitude) for \(segment.durationMs) ms"))
         }
         for (start, end) in zip(plan.envelope, plan.envelope.dropFirst()) where start.intensity > 0 || end.intensity > 0 {
             marks.append(.bar(fromMs: Double(start.timeMs), toMs: Double(end.timeMs),
                               label: "I \(JSONOutput.floatText(start.intensity))→\(JSONOutput.floatText(end.intensity))"))
         }
-        var onsetMs: Int64 = 0
-        for step in plan.primitives {
-            onsetMs += Int64(step.delayMs)
+        for (step, onsetMs, _) in plan.primitiveOnsets {
             marks.append(.tick(atMs: Double(onsetMs), label: "\(step.primitive.rawValue) at \(onsetMs) ms, scale \(JSONOutput.floatText(step.scale))"))
-            onsetMs += Int64(plan.device.primitiveDurationsMs[step.primitive] ?? 0)
         }
         return Lane(label: "android", detail: "\(plan.backend.rawValue) on \(plan.device.name)", marks: marks)
     }
