@@ -67,8 +67,8 @@ extension AndroidPlanner {
             samples += count
             let duration = segment.durationMs
             for sample in 0..<Int64(count) {
-                let start = duration / Int64(count) * sample + (duration % Int64(count) * sample) / Int64(count)
-                let end = duration / Int64(count) * (sample + 1) + (duration % Int64(count) * (sample + 1)) / Int64(count)
+                let start = Self.evenSplit(duration, part: sample, of: Int64(count))
+                let end = Self.evenSplit(duration, part: sample + 1, of: Int64(count))
                 let from = Self.interpolate(segment.intensity, segment.endIntensity, Double(start) / Double(duration))
                 let to = Self.interpolate(segment.intensity, segment.endIntensity, Double(end) / Double(duration))
                 let level = max(from, to)

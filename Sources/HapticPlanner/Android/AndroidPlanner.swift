@@ -158,7 +158,7 @@ struct AndroidPlanner {
             let count = (duration - 1) / limits.maxSegmentMs + 1
             guard count <= Int64(limits.maxControlPoints - bounded.count + 1), duration / count >= limits.minSegmentMs else { return nil }
             for step in 1...count {
-                let offset = duration / count * step + (duration % count * step) / count
+                let offset = Self.evenSplit(duration, part: step, of: count)
                 let fraction = Double(offset) / Double(duration)
                 bounded.append(AndroidEnvelopePoint(timeMs: start.timeMs + offset, intensity: Self.interpolate(start.intensity, end.intensity, fraction),
                                                     sharpness: Self.interpolate(start.sharpness, end.sharpness, fraction)))
@@ -176,6 +176,12 @@ struct AndroidPlanner {
         let left = Double(middle.timeMs - first.timeMs), whole = Double(last.timeMs - first.timeMs)
         return (Double(middle.intensity) - Double(first.intensity)) * whole == (Double(last.intensity) - Double(first.intensity)) * left
             && (Double(middle.sharpness) - Double(first.sharpness)) * whole == (Double(last.sharpness) - Double(first.sharpness)) * left
+    }
+
+    /// Where part `part` of `count` even parts of `duration` ms ends, in whole ms, without overflow:
+    /// the parts differ by at most 1 ms and add up to `duration`.
+    static func evenSplit(_ duration: Int64, part: Int64, of count: Int64) -> Int64 {
+        duration / count * part + (duration % count * part) / count
     }
 
     static func interpolate(_ start: Float, _ end: Float, _ fraction: Double) -> Float {
