@@ -46,12 +46,9 @@ enum AndroidRender {
 
     /// `out.wav: 0.541 s, 25968 frames at 48000 Hz, android androidWaveform on phone-api26, peak 0.6399 (-3.9 dBFS)`.
     static func summaryLine(_ summary: Summary, path: String, rate: Int, both: Bool) -> String {
-        let seconds = Double(summary.frameCount) / Double(rate)
-        let decibels = summary.peak > 0 ? 20 * log10(Double(summary.peak)) : -.infinity
-        let peakText = decibels.isFinite
-            ? "\(RenderCommand.fixed(Double(summary.peak), 4)) (\(RenderCommand.fixed(decibels, 1)) dBFS)" : "0 (silence)"
-        return "\(path): \(RenderCommand.fixed(seconds, 3)) s, \(summary.frameCount) frames at \(rate) Hz, "
-            + "\(both ? "left ios, right " : "")android \(summary.plan.backend.rawValue) on \(summary.plan.device.name), peak \(peakText)"
+        "\(path): \(RenderCommand.lengthText(frames: summary.frameCount, rate: rate)), "
+            + "\(both ? "left ios, right " : "")android \(summary.plan.backend.rawValue) on \(summary.plan.device.name), "
+            + "peak \(RenderCommand.peakText(summary.peak))"
     }
 }
 

@@ -70,18 +70,23 @@ enum FileRender {
     /// The Android render's frame count, or exit 65 when the render-length guard refuses it
     /// (`PATTERN: ` before the message when `pattern` is given).
     static func checkedLength(_ plan: AndroidPlan, of pattern: String?, profile: ActuatorProfile, allowLong: Bool) throws(CLIError) -> Int64 {
-        do {
-            return try RenderLength.checked(plan, rate: profile.sampleRate, allowLong: allowLong)
-        } catch {
-            throw .invalidInput((pattern.map { "\($0): " } ?? "") + "\(error)")
+        try refusingAsInput(of: pattern) { () throws(RenderLengthError) in
+            try RenderLength.checked(plan, rate: profile.sampleRate, allowLong: allowLong)
         }
     }
 
     /// The render's frame count, or exit 65 when the render-length guard refuses it (`PATTERN: `
     /// before the message when `pattern` is given).
     static func checkedLength(_ playback: PlaybackPlan, of pattern: String?, profile: ActuatorProfile, allowLong: Bool) throws(CLIError) -> Int64 {
+        try refusingAsInput(of: pattern) { () throws(RenderLengthError) in
+            try RenderLength.checked(playback, profile: profile, allowLong: allowLong)
+        }
+    }
+
+    /// The guard's refusal as exit 65, after `PATTERN: ` when `pattern` is given.
+    private static func refusingAsInput(of pattern: String?, _ check: () throws(RenderLengthError) -> Int64) throws(CLIError) -> Int64 {
         do {
-            return try RenderLength.checked(playback, profile: profile, allowLong: allowLong)
+            return try check()
         } catch {
             throw .invalidInput((pattern.map { "\($0): " } ?? "") + "\(error)")
         }

@@ -139,12 +139,19 @@ struct RenderCommand: Command {
 
     /// `out.wav: 0.550 s, 26400 frames at 48000 Hz, 2 players, peak 0.8000 (-1.9 dBFS), 0 clamped samples`.
     static func summaryLine(_ summary: RenderSummary, path: String) -> String {
-        let seconds = Double(summary.frameCount) / Double(summary.sampleRate)
-        let decibels = summary.peak > 0 ? 20 * log10(Double(summary.peak)) : -.infinity
-        let peakText = decibels.isFinite ? "\(fixed(Double(summary.peak), 4)) (\(fixed(decibels, 1)) dBFS)" : "0 (silence)"
-        return "\(path): \(fixed(seconds, 3)) s, \(summary.frameCount) frames at \(summary.sampleRate) Hz, "
-            + "\(summary.playerCount) player\(summary.playerCount == 1 ? "" : "s"), peak \(peakText), "
+        "\(path): \(lengthText(frames: summary.frameCount, rate: summary.sampleRate)), "
+            + "\(summary.playerCount) player\(summary.playerCount == 1 ? "" : "s"), peak \(peakText(summary.peak)), "
             + "\(summary.clampedSampleCount) clamped sample\(summary.clampedSampleCount == 1 ? "" : "s")"
+    }
+
+    /// `0.550 s, 26400 frames at 48000 Hz`.
+    static func lengthText(frames: Int64, rate: Int) -> String {
+        "\(fixed(Double(frames) / Double(rate), 3)) s, \(frames) frames at \(rate) Hz"
+    }
+
+    /// `0.8000 (-1.9 dBFS)`, or `0 (silence)`.
+    static func peakText(_ peak: Float) -> String {
+        peak > 0 ? "\(fixed(Double(peak), 4)) (\(fixed(20 * log10(Double(peak)), 1)) dBFS)" : "0 (silence)"
     }
 
     /// `value` with `digits` decimals.
