@@ -3,19 +3,26 @@ import HapticPlanner
 
 /// `--platform ios|android` and `--android-device NAME|FILE` (docs/android.md).
 enum AndroidOptions {
-    /// The Android device the arguments choose, or nil for iOS (the default platform).
-    /// `allowingBoth`: `both` is a platform too (render's stereo file).
-    static func device(_ arguments: ParsedArguments, command: String, allowingBoth: Bool = false) throws(CLIError) -> AndroidDevice? {
-        let platform = try platform(arguments, command: command, allowingBoth: allowingBoth) ?? "ios"
+    /// The Android device the arguments choose, or nil for iOS.
+    /// - Parameters:
+    ///   - allowingBoth: `both` is a platform too (render's stereo file).
+    ///   - recorded: the platform's default when `--platform` is not given: nil for iOS, or an
+    ///     Android device, which is also the default of `--android-device` (a check suite's).
+    static func device(
+        _ arguments: ParsedArguments, command: String, allowingBoth: Bool = false, recorded: AndroidDevice? = nil
+    ) throws(CLIError) -> AndroidDevice? {
+        let platform = try platform(arguments, command: command, allowingBoth: allowingBoth) ?? (recorded == nil ? "ios" : "android")
+        let choice = arguments.value("--android-device")
         guard platform != "ios" else {
-            if arguments.value("--android-device") != nil { throw .usage("--android-device goes with --platform android", command: command) }
+            if choice != nil { throw .usage("--android-device goes with --platform android", command: command) }
             return nil
         }
-        return try resolve(arguments.value("--android-device") ?? AndroidDevice.flagship.name, command: command)
+        guard let choice else { return recorded ?? .flagship }
+        return try resolve(choice, command: command)
     }
 
     /// The `--platform` value, checked; nil when the option is not given.
-    static func platform(_ arguments: ParsedArguments, command: String, allowingBoth: Bool = false) throws(CLIError) -> String? {
+    private static func platform(_ arguments: ParsedArguments, command: String, allowingBoth: Bool) throws(CLIError) -> String? {
         guard let platform = arguments.value("--platform") else { return nil }
         let platforms = allowingBoth ? ["ios", "android", "both"] : ["ios", "android"]
         guard platforms.contains(platform) else {
@@ -26,7 +33,7 @@ enum AndroidOptions {
 
     /// A named device or a device file: an unknown name is a usage error listing the names (64),
     /// a missing file 66, a file that cannot be used 65 with its JSON path.
-    static func resolve(_ choice: String, command: String) throws(CLIError) -> AndroidDevice {
+    private static func resolve(_ choice: String, command: String) throws(CLIError) -> AndroidDevice {
         do {
             return try AndroidDevice.resolve(choice)
         } catch let error as AndroidDeviceChoiceError {

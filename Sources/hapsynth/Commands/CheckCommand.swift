@@ -103,22 +103,17 @@ struct CheckCommand: Command {
     }
 
     /// The platform: `--platform`, else the suite's, else iOS; a folder keeps one platform's
-    /// goldens, so asking for the other is a usage error. The Android device: `--android-device`,
-    /// else the suite's, else flagship-api36.
+    /// goldens, so asking for the other is a usage error (unless `--record all` re-records the
+    /// whole folder). The Android device: `--android-device`, else the suite's, else flagship-api36.
     private static func device(_ arguments: ParsedArguments, goldens: String, recorded: CheckSuiteConfig?) throws(CLIError) -> AndroidDevice? {
+        let device = try AndroidOptions.device(arguments, command: name, recorded: recorded?.androidDevice)
+        let platform = device == nil ? "ios" : "android"
         let recordedPlatform = recorded.map { $0.androidDevice == nil ? "ios" : "android" }
-        let platform = try AndroidOptions.platform(arguments, command: name) ?? recordedPlatform ?? "ios"
         if let recordedPlatform, platform != recordedPlatform, !(arguments.value("--record") == "all" && arguments.value("--shard") == nil) {
             throw .usage("\(CheckSuite.join(goldens, CheckSuiteConfig.fileName)) says \(goldens) holds \(recordedPlatform) goldens; "
                 + "check --platform \(platform) against a goldens folder of its own (or re-record this one with --record all)", command: name)
         }
-        let choice = arguments.value("--android-device")
-        guard platform == "android" else {
-            if choice != nil { throw .usage("--android-device goes with --platform android", command: name) }
-            return nil
-        }
-        if let choice { return try AndroidOptions.resolve(choice, command: name) }
-        return recorded?.androidDevice ?? .flagship
+        return device
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
