@@ -10,23 +10,21 @@ extension PlayCommand {
     /// the device stays open while an effect plays and closes when it ends. Ctrl-C fades out
     /// (`fadeMs`) and exits 130.
     func playAndroid(on androidDevice: AndroidDevice, console: Console) throws(CLIError) -> ExitCode {
-        var loaded = try PatternInput.load(patternPath, console: console)
         var live = AndroidLive(device: device, profile: profile, periodFrames: periodFrames)
         defer { live.close() }
-        // Planned even when not played (--skip-initial), so that an AHAP file is refused at once.
-        let first = try loaded.androidPlan(on: androidDevice, path: patternPath)
-        if !watch || !skipInitial { try start(first, on: androidDevice, live: &live, console: console) }
         guard watch else {
+            let loaded = try PatternInput.load(patternPath, console: console)
+            try start(try loaded.androidPlan(on: androidDevice, path: patternPath), on: androidDevice, live: &live, console: console)
             while try live.step() { try stopIfInterrupted(&live) }
             try stopIfInterrupted(&live)
             return .success
         }
-        let watcher = try FileWatcher()
-        watcher.watch(files: loaded.files)
-        var broken = false
-        let included = loaded.files.count - 1
-        console.note("watching \(patternPath) as android on \(androidDevice.name)"
-            + "\(included > 0 ? " (and \(included) included file\(included == 1 ? "" : "s"))" : ""); Ctrl-C to stop")
+        var watch = try PatternWatch(patternPath, console: console)
+        // Planned even when not played (--skip-initial), so that an AHAP file is refused at once.
+        let first = try watch.loaded.androidPlan(on: androidDevice, path: patternPath)
+        if !skipInitial { try start(first, on: androidDevice, live: &live, console: console) }
+        watch.announce(" as android on \(androidDevice.name)", console: console)
+        var key = watch.loaded.contentKey
         while true {
             try stopIfInterrupted(&live)
             if live.isPlaying {
@@ -37,21 +35,15 @@ extension PlayCommand {
                     live.close()
                 }
             }
-            guard watcher.waitForChange(timeoutMs: live.isPlaying ? 0 : 100) else { continue }
-            let previousKey = loaded.contentKey
+            guard let loaded = watch.nextVersion(timeoutMs: live.isPlaying ? 0 : 100, console: console), loaded.contentKey != key else { continue }
+            key = loaded.contentKey
             do {
-                loaded = try loadAfterSave(console: console)
-                if broken { console.note("\(patternPath) loads again") }
-                broken = false
-                watcher.watch(files: loaded.files)
-                if loaded.contentKey != previousKey {
-                    try start(try loaded.androidPlan(on: androidDevice, path: patternPath), on: androidDevice, live: &live, console: console)
-                }
+                try start(try loaded.androidPlan(on: androidDevice, path: patternPath), on: androidDevice, live: &live, console: console)
             } catch let error where error.exitCode == .unavailable {
                 throw error
             } catch {
                 console.error(error.message)  // the previous effect stays and keeps playing
-                broken = true
+                watch.broken = true
             }
         }
     }

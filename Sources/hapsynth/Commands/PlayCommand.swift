@@ -1,5 +1,4 @@
 import AudioCore
-import Glibc
 import AudioIO
 import HapticCore
 import HapticPlanner
@@ -42,10 +41,6 @@ struct PlayCommand: Command {
     let profile: ActuatorProfile
     /// With `--platform android`: the Android device.
     let androidDevice: AndroidDevice?
-
-    /// How long a watched file may be missing before that is an error: editors that save by
-    /// moving the old file away and the new one in leave a moment without it.
-    static let saveByMoveMs = 250
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         listDevices = arguments.has("--list-devices")
@@ -90,15 +85,10 @@ struct PlayCommand: Command {
     }
 
     private func runWatching(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
-        let watcher = try FileWatcher()
-        var loaded = try PatternInput.load(patternPath, console: console)
-        watcher.watch(files: loaded.files)
-        var broken = false
+        var watch = try PatternWatch(patternPath, console: console)
         let trigger = HapticTrigger<UInt64>(playOnInitial: !skipInitial) { try live.play($0) }
-        var playing = try update(trigger, loaded, console: console)
-        let included = loaded.files.count - 1
-        console.note("watching \(patternPath)\(included > 0 ? " (and \(included) included file\(included == 1 ? "" : "s"))" : ""); "
-            + "Ctrl-C to stop")
+        var playing = try update(trigger, watch.loaded, console: console)
+        watch.announce(console: console)
         while true {
             try stopIfInterrupted(live)
             if playing {
@@ -111,35 +101,8 @@ struct PlayCommand: Command {
                 }
                 if !playing, let failure = handle?.failure { console.error("playback failed: \(failure)") }
             }
-            guard watcher.waitForChange(timeoutMs: playing ? 0 : 100) else { continue }
-            do {
-                loaded = try loadAfterSave(console: console)
-            } catch {
-                console.error(error.message)  // the previous pattern stays loaded and keeps playing
-                broken = true
-                continue
-            }
-            if broken {
-                console.note("\(patternPath) loads again")  // so the error above is not the last word
-                broken = false
-            }
-            watcher.watch(files: loaded.files)
+            guard let loaded = watch.nextVersion(timeoutMs: playing ? 0 : 100, console: console) else { continue }
             if try update(trigger, loaded, console: console) { playing = true }
-        }
-    }
-
-    /// Loads the pattern after a change; a file that is missing is looked for again for up to
-    /// `saveByMoveMs` (a save by move), and only then an error.
-    func loadAfterSave(console: Console) throws(CLIError) -> LoadedPlan {
-        var waitedMs = 0
-        while true {
-            do {
-                return try PatternInput.load(patternPath, console: console)
-            } catch {
-                guard case .missingInput = error, waitedMs < Self.saveByMoveMs else { throw error }
-                usleep(25_000)
-                waitedMs += 25
-            }
         }
     }
 
