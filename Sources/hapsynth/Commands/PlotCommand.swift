@@ -62,21 +62,20 @@ struct PlotCommand: Command {
         let loaded = try PatternInput.load(patternPath, console: console)
         try FileRender.refuseOverwritingInputs(outputPath, inputs: loaded.files)
         let title = [loaded.name ?? FilePaths.lastComponent(patternPath), loaded.description].compactMap { $0 }.joined(separator: " — ")
+        let figure: Figure, page: (String) -> String, shown: String
         if let androidDevice {
             let plan = try loaded.androidPlan(on: androidDevice, path: patternPath)
-            let figure = try AndroidPlotFigure.figure(plan, of: patternPath, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
-            let text = asHTML ? PlotHTML.page(title: title, svg: figure.svg, header: ["effect", "detail"],
-                                              rows: AndroidPlotFigure.lane(plan).marks.map(AndroidPlotFigure.row)) : figure.svg + "\n"
-            try TextFile.write(text, to: outputPath, what: "picture")
-            console.out("\(outputPath): android \(plan.backend.rawValue) on \(androidDevice.name), "
-                + "\(RenderCommand.fixed(figure.fromMs, 1)) to \(RenderCommand.fixed(figure.toMs, 1)) ms")
-            return .success
+            figure = try AndroidPlotFigure.figure(plan, of: patternPath, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
+            page = { PlotHTML.page(title: title, svg: $0, header: ["effect", "detail"], rows: AndroidPlotFigure.lane(plan).marks.map(AndroidPlotFigure.row)) }
+            shown = "android \(plan.backend.rawValue) on \(androidDevice.name)"
+        } else {
+            figure = try PlotFigure.figure(loaded, of: patternPath, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
+            page = { PlotHTML.page(title: title, svg: $0, plan: loaded.plan) }
+            shown = "\(loaded.plan.players.count) player\(loaded.plan.players.count == 1 ? "" : "s")"
         }
-        let figure = try PlotFigure.figure(loaded, of: patternPath, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
-        let text = asHTML ? PlotHTML.page(title: title, svg: figure.svg, plan: loaded.plan) : figure.svg + "\n"
-        try TextFile.write(text, to: outputPath, what: "picture")
-        console.out("\(outputPath): \(loaded.plan.players.count) player\(loaded.plan.players.count == 1 ? "" : "s"), "
-            + "\(RenderCommand.fixed(figure.fromMs, 1)) to \(RenderCommand.fixed(figure.toMs, 1)) ms")
+        let svg = figure.svg
+        try TextFile.write(asHTML ? page(svg) : svg + "\n", to: outputPath, what: "picture")
+        console.out("\(outputPath): \(shown), \(RenderCommand.fixed(figure.fromMs, 1)) to \(RenderCommand.fixed(figure.toMs, 1)) ms")
         return .success
     }
 }
