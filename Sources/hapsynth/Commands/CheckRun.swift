@@ -107,7 +107,7 @@ struct CheckRun: Sendable {
             outcome.error = "\(entry.path) and \(other) would share the golden \(entry.goldenBase).*; check their folder instead"
             return outcome
         }
-        let playback: Rendered
+        let subject: Rendered
         do {
             var warnings: [String] = []
             let loaded = try PatternInput.load(entry.path, console: Console(), quiet: true) { warnings.append($0) }
@@ -115,11 +115,11 @@ struct CheckRun: Sendable {
             if let androidDevice {
                 let plan = try loaded.androidPlan(on: androidDevice, path: entry.path)
                 _ = try FileRender.checkedLength(plan, of: nil, profile: profile, allowLong: false)
-                playback = .android(plan)
+                subject = .android(plan)
             } else {
                 _ = try FileRender.checkedLength(loaded.plan, of: nil, profile: profile, allowLong: false)
                 if let coarse = TransientResolution.warning(in: loaded.plan, profile: profile) { outcome.warnings.append(coarse) }
-                playback = .ios(loaded.plan)
+                subject = .ios(loaded.plan)
             }
         } catch {
             outcome.error = error.message
@@ -134,7 +134,7 @@ struct CheckRun: Sendable {
                 return outcome
             }
             let encoding: SampleEncoding = newGoldenContainer == .flac ? .pcm24 : .float
-            try write(playback, to: path, container: newGoldenContainer, encoding: encoding, outcome: &outcome)
+            try write(subject, to: path, container: newGoldenContainer, encoding: encoding, outcome: &outcome)
             outcome.status = .recorded
             return outcome
         }
@@ -154,14 +154,14 @@ struct CheckRun: Sendable {
                 outcome.status = .differs
                 return outcome
             }
-            try write(playback, to: golden, container: container, encoding: encoding, outcome: &outcome)
+            try write(subject, to: golden, container: container, encoding: encoding, outcome: &outcome)
             outcome.status = .recorded
             return outcome
         }
         // Unique per pattern and run, so that checks side by side never compare each other's renders.
         let rendered = CheckArtifacts.scratchRoot() + "/.hapsynth-check-render-" + UUID().uuidString.prefix(12) + "." + container.rawValue
         defer { try? FileManager.default.removeItem(atPath: rendered) }
-        try write(playback, to: rendered, container: container, encoding: encoding, outcome: &outcome)
+        try write(subject, to: rendered, container: container, encoding: encoding, outcome: &outcome)
         let comparison: WaveformComparison
         do {
             comparison = try FileComparison.compare(expected: golden, actual: rendered, tolerance: tolerance)
@@ -211,20 +211,17 @@ struct CheckRun: Sendable {
         _ rendered: Rendered, to path: String, container: SoundFileContainer, encoding: SampleEncoding, outcome: inout CheckOutcome
     ) throws(CLIError) {
         try? FileManager.default.createDirectory(atPath: FilePaths.folder(path), withIntermediateDirectories: true)
-        let playback: PlaybackPlan
         switch rendered {
         case .android(let plan):
             _ = try AndroidRender.render(plan, of: nil, iosPlan: nil, profile: profile, to: path, container: container, encoding: encoding,
                                          allowLong: false)
-            return
-        case .ios(let plan):
-            playback = plan
-        }
-        let summary = try FileRender.render(playback, profile: profile, to: path, container: container, encoding: encoding) { _ in
-            !Interruption.isRaised
-        }
-        if summary.clampedSampleCount > 0 {
-            outcome.warnings.append(RenderCommand.clampWarning(summary, plan: playback, profile: profile))
+        case .ios(let playback):
+            let summary = try FileRender.render(playback, profile: profile, to: path, container: container, encoding: encoding) { _ in
+                !Interruption.isRaised
+            }
+            if summary.clampedSampleCount > 0 {
+                outcome.warnings.append(RenderCommand.clampWarning(summary, plan: playback, profile: profile))
+            }
         }
     }
 }
