@@ -22,10 +22,7 @@ extension ActuatorProfile {
                 ProfileFileError(file: file, position: member.value.position, path: path, message: message)
             }
             guard let field = ProfileError.Field(rawValue: member.key) else {
-                let hint = KeySuggestion.closest(to: member.key, among: keys).map { " — did you mean \"\($0)\"?" }
-                    ?? "; the keys are \(keys.joined(separator: ", "))"
-                throw ProfileFileError(file: file, position: member.keyPosition, path: .root,
-                                       message: "unknown key \"\(member.key)\"\(hint)")
+                throw .unknownKey(member.key, at: member.keyPosition, in: .root, among: keys, file: file)
             }
             switch (field, member.value.value) {
             case (.splitRetrigger, .bool(let value)):

@@ -31,6 +31,13 @@ extension SettingsFileError {
         }
     }
 
+    /// A key that is not one of `keys`, at the key's place in the object at `path`: the close key
+    /// it probably meant (`did you mean "…"?`), or else every key.
+    package static func unknownKey(_ key: String, at position: SourcePosition, in path: JSONPath, among keys: [String], file: String) -> SettingsFileError {
+        let hint = KeySuggestion.closest(to: key, among: keys).map { " — did you mean \"\($0)\"?" } ?? "; the keys are \(keys.joined(separator: ", "))"
+        return SettingsFileError(file: file, position: position, path: path, message: "unknown key \"\(key)\"\(hint)")
+    }
+
     /// A settings file's JSON, or the parse error with its place.
     package static func parse(_ bytes: [UInt8], file: String) throws(SettingsFileError) -> JSONNode {
         do {

@@ -58,9 +58,7 @@ private struct AndroidDeviceReader {
         var result: [String: JSONNode] = [:]
         for member in members {
             guard keys.contains(member.key) else {
-                let hint = KeySuggestion.closest(to: member.key, among: keys).map { " — did you mean \"\($0)\"?" }
-                    ?? "; the keys are \(keys.joined(separator: ", "))"
-                throw SettingsFileError(file: file, position: member.keyPosition, path: path, message: "unknown key \"\(member.key)\"\(hint)")
+                throw .unknownKey(member.key, at: member.keyPosition, in: path, among: keys, file: file)
             }
             result[member.key] = member.value
         }
