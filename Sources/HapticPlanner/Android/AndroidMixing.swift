@@ -213,14 +213,10 @@ enum AndroidMixing {
                 index += 1
                 continue
             }
-            let stepMs = min(16, gap.durationMs) / 2
-            if stepMs > 0 {
-                result.append(AndroidSegment(startMs: gap.startMs, durationMs: stepMs, intensity: current.endIntensity / 2, sharpness: gap.sharpness))
-                result.append(AndroidSegment(startMs: gap.startMs + stepMs, durationMs: gap.durationMs - stepMs, intensity: 0,
-                                             sharpness: gap.sharpness, isGap: true))
-            } else {
-                result.append(gap)
-            }
+            let stepMs = min(16, gap.durationMs) / 2  // at least 2 ms: the gap is longer than 4 ms
+            result.append(AndroidSegment(startMs: gap.startMs, durationMs: stepMs, intensity: current.endIntensity / 2, sharpness: gap.sharpness))
+            result.append(AndroidSegment(startMs: gap.startMs + stepMs, durationMs: gap.durationMs - stepMs, intensity: 0,
+                                         sharpness: gap.sharpness, isGap: true))
             index += 2
         }
         return result
