@@ -4,9 +4,11 @@ import PackageDescription
 /// hapsynth: Core Haptics playback emulation and haptic rendering for Linux.
 ///
 /// Modules, in the order they depend on one another: HapticCore (patterns, JSON), HapticPlanner
-/// (the Core Haptics plan), HapticSynth (the emulated actuator), AudioCore and AudioIO (outputs,
-/// libsndfile, ALSA), HapticPlayback (executor, engine, renders), HapsynthKit (the library facade
-/// that re-exports them), hapsynth (the command line).
+/// (the Core Haptics and Android plans, the loader, `Platform`), HapticSynth (the emulated
+/// actuators), AudioCore and AudioIO (outputs, libsndfile, ALSA), HapticPlayback (executor,
+/// engine, renders and live playback for both platforms), HapticPlot (figures), HapticCheck
+/// (golden suites), HapsynthKit (the library facade that re-exports them), hapsynth (the command
+/// line, a shell over HapsynthKit).
 let package = Package(
     name: "hapsynth",
     products: [
@@ -15,6 +17,7 @@ let package = Package(
         .library(name: "HapticPlanner", targets: ["HapticPlanner"]),
         .library(name: "HapticPlayback", targets: ["HapticPlayback"]),
         .library(name: "HapticPlaybackTesting", targets: ["HapticPlaybackTesting"]),
+        .library(name: "HapticCheck", targets: ["HapticCheck"]),
         .library(name: "HapsynthKit", targets: ["HapsynthKit"]),
     ],
     targets: [
@@ -22,12 +25,16 @@ let package = Package(
         .target(name: "HapticPlanner", dependencies: ["HapticCore"]),
         .target(name: "CSynthKernel"),
         .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore", "CSynthKernel"]),
-        .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore"]),
+        .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore", "AudioIO"]),
         .target(name: "HapticPlot"),
         .target(name: "HapticPlaybackTesting", dependencies: ["HapticPlayback", "HapticPlanner"]),
         .target(
+            name: "HapticCheck",
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot"]
+        ),
+        .target(
             name: "HapsynthKit",
-            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"]
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot", "HapticCheck"]
         ),
         .systemLibrary(
             name: "CSndFile",
@@ -41,10 +48,7 @@ let package = Package(
         ),
         .target(name: "AudioCore"),
         .target(name: "AudioIO", dependencies: ["AudioCore", "CSndFile", "CALSA"]),
-        .executableTarget(
-            name: "hapsynth",
-            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot"]
-        ),
+        .executableTarget(name: "hapsynth", dependencies: ["HapsynthKit"]),
         .executableTarget(
             name: "hapsynth-bench",
             dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],
@@ -52,7 +56,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "hapsynth-fuzz",
-            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore"],
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],
             path: "Fuzz/hapsynth-fuzz"
         ),
         .testTarget(

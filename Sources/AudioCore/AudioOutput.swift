@@ -101,3 +101,9 @@ public final class FanOutOutput: AudioOutput {
         for output in outputs { try output.finish() }
     }
 }
+
+/// Work stopped by its caller (Ctrl-C) before it was complete: a render, a drain.
+public struct RenderStopped: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { "render stopped" }
+}

@@ -51,9 +51,7 @@ public final class AtomicFile {
         if stat(targetPath, &existing) == 0 {
             mode = existing.st_mode & 0o7777
         } else {
-            let mask = umask(0)
-            umask(mask)
-            mode = 0o666 & ~mask
+            mode = 0o666 & ~FileCreationMask.value
         }
         guard chmod(temporaryPath, mode) == 0, rename(temporaryPath, targetPath) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -151,5 +149,30 @@ public final class OutputFile {
     /// Removes an unfinished file; a stream keeps what was written.
     public func discard() {
         atomic?.discard()
+    }
+}
+
+/// The process's file-creation mask, read once. It is read from `/proc/self/status`, which leaves
+/// it as it is: `umask(0)` then `umask(mask)` would let a folder or file that another thread
+/// creates in between get mode 0777 or 0666. Only where `/proc` cannot be read is the mask read
+/// with `umask`, once, the first time an output is committed.
+enum FileCreationMask {
+    static let value: mode_t = fromProc() ?? {
+        let mask = umask(0)
+        umask(mask)
+        return mask
+    }()
+
+    /// The `Umask:` line of `/proc/self/status` (Linux 4.7 and later), in octal.
+    private static func fromProc() -> mode_t? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix("Umask:") else { continue }
+            return mode_t(String(text.dropFirst(6).filter { ("0"..."7").contains($0) }), radix: 8)
+        }
+        return nil
     }
 }

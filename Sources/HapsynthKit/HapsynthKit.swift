@@ -1,33 +1,24 @@
 @_exported import AudioCore
 @_exported import AudioIO
+@_exported import HapticCheck
 @_exported import HapticCore
 @_exported import HapticPlanner
 @_exported import HapticPlayback
 @_exported import HapticSynth
 
-/// hapsynth as a library: read a pattern.json or AHAP file, plan it as Core Haptics would, and
-/// render what the actuator would do to memory or to a sound file. `import HapsynthKit` brings
-/// the whole model too (the pattern DSL, plans, profiles, the executor).
+/// hapsynth as a library: read a pattern.json or AHAP file, plan it as Core Haptics (or an Android
+/// phone) would, render what the actuator would do to memory or to a sound file, and check a suite
+/// of patterns against golden files. `import HapsynthKit` brings the whole model too (the pattern
+/// DSL, plans, profiles, the executor).
 public enum Hapsynth {
-    /// A pattern read from a file and planned for a device.
-    public struct Loaded: Sendable {
-        /// What Core Haptics would receive.
-        public let plan: PlaybackPlan
-        /// Warnings from reading and importing, one line each (`file:line:column: …`).
-        public let warnings: [String]
-    }
+    /// A file as loaded (kept for code written against earlier versions).
+    public typealias Loaded = LoadedPattern
 
-    /// Reads a pattern.json or AHAP file (told apart by their content) and plans it for `device`.
-    /// - Throws: `PatternFileError` or `AHAPError` with the file, line, column and JSON path,
-    ///   or a `PatternError` from planning.
-    public static func load(contentsOf path: String, device: DeviceCapabilities = .iPhone) throws -> Loaded {
-        if path.hasSuffix(".ahap") {
-            let document = try AHAPImport.read(contentsOf: path, capabilities: device)
-            return Loaded(plan: document.plan, warnings: document.warnings.map(\.description))
-        }
-        let document = try PatternReader.read(contentsOf: path)
-        return Loaded(plan: try HapticPlanner.plan(document.pattern, capabilities: device),
-                      warnings: document.warnings.map(\.description))
+    /// Reads a pattern.json or AHAP file (told apart by their content, whatever the file's name) and
+    /// plans it for `device`.
+    /// - Throws: `LoadError` with the file, line, column and JSON path.
+    public static func load(contentsOf path: String, device: DeviceCapabilities = .iPhone) throws(LoadError) -> LoadedPattern {
+        try PatternLoader.load(path, capabilities: device)
     }
 
     /// Plans a pattern made in Swift (`Pattern { … }`) for `device`.
@@ -43,8 +34,9 @@ public enum Hapsynth {
         return (output.samples, summary)
     }
 
-    /// Renders a plan to a WAV, FLAC or OGG file (by the extension unless `container` is given),
-    /// written under a temporary name and moved into place only when complete.
+    /// Renders a Core Haptics plan to a WAV, FLAC or OGG file (by the extension unless
+    /// `container` is given), written under a temporary name and moved into place only when
+    /// complete; see `FileRender` for Android and both platforms.
     /// - Parameter threads: 2 or more write the file on a second thread while rendering (the
     ///   samples are the same).
     public static func render(
@@ -54,15 +46,14 @@ public enum Hapsynth {
         guard let container = container ?? SoundFileContainer(pathExtension: path) else {
             throw HapsynthError(message: "cannot tell the format of '\(path)' from its extension (wav, flac or ogg); give a container")
         }
-        let target = try OutputFile(path: path)
-        defer { target.discard() }
-        let writer = try SoundFileWriter(
-            fileDescriptor: target.fileDescriptor, name: path, format: AudioFormat(sampleRate: profile.sampleRate),
-            container: container, encoding: container.defaultEncoding)
-        let summary = try OfflineRender.render(plan, profile: profile, into: writer, threads: threads)
-        try writer.finish()
-        try target.commit()
-        return summary
+        let summary = try FileRender.render(.ios(plan), profile: profile, to: path, container: container, encoding: container.defaultEncoding,
+                                            threads: threads)
+        return summary.ios!
+    }
+
+    /// Checks a suite of patterns against its golden files (docs/golden-tests.md).
+    public static func check(_ request: CheckRequest, events: (CheckEvent) -> Void = { _ in }) throws(CheckError) -> CheckResult {
+        try GoldenCheck.run(request, events: events)
     }
 }
 

@@ -54,9 +54,3 @@ public enum OfflineRender {
             peak: engine.peak, clampedSampleCount: engine.clampedSampleCount, mixPeak: engine.mixPeak)
     }
 }
-
-/// The render was stopped by its caller (Ctrl-C).
-public struct RenderStopped: Error, CustomStringConvertible {
-    public init() {}
-    public var description: String { "render stopped" }
-}

@@ -1,7 +1,9 @@
+import HapticPlanner
+
 /// Where pattern times land in frames (docs/synthesis.md "Frames"), in integers only.
 package enum FrameTiming {
     /// The scheduling lead after the moment playback is requested, in milliseconds.
-    package static let leadMs: Int64 = 10
+    package static let leadMs = CoreHapticsRules.schedulingLeadMs
 
     /// A frame count that stands for "beyond anything renderable": lengths that do not fit
     /// saturate here, and the render-length guard refuses them.

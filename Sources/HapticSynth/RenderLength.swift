@@ -62,23 +62,31 @@ public enum RenderLength {
 
 /// A render that is refused before any work.
 public enum RenderLengthError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Longer than 24 hours without `--allow-long`.
+    /// Longer than 24 hours without `allowLong`.
     case overADay(frames: Int64, rate: Int)
-    /// Longer than hapsynth can represent, `--allow-long` or not.
+    /// Longer than hapsynth can represent, `allowLong` or not.
     case unrepresentable(maxMs: Int64)
+
+    /// The refusal, without the way out (which a caller words: `allowLong`, `--allow-long`).
+    public var reason: String {
+        switch self {
+        case let .overADay(frames, rate):
+            return "the render would last \(Self.clockText(frames: frames, rate: rate)) (\(frames) frames at \(rate) Hz), over 24 hours"
+        case .unrepresentable: return description
+        }
+    }
 
     public var description: String {
         switch self {
-        case let .overADay(frames, rate):
-            return "the render would last \(Self.clockText(frames: frames, rate: rate)) (\(frames) frames at \(rate) Hz), "
-                + "over 24 hours; use --allow-long to render it"
+        case .overADay:
+            return reason + "; pass allowLong to render it"
         case let .unrepresentable(maxMs):
             return "the render would last longer than hapsynth can represent (\(maxMs) ms)"
         }
     }
 
     /// `h:mm:ss` of a frame count, with days when there are any (`3d 01:00:00`).
-    static func clockText(frames: Int64, rate: Int) -> String {
+    package static func clockText(frames: Int64, rate: Int) -> String {
         let seconds = frames / Int64(rate)
         let days = seconds / 86_400, rest = seconds % 86_400
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -22,13 +22,8 @@ package enum TransientResolution {
         return count > 0 ? (count, highestHz) : nil
     }
 
-    /// The warning for `coarse`, in the words of the flags that fix it.
-    package static func warning(in plan: PlaybackPlan, profile: ActuatorProfile) -> String? {
-        guard let coarse = coarse(in: plan, profile: profile) else { return nil }
-        let framesPerCycle = Double(profile.sampleRate) / coarse.highestHz
-        let frames = (framesPerCycle * 10).rounded() / 10
-        return "\(coarse.count) transient\(coarse.count == 1 ? "" : "s") play at up to \(Int(coarse.highestHz.rounded())) Hz, "
-            + "\(frames == frames.rounded() ? "\(Int(frames))" : "\(frames)") frames per cycle at \(profile.sampleRate) Hz: "
-            + "too few for a click (it sounds aliased or silent); raise --rate or lower --max-frequency"
+    /// The warning for `coarse`, if any.
+    package static func warning(in plan: PlaybackPlan, profile: ActuatorProfile) -> RenderWarning? {
+        coarse(in: plan, profile: profile).map { .coarseTransients(count: $0.count, highestHz: $0.highestHz, rate: profile.sampleRate) }
     }
 }

@@ -3,4 +3,4 @@ import Glibc
 #endif
 
 Interruption.install()
-exit(Hapsynth.main(Array(CommandLine.arguments.dropFirst())))
+exit(RootCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -43,9 +43,9 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
         case includesTooLarge(bytes: Int)
         /// Transforms would process more events in all than `PatternLimits.maxTransformWork`.
         case transformWorkTooLarge(events: Int)
-        /// An AHAP file where a pattern.json is needed: the root (nil) or a clip or `then` (the
-        /// path as written).
-        case ahapIsNotAPattern(String?)
+        /// A document of another format (an AHAP file) where a pattern.json is needed: the
+        /// format, and nil for the root or the path as written for a clip or `then`.
+        case otherFormat(OtherFormat, String?)
     }
 
     /// The file as the user named it (an included file: joined to the including file's folder).
@@ -105,10 +105,10 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
             return "the included files hold \(bytes) bytes in all, over the limit of \(PatternLimits.maxInputBytes)\(at)"
         case .transformWorkTooLarge(let events):
             return "the transforms would process \(events) events in all, over the limit of \(PatternLimits.maxTransformWork)\(at)"
-        case .ahapIsNotAPattern(nil):
-            return "this is an AHAP file (a top-level \"Pattern\" array), one Core Haptics pattern rather than a pattern.json"
-        case .ahapIsNotAPattern(let written?):
-            return "\"\(written)\" is an AHAP file, one Core Haptics pattern rather than a pattern.json; it cannot be a clip or a then\(at)"
+        case .otherFormat(let format, nil):
+            return "this is \(format.name) (\(format.sign)), \(format.nature) rather than a pattern.json"
+        case .otherFormat(let format, let written?):
+            return "\"\(written)\" is \(format.name), \(format.nature) rather than a pattern.json; it cannot be a clip or a then\(at)"
         }
     }
 

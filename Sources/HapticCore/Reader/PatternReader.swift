@@ -22,6 +22,9 @@ public struct PatternDocument: Sendable {
 /// Reads pattern.json files with hapsynth's own JSON parser, so that every error names the file,
 /// the line and column, and the JSON path of the offending value.
 public enum PatternReader {
+    /// Tells which other format a parsed document is, if any (a loader that knows AHAP passes one).
+    package typealias Recognizer = @Sendable (JSONNode) -> OtherFormat?
+
     /// Reads the pattern file at `path` and every file it includes.
     /// - Throws: `PatternFileError`; `isMissingInput` tells a missing file apart from bad content.
     public static func read(contentsOf path: String) throws(PatternFileError) -> PatternDocument {
@@ -29,10 +32,13 @@ public enum PatternReader {
         return try read(bytes: bytes, root: nil, path: path)
     }
 
-    /// Reads a pattern file whose bytes were already read (and perhaps parsed, to tell a
-    /// pattern.json from an AHAP file), resolving includes relative to `path`.
-    package static func read(bytes: [UInt8], root: JSONNode?, path: String) throws(PatternFileError) -> PatternDocument {
-        let session = ReadSession()
+    /// Reads a pattern file whose bytes were already read (and perhaps parsed, to tell its
+    /// format), resolving includes relative to `path`; `otherFormat` recognises documents of other
+    /// formats, so that one given as the file or included as a clip is named as what it is.
+    package static func read(
+        bytes: [UInt8], root: JSONNode?, path: String, otherFormat: @escaping Recognizer = { _ in nil }
+    ) throws(PatternFileError) -> PatternDocument {
+        let session = ReadSession(otherFormat: otherFormat)
         if let real = InputFile.realPath(path) { session.files.append(real) }
         let decoder = PatternDecoder(
             file: path, directory: PatternDecoder.directory(of: path),
@@ -52,34 +58,34 @@ public enum PatternReader {
     /// Reads a pattern from JSON text; `file` names it in errors and relative includes are
     /// resolved against `directory`.
     public static func read(json bytes: [UInt8], file: String = "<input>", directory: String = ".") throws(PatternFileError) -> PatternDocument {
-        let decoder = PatternDecoder(file: file, directory: directory, chain: [(real: file, display: file)], session: ReadSession())
+        let decoder = PatternDecoder(
+            file: file, directory: directory, chain: [(real: file, display: file)], session: ReadSession(otherFormat: { _ in nil }))
         return try decoder.decodeDocument(bytes)
     }
+}
 
-    /// Whether a parsed document is an AHAP file: an object with a top-level `Pattern` key
-    /// (the AHAP reader then says what is wrong with it if it is not an array).
-    package static func isAHAP(_ root: JSONNode) -> Bool {
-        guard case .object(let members) = root.value else { return false }
-        return members.contains { $0.key == "Pattern" }
-    }
+/// A format that is not pattern.json, recognised by a loader that knows it (the AHAP import), so
+/// that the reader can say what a file is when it is handed one: `this is an AHAP file (a top-level
+/// "Pattern" array), one Core Haptics pattern rather than a pattern.json`.
+public struct OtherFormat: Hashable, Sendable {
+    /// With its article: `an AHAP file`.
+    public let name: String
+    /// What gives it away: `a top-level "Pattern" array`.
+    public let sign: String
+    /// What such a document is: `one Core Haptics pattern`.
+    public let nature: String
 
-    /// Why a document is neither format, or nil when it is (or looks like it was meant to be) one:
-    /// a pattern.json object has `events` or `timeline` (or a key one typo away from them), an
-    /// AHAP object a `Pattern` key.
-    package static func formatMismatch(_ root: JSONNode) -> String? {
-        let expected = "expected a pattern.json object (with \"events\" or \"timeline\") or an AHAP object (with a \"Pattern\" array)"
-        guard case .object(let members) = root.value else { return "\(expected), got \(root.kindDescription)" }
-        let entryKeys = ["events", "timeline", "Pattern"]
-        if members.contains(where: { entryKeys.contains($0.key) || KeySuggestion.closest(to: $0.key, among: entryKeys) != nil }) {
-            return nil
-        }
-        let keys = members.prefix(5).map { "\"\(PatternFileError.shown($0.key))\"" }.joined(separator: ", ")
-        return "\(expected); this file is neither (its keys: \(members.isEmpty ? "none" : keys)\(members.count > 5 ? ", …" : ""))"
+    public init(name: String, sign: String, nature: String) {
+        self.name = name
+        self.sign = sign
+        self.nature = nature
     }
 }
 
 /// What one read shares across the files it includes.
 final class ReadSession {
+    /// Names a document of another format.
+    let otherFormat: PatternReader.Recognizer
     var warnings: [PatternWarning] = []
     var files: [String] = []
     /// Included patterns already decoded, by real path and nesting depth: each file is read once,
@@ -90,6 +96,8 @@ final class ReadSession {
     /// Events processed by transforms so far, against `PatternLimits.maxTransformWork`.
     var transformWork = 0
     private var key = ContentKey()
+
+    init(otherFormat: @escaping PatternReader.Recognizer) { self.otherFormat = otherFormat }
 
     var contentKey: UInt64 { key.value }
 
@@ -128,7 +136,7 @@ struct PatternDecoder {
         session.absorb(bytes)
         let root: JSONNode
         if let parsed { root = parsed } else { root = try parse(bytes) }
-        if PatternReader.isAHAP(root) { throw fail(.ahapIsNotAPattern(nil), root, .root) }
+        if let format = session.otherFormat(root) { throw fail(.otherFormat(format, nil), root, .root) }
         let (pattern, name, description) = try decodePattern(root, .root, depth: 1)
         return PatternDocument(
             pattern: pattern, name: name, description: description, warnings: session.warnings, files: session.files,
@@ -240,7 +248,7 @@ struct PatternDecoder {
                 file: display, directory: PatternDecoder.directory(of: display),
                 chain: chain + [(real: real, display: display)], session: session)
             let root = try included.parse(bytes)
-            if PatternReader.isAHAP(root) { throw fail(.ahapIsNotAPattern(written), node, path) }
+            if let format = session.otherFormat(root) { throw fail(.otherFormat(format, written), node, path) }
             let pattern = try included.decodePattern(root, .root, depth: depth).0
             session.included[cacheKey] = pattern
             return pattern

@@ -70,8 +70,18 @@ public enum AHAPImport {
         }
     }
 
-    /// Whether a parsed document is AHAP: an object with a top-level `Pattern` array.
-    package static func isAHAP(_ root: JSONNode) -> Bool { PatternReader.isAHAP(root) }
+    /// Whether a parsed document is AHAP: an object with a top-level `Pattern` key (the import
+    /// then says what is wrong with it if it is not an array).
+    package static func isAHAP(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "Pattern" }
+    }
+
+    /// How the pattern.json reader names an AHAP document it is handed.
+    package static let format = OtherFormat(name: "an AHAP file", sign: "a top-level \"Pattern\" array", nature: "one Core Haptics pattern")
+
+    /// The pattern.json reader's recogniser for AHAP documents.
+    package static let recognizer: PatternReader.Recognizer = { root in isAHAP(root) ? format : nil }
 
     /// - Parameter trailingComma: where the file had a trailing comma that the lenient parser
     ///   accepted (one warning for the file), if it had one.

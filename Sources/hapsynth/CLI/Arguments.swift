@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import HapticCore
+import HapsynthKit
 
 /// One option a command accepts, for parsing and for its help.
 struct OptionSpec: Sendable {

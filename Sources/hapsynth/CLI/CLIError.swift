@@ -1,4 +1,4 @@
-import HapticCore
+import HapsynthKit
 
 /// An error that ends a command, with the exit code it maps to. Its text is written once, here or
 /// in the wrapped library error.

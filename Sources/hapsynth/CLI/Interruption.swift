@@ -8,11 +8,13 @@ import Synchronization
 /// starts and taken by a `sigwait` thread. Outside a critical section the process exits at once;
 /// inside one (a render writing its temporary file) the flag is raised and the work stops and
 /// cleans up. The exit status is 130 for SIGINT and SIGTERM (the documented "interrupted") and
-/// 128 + n for SIGHUP (129) and SIGQUIT (131).
+/// 128 + n for SIGHUP (129) and SIGQUIT (131), and it means that nothing changed: once a command's
+/// output is in place (`settle()`), a signal ends the process with 0.
 enum Interruption {
     private static let raised = Atomic<Bool>(false)
     private static let deferring = Atomic<Bool>(false)
     private static let received = Atomic<Int32>(0)
+    private static let settled = Atomic<Bool>(false)
 
     /// The exit status for the signal that interrupted the command.
     static var exitStatus: Int32 {
@@ -35,7 +37,13 @@ enum Interruption {
     fileprivate static func note(_ signal: Int32) {
         _ = received.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent)
         raised.store(true, ordering: .sequentiallyConsistent)
-        if !deferring.load(ordering: .sequentiallyConsistent) { _exit(exitStatus) }
+        if !deferring.load(ordering: .sequentiallyConsistent) { _exit(settled.load(ordering: .sequentiallyConsistent) ? 0 : exitStatus) }
+    }
+
+    /// Marks the command's output as in place: from now on a signal exits 0, never 130. Call inside
+    /// the deferred section, right after the output was committed.
+    static func settle() {
+        settled.store(true, ordering: .sequentiallyConsistent)
     }
 
     /// Whether a signal arrived during the current critical section.

@@ -3,7 +3,7 @@
 enum ManPage {
     static func roff() -> String {
         var lines = [
-            ".TH HAPSYNTH 1 \"\" \"hapsynth \(Hapsynth.version)\" \"User Commands\"",
+            ".TH HAPSYNTH 1 \"\" \"hapsynth \(RootCommand.version)\" \"User Commands\"",
             ".SH NAME",
             "hapsynth \\- play haptic patterns the way Core Haptics plays them, and hear them",
             ".SH SYNOPSIS",
@@ -15,7 +15,7 @@ enum ManPage {
                 + "and renders what the actuator would do as audio: to a file, live through ALSA, or against golden files."),
             ".SH SUBCOMMANDS",
         ]
-        for command in Hapsynth.commands {
+        for command in RootCommand.commands {
             lines += [".SS \(command.name)", escape(command.abstract), ".PP", ".nf"]
             lines += command.usage(lead: "", width: 78).map(escape)
             lines += [".fi"]

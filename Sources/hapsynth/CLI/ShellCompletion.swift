@@ -25,7 +25,7 @@ enum ShellCompletion {
 
     private static func bash() -> String {
         var cases: [String] = []
-        for command in Hapsynth.commands {
+        for command in RootCommand.commands {
             let names = command.options.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) } + ["--help"]
             var valueCases: [String] = []
             for option in command.options where option.valueName != nil {
@@ -45,12 +45,12 @@ enum ShellCompletion {
             _hapsynth() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" opts=''
                 if [[ $COMP_CWORD -eq 1 ]]; then
-                    COMPREPLY=($(compgen -W '\((Hapsynth.commands.map { $0.name } + ["help", "--help", "--version"]).joined(separator: " "))' -- "$cur"))
+                    COMPREPLY=($(compgen -W '\((RootCommand.commands.map { $0.name } + ["help", "--help", "--version"]).joined(separator: " "))' -- "$cur"))
                     return
                 fi
                 case "${COMP_WORDS[1]}" in
             \(cases.joined(separator: "\n"))
-                    help) COMPREPLY=($(compgen -W '\(Hapsynth.commands.map { $0.name }.joined(separator: " "))' -- "$cur")); return ;;
+                    help) COMPREPLY=($(compgen -W '\(RootCommand.commands.map { $0.name }.joined(separator: " "))' -- "$cur")); return ;;
                 esac
                 if [[ "$cur" == -* ]]; then
                     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
@@ -64,9 +64,9 @@ enum ShellCompletion {
     }
 
     private static func zsh() -> String {
-        let commandList = Hapsynth.commands.map { "    '\($0.name):\(plain($0.abstract))'" }.joined(separator: "\n")
+        let commandList = RootCommand.commands.map { "    '\($0.name):\(plain($0.abstract))'" }.joined(separator: "\n")
         var cases: [String] = []
-        for command in Hapsynth.commands {
+        for command in RootCommand.commands {
             var specs = command.options.map { option -> String in
                 let values = choices(option)
                 let value = option.valueName == nil ? "" : ":\(option.valueName!.lowercased()):" + (values.isEmpty ? "_files" : "(\(values.joined(separator: " ")))")
@@ -98,7 +98,7 @@ enum ShellCompletion {
 
     private static func fish() -> String {
         var lines = ["# fish completion for hapsynth (made by hapsynth --generate-completion-script fish)"]
-        for command in Hapsynth.commands {
+        for command in RootCommand.commands {
             lines.append("complete -c hapsynth -f -n '__fish_use_subcommand' -a \(command.name) -d '\(plain(command.abstract))'")
             for option in command.options {
                 var line = "complete -c hapsynth -n '__fish_seen_subcommand_from \(command.name)' -l \(option.name.dropFirst(2))"

@@ -1,28 +1,27 @@
-import HapticCore
-import HapticPlanner
+import HapsynthKit
 
-/// `--platform ios|android` and `--android-device NAME|FILE` (docs/android.md).
+/// `--platform ios|android[|both]` and `--android-device NAME|FILE` (docs/android.md).
 enum AndroidOptions {
-    /// The Android device the arguments choose, or nil for iOS.
+    /// The platform the arguments choose.
     /// - Parameters:
     ///   - allowingBoth: `both` is a platform too (render's stereo file).
-    ///   - recorded: the platform's default when `--platform` is not given: nil for iOS, or an
-    ///     Android device, which is also the default of `--android-device` (a check suite's).
-    static func device(
-        _ arguments: ParsedArguments, command: String, allowingBoth: Bool = false, recorded: AndroidDevice? = nil
-    ) throws(CLIError) -> AndroidDevice? {
-        let platform = try platform(arguments, command: command, allowingBoth: allowingBoth) ?? (recorded == nil ? "ios" : "android")
+    ///   - recorded: the platform when `--platform` is not given (a check suite's); its Android
+    ///     device is also the default of `--android-device`.
+    static func platform(
+        _ arguments: ParsedArguments, command: String, allowingBoth: Bool = false, recorded: Platform = .ios
+    ) throws(CLIError) -> Platform {
+        let name = try platformName(arguments, command: command, allowingBoth: allowingBoth) ?? recorded.name
         let choice = arguments.value("--android-device")
-        guard platform != "ios" else {
+        guard name != "ios" else {
             if choice != nil { throw .usage("--android-device goes with --platform android", command: command) }
-            return nil
+            return .ios
         }
-        guard let choice else { return recorded ?? .flagship }
-        return try resolve(choice, command: command)
+        let device = try choice.map { name throws(CLIError) in try resolve(name, command: command) } ?? recorded.androidDevice ?? .flagship
+        return name == "both" ? .both(device) : .android(device)
     }
 
     /// The `--platform` value, checked; nil when the option is not given.
-    private static func platform(_ arguments: ParsedArguments, command: String, allowingBoth: Bool) throws(CLIError) -> String? {
+    private static func platformName(_ arguments: ParsedArguments, command: String, allowingBoth: Bool) throws(CLIError) -> String? {
         guard let platform = arguments.value("--platform") else { return nil }
         let platforms = allowingBoth ? ["ios", "android", "both"] : ["ios", "android"]
         guard platforms.contains(platform) else {
@@ -43,19 +42,5 @@ enum AndroidOptions {
         } catch {
             throw .invalidInput("\(error)")
         }
-    }
-}
-
-extension LoadedPlan {
-    /// The pattern planned for `device`. An AHAP file is refused (exit 65): it is a Core Haptics
-    /// plan with no Jindong pattern behind it, and the Android planner takes a pattern.
-    /// - Parameters:
-    ///   - path: the pattern file, as the user named it (for the message).
-    ///   - platform: the `--platform` value asked for (`android` or `both`).
-    func androidPlan(on device: AndroidDevice, path: String, platform: String = "android") throws(CLIError) -> AndroidPlan {
-        guard let pattern else {
-            throw .invalidInput("\(path): an AHAP file is a Core Haptics pattern; --platform \(platform) takes a pattern.json")
-        }
-        return planAndroid(pattern, device: device)
     }
 }

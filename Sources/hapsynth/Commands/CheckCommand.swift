@@ -1,10 +1,5 @@
-import AudioCore
-import AudioIO
+import HapsynthKit
 import FoundationEssentials
-import Glibc
-import HapticCore
-import HapticPlanner
-import HapticSynth
 
 /// `hapsynth check <pattern-or-dir>... --goldens DIR`: golden-waveform regression tests for
 /// users' own pattern libraries, built for CI (see `docs/golden-tests.md`).
@@ -54,8 +49,8 @@ struct CheckCommand: Command {
     let shard: (index: Int, count: Int)?
     let tolerance: WaveformComparison.Tolerance
     let profile: ActuatorProfile
-    /// The Android device the suite renders for; nil for iOS.
-    let androidDevice: AndroidDevice?
+    /// `.ios`, or `.android(device)` for an Android suite.
+    let platform: Platform
     /// The suite's recorded settings, if it has them (written on the first record otherwise).
     let config: CheckSuiteConfig?
 
@@ -96,115 +91,80 @@ struct CheckCommand: Command {
         } else {
             shard = nil
         }
-        config = try CheckSuiteConfig.read(goldens: goldens)
+        do {
+            config = try CheckSuiteConfig.read(goldens: goldens)
+        } catch {
+            throw CLIError(error)
+        }
         tolerance = try CompareOptions.tolerance(arguments, command: Self.name, base: config?.tolerance ?? .init())
         profile = try ProfileOptions.resolve(arguments, command: Self.name, base: config?.profile ?? ActuatorProfile())
-        androidDevice = try Self.device(arguments, goldens: goldens, recorded: config)
+        platform = try Self.platform(arguments, goldens: goldens, recorded: config)
     }
 
     /// The platform: `--platform`, else the suite's, else iOS; a folder keeps one platform's
     /// goldens, so asking for the other is a usage error (unless `--record all` re-records the
     /// whole folder). The Android device: `--android-device`, else the suite's, else flagship-api36.
-    private static func device(_ arguments: ParsedArguments, goldens: String, recorded: CheckSuiteConfig?) throws(CLIError) -> AndroidDevice? {
-        let device = try AndroidOptions.device(arguments, command: name, recorded: recorded?.androidDevice)
-        let platform = device == nil ? "ios" : "android"
-        let recordedPlatform = recorded.map { $0.androidDevice == nil ? "ios" : "android" }
-        if let recordedPlatform, platform != recordedPlatform, !(arguments.value("--record") == "all" && arguments.value("--shard") == nil) {
-            throw .usage("\(CheckSuite.join(goldens, CheckSuiteConfig.fileName)) says \(goldens) holds \(recordedPlatform) goldens; "
-                + "check --platform \(platform) against a goldens folder of its own (or re-record this one with --record all)", command: name)
+    private static func platform(_ arguments: ParsedArguments, goldens: String, recorded: CheckSuiteConfig?) throws(CLIError) -> Platform {
+        let platform = try AndroidOptions.platform(arguments, command: name, recorded: recorded?.platform ?? .ios)
+        if let recordedName = recorded?.platform.name, platform.name != recordedName,
+           !(arguments.value("--record") == "all" && arguments.value("--shard") == nil) {
+            throw .usage("\(FilePaths.join(goldens, CheckSuiteConfig.fileName)) says \(goldens) holds \(recordedName) goldens; "
+                + "check --platform \(platform.name) against a goldens folder of its own (or re-record this one with --record all)", command: name)
         }
-        return device
+        return platform
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let suite = try CheckSuite(inputs: inputs, goldens: goldens, android: androidDevice != nil)
         if recordIgnoredForCI { console.note("hapsynth: note: HAPSYNTH_RECORD is ignored because CI is set; goldens are only compared") }
-        for skipped in suite.skipped where !asJSON { console.out("skipped  \(skipped.path): \(skipped.why)") }
-        let entries = shard.map { suite.shard($0.index, of: $0.count) } ?? suite.entries
-        guard !suite.entries.isEmpty else {
+        var request = CheckRequest(inputs: inputs, goldens: goldens)
+        request.recorded = config
+        request.profile = profile
+        request.platform = platform
+        request.tolerance = tolerance
+        request.record = record
+        request.strict = strict
+        request.prune = prune
+        request.artifacts = artifacts
+        request.jobs = jobs
+        request.shard = shard
+        request.pictures = report != nil
+        request.wording = CheckWording(error: { Wording.text($0) }, warning: { Wording.text($0) })
+        request.isInterrupted = { Interruption.isRaised }
+        let asJSON = self.asJSON, strict = self.strict
+        let result = try Interruption.deferred { () throws(CLIError) in
+            do throws(CheckError) {
+                return try Hapsynth.check(request) { event in
+                    guard !asJSON else { return }
+                    switch event {
+                    case .skipped(let skipped): console.out("skipped  \(skipped.path): \(skipped.why)")
+                    case .outcome(let outcome): CheckReport.lines(outcome).forEach(console.out)
+                    case .pruned(let golden): console.out("pruned   \(golden)")
+                    }
+                }
+            } catch {
+                throw CLIError(error)
+            }
+        }
+        guard !result.foundNothing else {
             console.out("check: no patterns found in \(inputs.joined(separator: ", "))")
             return .failure
         }
-        if record != .none {
-            try? FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
-            // Re-recording the whole suite re-records its settings too, so that a check without
-            // flags goes on checking like for like.
-            if config == nil || (record == .all && shard == nil) { try writeConfig() }
+        let results = result.report
+        if !asJSON {
+            for golden in results.obsolete { console.out("obsolete \(golden): no pattern owns it\(strict ? "" : " (--prune deletes it)")") }
         }
-        var run = CheckRun(
-            profile: profile, androidDevice: androidDevice, tolerance: tolerance, record: record,
-            newGoldenContainer: config?.format ?? .wav, artifacts: CheckArtifacts(folder: artifacts))
-        run.pictures = report != nil
-        let outcomes = try CheckParallel.run(entries, jobs: jobs, check: run.check) { outcome in
-            if !asJSON { CheckReport.lines(outcome).forEach(console.out) }
+        do throws(OutputError) {
+            if let junit { try TextOutput.write(results.junit, to: junit, what: "JUnit report") }
+            if let report { try TextOutput.write(results.html, to: report, what: "HTML report") }
+        } catch {
+            throw CLIError(error)
         }
-        // Obsolete goldens are a whole-suite fact: a shard does not see the others' patterns.
-        var obsolete = shard == nil ? suite.obsoleteGoldens(in: goldens) : []
-        if prune {
-            for golden in obsolete {
-                try? FileManager.default.removeItem(atPath: golden)
-                if !asJSON { console.out("pruned   \(golden)") }
-            }
-            obsolete = []
-        } else if !asJSON {
-            for golden in obsolete { console.out("obsolete \(golden): no pattern owns it\(strict ? "" : " (--prune deletes it)")") }
-        }
-        let results = CheckReport(outcomes: outcomes, obsolete: obsolete, strict: strict, goldens: goldens, androidDevice: androidDevice)
-        if let junit { try results.writeJUnit(to: junit) }
-        if let report { try TextFile.write(results.html, to: report, what: "HTML report") }
         if asJSON {
             console.out(results.json.pretty())
         } else {
-            console.out(results.summary)
-            if let folder = run.artifacts.folder { console.out("artifacts: \(folder)") }
+            console.out(results.summary(strictName: "--strict"))
+            if let folder = result.artifactsFolder { console.out("artifacts: \(folder)") }
         }
         return results.pass ? .success : .failure
     }
-
-    /// Records the suite's settings beside its first goldens (or after `--record all`), keeping the
-    /// recorded golden format.
-    private func writeConfig() throws(CLIError) {
-        var config = self.config ?? CheckSuiteConfig()
-        config.profile = profile
-        config.tolerance = tolerance
-        config.androidDevice = androidDevice
-        let path = CheckSuite.join(goldens, CheckSuiteConfig.fileName)
-        do {
-            try (config.json.pretty() + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw .cannotCreate("cannot write \(path): \(FilePaths.message(of: error))")
-        }
-    }
-
-    /// Writes the decoded render and actual − golden as float WAV files, for listening.
-    static func writeActualAndDifference(
-        golden: String, rendered: String, actual: String, diff: String, tolerance: WaveformComparison.Tolerance
-    ) throws(CLIError) {
-        do {
-            let reader = try SoundFileReader(path: rendered)
-            let format = reader.format
-            func writer(_ path: String) throws -> (AtomicFile, SoundFileWriter) {
-                let file = try AtomicFile(targetPath: path)
-                return (file, try SoundFileWriter(
-                    fileDescriptor: file.fileDescriptor, name: path, format: format, container: .wav, encoding: .float))
-            }
-            let (actualFile, actualWriter) = try writer(actual)
-            // In blocks: memory stays bounded whatever the render's length.
-            var block = [Float](repeating: 0, count: 8192 * format.channelCount)
-            while true {
-                let frames = block.withUnsafeMutableBufferPointer { reader.read(into: $0) }
-                guard frames > 0 else { break }
-                try block.withUnsafeBufferPointer { try actualWriter.write(UnsafeBufferPointer(rebasing: $0[0..<(frames * format.channelCount)])) }
-            }
-            try actualWriter.finish()
-            try actualFile.commit()
-            let (diffFile, diffWriter) = try writer(diff)
-            _ = try FileComparison.compare(expected: golden, actual: rendered, tolerance: tolerance, difference: diffWriter)
-            try diffWriter.finish()
-            try diffFile.commit()
-        } catch {
-            throw .cannotCreate("cannot write the check's actual and difference files: \(error)")
-        }
-    }
-
 }

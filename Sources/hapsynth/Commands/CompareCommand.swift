@@ -1,5 +1,4 @@
-import AudioCore
-import AudioIO
+import HapsynthKit
 
 /// `hapsynth compare <expected> <actual>`: sample-by-sample comparison of two sound files.
 struct CompareCommand: Command {
@@ -36,7 +35,7 @@ struct CompareCommand: Command {
             throw .invalidInput("\(error)")
         }
         if asJSON {
-            console.out(CompareOptions.json(comparison).pretty())
+            console.out(ComparisonText.json(comparison).pretty())
         } else {
             console.out(Self.report(comparison, tolerance: tolerance))
         }

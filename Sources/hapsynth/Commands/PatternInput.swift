@@ -1,101 +1,33 @@
-import HapticCore
-import HapticPlanner
+#if canImport(Glibc)
+import Glibc
+#endif
+import HapsynthKit
 
-/// What a command plays: a pattern.json planned for the device, or an AHAP file imported directly
-/// as one player (docs/ahap.md).
-struct LoadedPlan {
-    let plan: PlaybackPlan
-    /// The pattern itself (pattern.json; nil for an AHAP file, which is a Core Haptics plan).
-    var pattern: Pattern? = nil
-    let name: String?
-    let description: String?
-    /// Every file read (for --watch), and a hash of their content (the trigger's key).
-    let files: [String]
-    let contentKey: UInt64
-}
-
-/// Loads the input a command was given and reports warnings on stderr.
+/// Loads the input a command was given through the library's one loader, and reports its warnings
+/// on stderr.
 enum PatternInput {
     /// Loads a pattern.json or AHAP file and plans it for `capabilities`; warnings are printed
-    /// grouped by kind (unless `quiet`; `warnings` receives each one in full) and, with `strict`,
-    /// fail the command (exit 65).
+    /// grouped by kind (unless `quiet`) and, with `strict`, fail the command (exit 65).
     static func load(
-        _ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, quiet: Bool = false,
-        strict: Bool = false, warnings: ((String) -> Void)? = nil
-    ) throws(CLIError) -> LoadedPlan {
-        let found: [(kind: String, place: String, line: String)]
-        let loaded: LoadedPlan
-        // The file's bytes and tokens are let go before planning, so they and the plan are never
-        // in memory at once.
-        switch try decode(path, capabilities: capabilities) {
-        case .ahap(let document, let contentKey):
-            found = document.warnings.map { ($0.kind, "\($0.path)", $0.description) }
-            loaded = LoadedPlan(plan: document.plan, name: nil, description: document.description,
-                                files: [InputFile.realPath(path) ?? path], contentKey: contentKey)
-        case .pattern(let document):
-            found = document.warnings.map { ($0.kind, $0.place, $0.description) }
-            do {
-                loaded = LoadedPlan(
-                    plan: try plan(document.pattern, capabilities: capabilities), pattern: document.pattern, name: document.name,
-                    description: document.description, files: document.files, contentKey: document.contentKey)
-            } catch {
-                throw .invalidInput("\(path): \(error)")
-            }
+        _ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, quiet: Bool = false, strict: Bool = false
+    ) throws(CLIError) -> LoadedPattern {
+        let loaded: LoadedPattern
+        do {
+            loaded = try PatternLoader.load(path, capabilities: capabilities)
+        } catch {
+            throw CLIError(error)
         }
-        if strict, let first = found.first { throw strictFailure(first.line) }
-        for warning in found { warnings?(warning.line) }
-        if !quiet { WarningGroup.group(found).forEach { console.warning($0.line) } }
+        if strict, let first = loaded.warnings.first { throw strictFailure(first.description) }
+        if !quiet { loaded.groupedWarnings.forEach { console.warning($0.line) } }
         return loaded
     }
 
-    /// A file read and decoded, before planning.
-    private enum Decoded {
-        case ahap(AHAPDocument, contentKey: UInt64)
-        case pattern(PatternDocument)
-    }
-
-    /// Reads, parses and decodes a pattern.json or AHAP file (an AHAP file is planned by its import).
-    private static func decode(_ path: String, capabilities: DeviceCapabilities) throws(CLIError) -> Decoded {
-        let bytes: [UInt8]
-        let parsed: (root: JSONNode, trailingComma: SourcePosition?)
+    /// The pattern planned for `platform` (exit 65 for an AHAP file on Android).
+    static func plan(_ loaded: LoadedPattern, for platform: Platform) throws(CLIError) -> PlatformPlan {
         do {
-            bytes = try InputFile.read(path, display: path)
-            parsed = try parse(bytes, file: path)
+            return try loaded.plan(for: platform)
         } catch {
-            throw CLIError(error)
-        }
-        let root = parsed.root
-        if AHAPImport.isAHAP(root) {
-            let document: AHAPDocument
-            do {
-                document = try AHAPImport.read(root, file: path, capabilities: capabilities, trailingComma: parsed.trailingComma)
-            } catch {
-                throw .invalidInput("\(error)")
-            }
-            var key = ContentKey()
-            key.absorb(bytes)
-            return .ahap(document, contentKey: key.value)
-        }
-        if let mismatch = PatternReader.formatMismatch(root) {
-            throw .invalidInput("\(path):\(root.position): \(mismatch) at $")
-        }
-        do {
-            return .pattern(try PatternReader.read(bytes: bytes, root: root, path: path))
-        } catch {
-            throw CLIError(error)
-        }
-    }
-
-    /// Parses strictly; a trailing comma is accepted (and its place returned) only in an AHAP
-    /// file, as Apple's reader accepts it. pattern.json stays strict.
-    static func parse(_ bytes: [UInt8], file: String) throws(PatternFileError) -> (root: JSONNode, trailingComma: SourcePosition?) {
-        do {
-            return (try PatternReader.parse(bytes, file: file), nil)
-        } catch {
-            guard case .json(.trailingComma) = error.reason,
-                  let lenient = try? JSONParser.parse(bytes, allowingTrailingCommas: true),
-                  AHAPImport.isAHAP(lenient.root) else { throw error }
-            return lenient
+            throw CLIError(error, platform: platform.name)
         }
     }
 
@@ -108,5 +40,18 @@ enum PatternInput {
     static func warn(_ text: String, console: Console, quiet: Bool, strict: Bool) throws(CLIError) {
         if strict { throw strictFailure(text) }
         if !quiet { console.warning(text) }
+    }
+
+    /// Refuses an output that is one of the inputs (the pattern or a file it includes), which a
+    /// render would otherwise replace.
+    static func refuseOverwritingInputs(_ output: String, inputs: [String]) throws(CLIError) {
+        var target = stat()
+        guard output != "-", stat(output, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { return }
+        for input in inputs {
+            var source = stat()
+            if stat(input, &source) == 0, source.st_dev == target.st_dev, source.st_ino == target.st_ino {
+                throw .cannotCreate("refusing to write \(output): it is the input \(input)")
+            }
+        }
     }
 }

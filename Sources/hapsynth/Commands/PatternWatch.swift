@@ -1,3 +1,4 @@
+import HapsynthKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,7 @@ struct PatternWatch {
     let path: String
     private let watcher: FileWatcher
     /// The latest version that loaded.
-    private(set) var loaded: LoadedPlan
+    private(set) var loaded: LoadedPattern
     /// Set when the latest save could not be used; cleared, with a note, when a save loads again.
     var broken = false
 
@@ -33,7 +34,7 @@ struct PatternWatch {
     }
 
     /// Waits up to `timeoutMs` for a save; returns the new version when one loaded, nil otherwise.
-    mutating func nextVersion(timeoutMs: Int32, console: Console) -> LoadedPlan? {
+    mutating func nextVersion(timeoutMs: Int32, console: Console) -> LoadedPattern? {
         guard watcher.waitForChange(timeoutMs: timeoutMs) else { return nil }
         do {
             loaded = try load(console: console)
@@ -52,7 +53,7 @@ struct PatternWatch {
 
     /// Loads the pattern after a change; a file that is missing is looked for again for up to
     /// `saveByMoveMs`, and only then an error.
-    private func load(console: Console) throws(CLIError) -> LoadedPlan {
+    private func load(console: Console) throws(CLIError) -> LoadedPattern {
         var waitedMs = 0
         while true {
             do {

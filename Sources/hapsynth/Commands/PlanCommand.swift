@@ -1,5 +1,4 @@
-import HapticCore
-import HapticPlanner
+import HapsynthKit
 
 /// `hapsynth plan <pattern> [--json] [--no-haptics]`: the Core Haptics plan of a pattern, as a
 /// table for people or as the JSON document of docs/plan-output.md.
@@ -26,8 +25,8 @@ struct PlanCommand: Command {
     let capabilities: DeviceCapabilities
     let ahapFolder: String?
     let force: Bool
-    /// The Android device, with `--platform android`; nil: Core Haptics.
-    let androidDevice: AndroidDevice?
+    /// `.ios` (Core Haptics), or `.android(device)`.
+    let platform: Platform
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -36,33 +35,41 @@ struct PlanCommand: Command {
         ahapFolder = arguments.value("--ahap-dir")
         force = arguments.has("--force")
         guard ahapFolder != nil || !force else { throw .usage("--force goes with --ahap-dir", command: Self.name) }
-        androidDevice = try AndroidOptions.device(arguments, command: Self.name)
-        guard androidDevice == nil || ahapFolder == nil else { throw .usage("--ahap-dir writes Core Haptics files; drop --platform android", command: Self.name) }
+        platform = try AndroidOptions.platform(arguments, command: Self.name)
+        guard platform == .ios || ahapFolder == nil else { throw .usage("--ahap-dir writes Core Haptics files; drop --platform android", command: Self.name) }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        var warnings: [String] = []
-        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities) { warnings.append($0) }
-        if let androidDevice {
-            let android = try loaded.androidPlan(on: androidDevice, path: patternPath)
+        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
+        // Every warning in full after the plan document (stderr shows them grouped by kind).
+        let warnings: JSONOutput = .array(loaded.warnings.map { .string($0.description) })
+        if case .android(let android) = try PatternInput.plan(loaded, for: platform) {
             guard asJSON, case .object(let members) = android.json else {
                 console.out(android.text)
                 return .success
             }
-            console.out(JSONOutput.object(members + [("warnings", .array(warnings.map { .string($0) }))]).pretty())
+            console.out(JSONOutput.object(members + [("warnings", warnings)]).pretty())
             return .success
         }
         if asJSON {
-            // The plan document, then every warning in full (stderr shows them grouped by kind).
             guard case .object(let members) = loaded.plan.json else { return .success }
-            console.out(JSONOutput.object(members + [("warnings", .array(warnings.map { .string($0) }))]).pretty())
+            console.out(JSONOutput.object(members + [("warnings", warnings)]).pretty())
         } else {
-            console.out(PlanTable(plan: loaded.plan, name: loaded.name, description: loaded.description, path: patternPath).text)
+            console.out(loaded.plan.text(title: [loaded.name ?? patternPath, loaded.description].compactMap { $0 }.joined(separator: " — ")))
         }
         if let folder = ahapFolder {
-            let note = try AHAPFolder.write(loaded.plan, to: folder, force: force, console: console)
+            let written: AHAPFolder.Written
+            do {
+                written = try AHAPFolder.write(loaded.plan, to: folder, force: force)
+            } catch .foreignFiles(let folder, let names) {
+                throw .cannotCreate("cannot write AHAP files to \(folder): it holds files hapsynth did not write "
+                    + "(\(AHAPFolderError.shown(names))); choose an empty folder, or use --force to write beside them")
+            } catch {
+                throw .cannotCreate("\(error)")
+            }
+            written.warnings.forEach(console.warning)
             // Keep stdout a JSON document under --json.
-            if asJSON { console.note(note) } else { console.out("\n" + note) }
+            if asJSON { console.note(written.summary) } else { console.out("\n" + written.summary) }
         }
         return .success
     }

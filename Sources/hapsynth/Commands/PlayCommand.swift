@@ -1,9 +1,4 @@
-import AudioCore
-import AudioIO
-import HapticCore
-import HapticPlanner
-import HapticPlayback
-import HapticSynth
+import HapsynthKit
 
 /// `hapsynth play <pattern>`: plays the pattern live through ALSA on the same audio engine that
 /// `render` uses, paced by the device; `--watch` replays it whenever it (or a file it includes)
@@ -39,8 +34,8 @@ struct PlayCommand: Command {
     let allowLong: Bool
     let listDevices: Bool
     let profile: ActuatorProfile
-    /// With `--platform android`: the Android device.
-    let androidDevice: AndroidDevice?
+    /// `.ios`, or `.android(device)`.
+    let platform: Platform
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         listDevices = arguments.has("--list-devices")
@@ -51,7 +46,7 @@ struct PlayCommand: Command {
         allowLong = arguments.has("--allow-long")
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
         profile = try ProfileOptions.resolve(arguments, command: Self.name)
-        androidDevice = try AndroidOptions.device(arguments, command: Self.name)
+        platform = try AndroidOptions.platform(arguments, command: Self.name)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -60,7 +55,7 @@ struct PlayCommand: Command {
             for device in devices { console.out(HelpText.row(device.name, device.description, width: HelpText.width).joined(separator: "\n")) }
             return .success
         }
-        if let androidDevice {
+        if let androidDevice = platform.androidDevice {
             return try Interruption.deferred { () throws(CLIError) in try playAndroid(on: androidDevice, console: console) }
         }
         let device = self.device, rate = profile.sampleRate
@@ -115,7 +110,7 @@ struct PlayCommand: Command {
     /// Offers the loaded content to the trigger; true when it started a playback. A device that
     /// cannot be opened ends the command (exit 69); other playback errors are reported and the
     /// watch goes on.
-    private func update(_ trigger: HapticTrigger<UInt64>, _ loaded: LoadedPlan, console: Console) throws(CLIError) -> Bool {
+    private func update(_ trigger: HapticTrigger<UInt64>, _ loaded: LoadedPattern, console: Console) throws(CLIError) -> Bool {
         do {
             guard try trigger.update(loaded.contentKey, plan: { loaded.plan }) != nil else { return false }
             announce(loaded.plan, console: console)
@@ -136,7 +131,7 @@ struct PlayCommand: Command {
         } catch let error as ALSAError {
             throw error.isUnavailable ? unavailable(error) : .ioError("\(error)")
         } catch let error as RenderLengthError {
-            throw .invalidInput("\(patternPath): \(error)")
+            throw .invalidInput("\(patternPath): \(Wording.text(error))")
         } catch {
             throw .ioError("\(error)")
         }
@@ -166,7 +161,7 @@ struct PlayCommand: Command {
 
     private func announce(_ plan: PlaybackPlan, console: Console) {
         let frames = RenderLength.frames(of: plan, profile: profile) ?? 0
-        let seconds = RenderCommand.fixed(Double(frames) / Double(profile.sampleRate), 3)
+        let seconds = NumberText.fixed(Double(frames) / Double(profile.sampleRate), 3)
         let players = plan.players.count
         console.out("playing \(patternPath) on \(device): \(seconds) s, \(players) player\(players == 1 ? "" : "s")")
     }

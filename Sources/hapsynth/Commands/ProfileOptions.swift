@@ -1,4 +1,4 @@
-import HapticSynth
+import HapsynthKit
 
 /// The actuator profile options shared by `render`, `play` and `check` (docs/synthesis.md): flags
 /// override a `--profile` file, which overrides the defaults. An invalid flag exits 64, an invalid

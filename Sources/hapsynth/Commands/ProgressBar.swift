@@ -13,10 +13,12 @@ final class ProgressBar {
     private var shown = false
     private var lastPercent = -1
 
-    /// - Parameter total: the work's size, asked only when stderr is a terminal.
-    init(total: () -> Int64, console: Console) {
+    /// - Parameters:
+    ///   - total: the work's size, asked only when the bar is shown.
+    ///   - enabled: false never shows the bar.
+    init(total: () -> Int64, console: Console, enabled: Bool = true) {
         self.console = console
-        enabled = isatty(2) == 1
+        self.enabled = enabled && isatty(2) == 1
         self.total = enabled ? max(total(), 1) : 1
     }
 

@@ -1,11 +1,4 @@
-import AudioCore
-import FoundationEssentials
-import Glibc
-import AudioIO
-import HapticCore
-import HapticPlanner
-import HapticPlayback
-import HapticSynth
+import HapsynthKit
 
 /// `hapsynth render <pattern> <out>`: plays the pattern through the executor on the audio engine
 /// into a sound file, written atomically (docs/files-and-limits.md, docs/command-line.md).
@@ -43,9 +36,8 @@ struct RenderCommand: Command {
     /// Threads the render may use: 1; 2 (writing on its own thread); 3 or more (the mixer's lanes
     /// too). The output is the same for any count.
     let threads: Int
-    /// With `--platform android` or `both`: the Android device; `both`: a stereo file.
-    let androidDevice: AndroidDevice?
-    let both: Bool
+    /// iOS, Android, or both (a stereo file: left iOS, right Android).
+    let platform: Platform
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -75,99 +67,64 @@ struct RenderCommand: Command {
         }
         allowLong = arguments.has("--allow-long")
         threads = try arguments.count("--threads", maximum: 256, command: Self.name)
-        both = arguments.value("--platform") == "both"
-        androidDevice = try AndroidOptions.device(arguments, command: Self.name, allowingBoth: true)
+        platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true)
         quiet = arguments.has("--quiet")
         strict = arguments.has("--strict")
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(patternPath, console: console, quiet: quiet, strict: strict)
-        try FileRender.refuseOverwritingInputs(outputPath, inputs: loaded.files)
-        let playback = loaded.plan
-        if let androidDevice {
-            let plan = try loaded.androidPlan(on: androidDevice, path: patternPath, platform: both ? "both" : "android")
-            let summary = try Interruption.deferred { () throws(CLIError) in
-                try AndroidRender.render(plan, of: patternPath, iosPlan: both ? playback : nil, profile: profile, to: outputPath, container: container,
-                                         encoding: encoding, allowLong: allowLong)
-            }
-            console.out(AndroidRender.summaryLine(summary, path: outputPath, rate: profile.sampleRate, both: both))
-            return .success
+        try PatternInput.refuseOverwritingInputs(outputPath, inputs: loaded.files)
+        let plan = try PatternInput.plan(loaded, for: platform)
+        let frames: Int64
+        do {
+            frames = try FileRender.checkedLength(plan, profile: profile, allowLong: allowLong)
+        } catch {
+            throw CLIError(.length(error), pattern: patternPath)
         }
-        let frames = try FileRender.checkedLength(playback, of: patternPath, profile: profile, allowLong: allowLong)
-        if let coarse = TransientResolution.warning(in: playback, profile: profile) {
-            try PatternInput.warn(coarse, console: console, quiet: quiet, strict: strict)
+        if case .ios(let playback) = plan, let coarse = TransientResolution.warning(in: playback, profile: profile) {
+            try PatternInput.warn(Wording.text(coarse), console: console, quiet: quiet, strict: strict)
         }
-        let summary = try Interruption.deferred { () throws(CLIError) in try render(playback, frames: frames, console: console) }
-        if summary.clampedSampleCount > 0 {
-            try PatternInput.warn(Self.clampWarning(summary, plan: playback, profile: profile), console: console, quiet: quiet, strict: strict)
+        let summary = try Interruption.deferred { () throws(CLIError) in try render(plan, frames: frames, console: console) }
+        // Clamping is reported for iOS renders (an Android effect is scaled by its device's gain).
+        for warning in plan.android == nil ? summary.warnings(profile: profile) : [] {
+            try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
         }
-        console.out(RenderCommand.summaryLine(summary, path: outputPath))
+        console.out(Self.summaryLine(summary, path: outputPath))
         return .success
     }
 
-    /// The clamping warning; when transient clicks overlap, it says so (dense textures clip
-    /// because their clicks add up) and names the sum's peak.
-    static func clampWarning(_ summary: RenderSummary, plan: PlaybackPlan, profile: ActuatorProfile) -> String {
-        let base = "\(summary.clampedSampleCount) samples exceeded full scale and were clamped"
-        let overlapping = TransientOverlap.count(in: plan, profile: profile)
-        guard overlapping > 0 else { return base + " (the sum peaks at \(RenderCommand.threeDigits(summary.mixPeak)))" }
-        return base + "; \(overlapping) transient clicks overlap others and add up (the sum peaks at "
-            + "\(RenderCommand.threeDigits(summary.mixPeak))): space them further apart or lower their intensity"
-    }
-
-    /// A positive number with three decimals.
-    static func threeDigits(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
-        let thousandths = Int64((value * 1000).rounded())
-        let fraction = String(thousandths % 1000)
-        return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-    }
-
-    /// Renders into a temporary file and moves it into place, with a progress bar on a terminal.
-    private func render(_ playback: PlaybackPlan, frames: Int64, console: Console) throws(CLIError) -> RenderSummary {
-        let progress = ProgressBar(total: { frames }, console: console)
+    /// Renders into a temporary file and moves it into place, with a progress bar on a terminal
+    /// (for iOS renders). A signal after the file was committed no longer stops anything: the
+    /// command exits 0 (exit 130 means the target is untouched).
+    private func render(_ plan: PlatformPlan, frames: Int64, console: Console) throws(CLIError) -> FileRender.Summary {
+        let progress = ProgressBar(total: { plan.android == nil ? frames : 0 }, console: console, enabled: plan.android == nil)
         defer { progress.clear() }
-        return try FileRender.render(
-            playback, profile: profile, to: outputPath, container: container, encoding: encoding, allowLong: allowLong,
-            threads: threads
-        ) { frames in
-            progress.update(frames)
-            return !Interruption.isRaised
+        do {
+            let summary = try FileRender.render(
+                plan, profile: profile, to: outputPath, container: container, encoding: encoding, allowLong: allowLong, threads: threads
+            ) { frames in
+                progress.update(frames)
+                return !Interruption.isRaised
+            }
+            Interruption.settle()
+            return summary
+        } catch {
+            throw CLIError(error, pattern: patternPath)
         }
     }
 
-    /// `out.wav: 0.550 s, 26400 frames at 48000 Hz, 2 players, peak 0.8000 (-1.9 dBFS), 0 clamped samples`.
-    static func summaryLine(_ summary: RenderSummary, path: String) -> String {
-        "\(path): \(lengthText(frames: summary.frameCount, rate: summary.sampleRate)), "
-            + "\(summary.playerCount) player\(summary.playerCount == 1 ? "" : "s"), peak \(peakText(summary.peak)), "
-            + "\(summary.clampedSampleCount) clamped sample\(summary.clampedSampleCount == 1 ? "" : "s")"
-    }
-
-    /// `0.550 s, 26400 frames at 48000 Hz`.
-    static func lengthText(frames: Int64, rate: Int) -> String {
-        "\(fixed(Double(frames) / Double(rate), 3)) s, \(frames) frames at \(rate) Hz"
-    }
-
-    /// `0.8000 (-1.9 dBFS)`, or `0 (silence)`.
-    static func peakText(_ peak: Float) -> String {
-        peak > 0 ? "\(fixed(Double(peak), 4)) (\(fixed(20 * log10(Double(peak)), 1)) dBFS)" : "0 (silence)"
-    }
-
-    /// `value` with `digits` decimals.
-    static func fixed(_ value: Double, _ digits: Int) -> String {
-        if value.isNaN { return "nan" }
-        if value.isInfinite { return value < 0 ? "-inf" : "inf" }
-        guard abs(value) < 1e15 else { return "\(value)" }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let rounded = (abs(value) * scale).rounded() / scale
-        var text = String(Int64(rounded))
-        if digits > 0 {
-            let fraction = Int64(((rounded - rounded.rounded(.down)) * scale).rounded())
-            let digitsText = String(fraction)
-            text += "." + String(repeating: "0", count: digits - digitsText.count) + digitsText
+    /// `out.wav: 0.550 s, 26400 frames at 48000 Hz, 2 players, peak 0.8000 (-1.9 dBFS), 0 clamped samples`;
+    /// for Android: `out.wav: 0.541 s, 25968 frames at 48000 Hz, android androidWaveform on phone-api26, peak 0.6399 (-3.9 dBFS)`,
+    /// after `left ios, right ` for both.
+    static func summaryLine(_ summary: FileRender.Summary, path: String) -> String {
+        let length = NumberText.length(frames: summary.frameCount, rate: summary.sampleRate)
+        if let android = summary.android {
+            return "\(path): \(length), \(summary.ios != nil ? "left ios, right " : "")android \(android.backend.rawValue) on "
+                + "\(android.device.name), peak \(NumberText.peak(summary.peak))"
         }
-        return (value < 0 && rounded != 0 ? "-" : "") + text
+        let ios = summary.ios!
+        return "\(path): \(length), \(NumberText.count(ios.playerCount, "player")), peak \(NumberText.peak(ios.peak)), "
+            + "\(NumberText.count(ios.clampedSampleCount, "clamped sample"))"
     }
 }

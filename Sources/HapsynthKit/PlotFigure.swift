@@ -13,17 +13,21 @@ enum PlotFigure {
     ///   - fromMs, toMs: the time window in pattern milliseconds (default: the whole render, the
     ///     10 ms lead included).
     static func figure(
-        _ loaded: LoadedPlan, of pattern: String, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?
-    ) throws(CLIError) -> Figure {
-        let plan = loaded.plan
-        let frames = try FileRender.checkedLength(plan, of: pattern, profile: profile, allowLong: false)
+        _ plan: PlaybackPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?, isInterrupted: () -> Bool
+    ) throws(PictureError) -> Figure {
+        let frames: Int64
+        do {
+            frames = try RenderLength.checked(plan, profile: profile, allowLong: false)
+        } catch {
+            throw .length(error)
+        }
         let rate = Double(profile.sampleRate)
         let leadMs = plan.diagnostics.backend == .coreHaptics ? Double(CoreHapticsRules.schedulingLeadMs) : 0
         func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(frames), ((ms + leadMs) * rate / 1000).rounded()))) }
         func ms(_ frame: Int64) -> Double { Double(frame) * 1000 / rate - leadMs }
         // An empty render still gets an axis of a millisecond.
         let from = fromMs ?? -leadMs, to = toMs ?? max(ms(frames), from + 1)
-        guard to > from else { throw .usage("--to must be after --from", command: PlotCommand.name) }
+        guard to > from else { throw .emptyWindow(fromMs: from, toMs: to) }
         var figure = Figure(title: title, caption: caption(plan, profile: profile), fromMs: from, toMs: to)
         let columns = figure.columnCount
         let columnMs = (0..<columns).map { from + (Double($0) + 0.5) * (to - from) / Double(columns) }
@@ -45,11 +49,11 @@ enum PlotFigure {
         let output = ColumnRangeOutput(
             format: AudioFormat(sampleRate: profile.sampleRate), fromFrame: frame(from), toFrame: frame(to), columnCount: columns)
         do {
-            _ = try OfflineRender.render(plan, profile: profile, into: output) { _ in !Interruption.isRaised }
+            _ = try OfflineRender.render(plan, profile: profile, into: output) { _ in !isInterrupted() }
         } catch is RenderStopped {
-            throw .interrupted
+            throw .stopped
         } catch {
-            throw .ioError("cannot render \(title): \(error)")
+            throw .renderFailed("cannot render \(title): \(error)")
         }
         figure.waves = [WaveEnvelope(title: "waveform", columns: output.columns)]
         return figure

@@ -1,30 +1,36 @@
-import AudioIO
-import FoundationEssentials
-import Glibc
 import HapticCore
 import HapticPlanner
 import HapticPlot
 
-/// The results of a check as people and CI systems read them: a line per pattern (with its
-/// warnings under it), a summary, `--json`, and a JUnit XML file.
-struct CheckReport {
-    let outcomes: [CheckOutcome]
+/// The results of a check as people and CI systems read them, as pure functions of the outcomes:
+/// a line per pattern (with its warnings under it), a summary, JSON, JUnit XML and an HTML page.
+public struct CheckReport: Sendable {
+    public let outcomes: [CheckOutcome]
     /// Goldens that no pattern owns (not pruned).
-    let obsolete: [String]
-    let strict: Bool
-    let goldens: String
+    public let obsolete: [String]
+    /// Whether warnings and obsolete goldens fail the check.
+    public let strict: Bool
+    public let goldens: String
     /// The Android device of an Android suite; nil for iOS.
-    var androidDevice: AndroidDevice? = nil
+    public let androidDevice: AndroidDevice?
+
+    public init(outcomes: [CheckOutcome], obsolete: [String], strict: Bool, goldens: String, androidDevice: AndroidDevice? = nil) {
+        self.outcomes = outcomes
+        self.obsolete = obsolete
+        self.strict = strict
+        self.goldens = goldens
+        self.androidDevice = androidDevice
+    }
 
     /// Whether the outcome fails the check: not ok or recorded, or with warnings under `--strict`.
-    func fails(_ outcome: CheckOutcome) -> Bool {
+    public func fails(_ outcome: CheckOutcome) -> Bool {
         !(outcome.status == .ok || outcome.status == .recorded) || (strict && !outcome.warnings.isEmpty)
     }
 
-    var pass: Bool { !outcomes.contains(where: fails) && !(strict && !obsolete.isEmpty) }
+    public var pass: Bool { !outcomes.contains(where: fails) && !(strict && !obsolete.isEmpty) }
 
     /// `ok       ui/tap`, then `  warning: …` lines.
-    static func lines(_ outcome: CheckOutcome) -> [String] {
+    public static func lines(_ outcome: CheckOutcome) -> [String] {
         let name = outcome.entry.name
         var line: String
         switch outcome.status {
@@ -36,7 +42,7 @@ struct CheckReport {
             if let note = outcome.note, outcome.comparison == nil {
                 line = "differs  \(name): \(note)"
             } else {
-                let figures = outcome.comparison.map(CompareOptions.figures) ?? ""
+                let figures = outcome.comparison.map(ComparisonText.figures) ?? ""
                 line = "differs  \(name): \(figures); actual \(outcome.actualPath ?? ""), diff \(outcome.diffPath ?? "")"
             }
         }
@@ -45,17 +51,18 @@ struct CheckReport {
 
     /// `check: 12 patterns: 10 ok, 1 recorded, 1 differs, 0 missing, 0 invalid`, with warnings and
     /// obsolete goldens when there are any; an Android suite says so and names its device
-    /// (`check (android on flagship-api36): …`).
-    var summary: String {
+    /// (`check (android on flagship-api36): …`). `strictName` names the strict setting where it
+    /// fails warnings (`(strict: failing)`).
+    public func summary(strictName: String = "strict") -> String {
         let counts = CheckOutcome.Status.allCases.map { status in "\(outcomes.filter { $0.status == status }.count) \(status.rawValue)" }
         var text = "check\(androidDevice.map { " (android on \($0.name))" } ?? ""): \(outcomes.count) pattern\(outcomes.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))"
         let warned = outcomes.filter { !$0.warnings.isEmpty }.count
-        if warned > 0 { text += ", \(warned) with warnings\(strict ? " (--strict: failing)" : "")" }
+        if warned > 0 { text += ", \(warned) with warnings\(strict ? " (\(strictName): failing)" : "")" }
         if !obsolete.isEmpty { text += ", \(obsolete.count) obsolete golden\(obsolete.count == 1 ? "" : "s")" }
         return text
     }
 
-    var json: JSONOutput {
+    package var json: JSONOutput {
         func text(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
         return .object([
             ("goldens", .string(goldens)),
@@ -67,7 +74,7 @@ struct CheckReport {
                     ("name", .string(outcome.entry.name)),
                     ("status", .string(outcome.status.rawValue)),
                     ("golden", text(outcome.golden)),
-                    ("comparison", outcome.comparison.map(CompareOptions.json) ?? .null),
+                    ("comparison", outcome.comparison.map(ComparisonText.json) ?? .null),
                     ("note", text(outcome.note)),
                     ("error", text(outcome.error)),
                     ("actual", text(outcome.actualPath)),
@@ -82,7 +89,7 @@ struct CheckReport {
 
     /// JUnit XML (testsuites / testsuite / testcase with failure or error), as GitHub Actions,
     /// GitLab and Jenkins read it: one testcase per pattern, failure text with the figures.
-    var junit: String {
+    public var junit: String {
         let failures = outcomes.filter { fails($0) && $0.status != .invalid }.count + (strict ? obsolete.count : 0)
         let errors = outcomes.filter { $0.status == .invalid }.count
         let tests = outcomes.count + (strict ? obsolete.count : 0)
@@ -120,11 +127,6 @@ struct CheckReport {
         return xml.joined(separator: "\n") + "\n"
     }
 
-    /// Writes the JUnit report atomically.
-    func writeJUnit(to path: String) throws(CLIError) {
-        try TextFile.write(junit, to: path, what: "JUnit report")
-    }
-
     /// Seconds with three decimals.
-    static func time(_ seconds: Double) -> String { RenderCommand.fixed(seconds, 3) }
+    static func time(_ seconds: Double) -> String { NumberText.fixed(seconds, 3) }
 }

@@ -1,22 +1,34 @@
 import FoundationEssentials
 import Glibc
 import HapticCore
+import HapticCheck
 import HapticPlanner
 
-/// `plan --ahap-dir DIR`: one AHAP file per planned player. hapsynth writes only its own
+/// One AHAP file per planned player (`plan --ahap-dir DIR`). hapsynth writes only its own
 /// `player-N.ahap` files and a manifest of them (`.hapsynth-ahap-export`), and removes only files
-/// an earlier export listed there: a folder that holds anything else is refused unless `--force`
+/// an earlier export listed there: a folder that holds anything else is refused unless forced
 /// (which writes beside the other files and never removes them).
-enum AHAPFolder {
+public enum AHAPFolder {
     /// The manifest's name: one written file name per line.
     static let manifestName = ".hapsynth-ahap-export"
 
-    /// Writes the files; returns what to tell the user (the files and how to start them together).
-    static func write(_ plan: PlaybackPlan, to folder: String, force: Bool, console: Console) throws(CLIError) -> String {
+    /// What an export wrote.
+    public struct Written: Sendable {
+        /// The files' names in the folder (`player-1.ahap`, …).
+        public let names: [String]
+        /// What the export could not carry over, a line each.
+        public let warnings: [String]
+        /// What to tell the user: the files, and how to start them together on an iPhone.
+        public let summary: String
+    }
+
+    /// Writes one AHAP file per player into `folder`; `force` writes beside files hapsynth did not
+    /// write (they are kept).
+    public static func write(_ plan: PlaybackPlan, to folder: String, force: Bool) throws(AHAPFolderError) -> Written {
         let texts = AHAPExport.files(for: plan)
         let names = (0..<texts.count).map { "player-\($0 + 1).ahap" }
         let manager = FileManager.default
-        func fail(_ reason: String) -> CLIError { .cannotCreate("cannot write AHAP files to \(folder): \(reason)") }
+        func fail(_ reason: String) -> AHAPFolderError { .cannotWrite(folder: folder, reason: reason) }
         let isFolder = FilePaths.isFolder(folder)
         let exists = isFolder != nil
         if isFolder == false { throw fail("a file of that name exists") }
@@ -24,10 +36,7 @@ enum AHAPFolder {
         if exists {
             let entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
             let foreign = entries.filter { $0 != manifestName && !earlier.contains($0) }.sorted()
-            if !foreign.isEmpty && !force {
-                let shown = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
-                throw fail("it holds files hapsynth did not write (\(shown)); choose an empty folder, or use --force to write beside them")
-            }
+            if !foreign.isEmpty && !force { throw .foreignFiles(folder: folder, names: foreign) }
         }
         do {
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -42,13 +51,12 @@ enum AHAPFolder {
         } catch {
             throw fail(FilePaths.message(of: error))
         }
-        for warning in AHAPExport.warnings(for: plan) { console.warning(warning) }
-        return """
+        return Written(names: names, warnings: AHAPExport.warnings(for: plan), summary: """
             wrote \(texts.count) AHAP file\(texts.count == 1 ? "" : "s") to \(folder)\(names.isEmpty ? "" : ": " + names.joined(separator: ", "))
             To play them on an iPhone as hapsynth does: load each file as a CHHapticPattern, make one
             player per file with engine.makePlayer(with:), then start every player at the same engine
             time, 10 ms ahead: let time = engine.currentTime + 0.010; try player.start(atTime: time).
-            """
+            """)
     }
 
     /// The files an earlier export listed: plain `player-N.ahap` names only, so a doctored
@@ -57,6 +65,26 @@ enum AHAPFolder {
         guard let text = try? String(contentsOfFile: folder + "/" + manifestName, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").map(String.init).filter { name in
             name.hasPrefix("player-") && name.hasSuffix(".ahap") && Int(name.dropFirst(7).dropLast(5)) != nil
+        }
+    }
+}
+
+/// An AHAP export that could not be written; nothing hapsynth did not write was touched.
+public enum AHAPFolderError: Error, Sendable, CustomStringConvertible {
+    /// The folder holds files hapsynth did not write (and `force` was not given).
+    case foreignFiles(folder: String, names: [String])
+    /// The folder or a file in it cannot be written.
+    case cannotWrite(folder: String, reason: String)
+
+    /// The first files that hapsynth did not write, for messages (`a, b, c, …`).
+    public static func shown(_ names: [String]) -> String { names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "") }
+
+    public var description: String {
+        switch self {
+        case let .foreignFiles(folder, names):
+            return "cannot write AHAP files to \(folder): it holds files hapsynth did not write (\(Self.shown(names))); "
+                + "choose an empty folder, or pass force to write beside them"
+        case let .cannotWrite(folder, reason): return "cannot write AHAP files to \(folder): \(reason)"
         }
     }
 }

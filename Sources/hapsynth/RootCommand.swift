@@ -1,11 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HapticCore
+import HapsynthKit
 
 /// The root command: picks a subcommand, or answers `--help` and `--version`. Every usage error
 /// and every exit code is reported here, in one place.
-enum Hapsynth {
+enum RootCommand {
     static let version = "0.1.0"
 
     /// The subcommands, in the order help lists them.

@@ -9,13 +9,17 @@ import HapticSynth
 /// the emulated actuator's waveform, and the plan's diagnostics. Android starts at once: the axis
 /// is milliseconds from the request, with no lead.
 enum AndroidPlotFigure {
-    static func figure(_ plan: AndroidPlan, of pattern: String, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?) throws(CLIError) -> Figure {
-        _ = try FileRender.checkedLength(plan, of: pattern, profile: profile, allowLong: false)
+    static func figure(_ plan: AndroidPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?) throws(PictureError) -> Figure {
+        do {
+            _ = try RenderLength.checked(plan, rate: profile.sampleRate, allowLong: false)
+        } catch {
+            throw .length(error)
+        }
         let actuator = AndroidActuator(profile: profile)
         var player = AndroidEffectPlayer(plan: plan, actuator: actuator)
         let rate = Double(profile.sampleRate)
         let from = fromMs ?? 0, to = toMs ?? max(Double(player.frameCount) * 1000 / rate, from + 1)
-        guard to > from else { throw .usage("--to must be after --from", command: PlotCommand.name) }
+        guard to > from else { throw .emptyWindow(fromMs: from, toMs: to) }
         var figure = Figure(title: title, caption: caption(plan, rate: profile.sampleRate), fromMs: from, toMs: to)
         figure.lanes = [lane(plan)]
         let columns = figure.columnCount
@@ -34,7 +38,7 @@ enum AndroidPlotFigure {
             do {
                 try block.withUnsafeBufferPointer { try output.write(UnsafeBufferPointer(rebasing: $0[0..<count])) }
             } catch {
-                throw .ioError("cannot render \(title): \(error)")
+                throw .renderFailed("cannot render \(title): \(error)")
             }
         }
         figure.waves = [WaveEnvelope(title: "waveform (emulated Android actuator)", columns: output.columns)]

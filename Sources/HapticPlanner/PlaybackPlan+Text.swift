@@ -1,21 +1,18 @@
 import HapticCore
 import HapticPlanner
 
-/// The plan as a person reads it: the pattern's name, the diagnostics, then each player with its
-/// events and curves.
-struct PlanTable {
-    let plan: PlaybackPlan
-    let name: String?
-    let description: String?
-    let path: String
-
+/// The plan as a person reads it (`hapsynth plan`): the pattern's name, the diagnostics, then each
+/// player with its events and curves.
+extension PlaybackPlan {
     /// Curve points shown per curve before the rest are summarized.
     static let pointsShown = 8
 
-    var text: String {
+    /// The text, headed by `title` (the pattern's name and description).
+    public func text(title: String) -> String {
+        let plan = self
         let d = plan.diagnostics
         var lines: [String] = []
-        lines.append([name ?? path, description].compactMap { $0 }.joined(separator: " — "))
+        lines.append(title)
         lines.append("backend: \(d.backend.rawValue)")
         lines.append("logical duration: \(d.logicalDurationMs) ms, estimated native duration: "
             + "\(d.estimatedNativeDurationMs) ms, scheduling lead: \(d.schedulingLeadMs) ms")

@@ -20,7 +20,7 @@ extension CheckReport {
     /// megabytes whatever the suite (the artifacts hold every render).
     static let drawnFailures = 25
 
-    var html: String {
+    public var html: String {
         let escape: (String) -> String = { Figure.escape($0) }
         var parts = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>hapsynth check: \(escape(goldens))</title>",
                      "<style>\(Self.style)</style></head><body>", "<h1>hapsynth check</h1>",

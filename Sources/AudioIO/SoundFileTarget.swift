@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AudioCore
+
+/// The one way hapsynth writes a sound file (docs/files-and-limits.md "Atomic output"): a regular
+/// file appears only when complete (written beside the target under a temporary name, then
+/// renamed into place); a FIFO, a device or `-` (standard output) is written through. WAV cannot
+/// be streamed to a pipe: libsndfile seeks back to finish its header.
+public enum SoundFileTarget {
+    /// Opens `path`, lets `body` write the file, finishes it and puts it in place.
+    /// - Throws: `OutputError`: `.stopped` when `body` throws `RenderStopped` (nothing is left at
+    ///   the target), `.cannotCreate` or `.cannotStreamWAV` before any sample, `.failed` midway.
+    public static func write<Result>(
+        to path: String, format: AudioFormat, container: SoundFileContainer, encoding: SampleEncoding,
+        _ body: (SoundFileWriter) throws -> Result
+    ) throws(OutputError) -> Result {
+        let target: OutputFile
+        do {
+            target = try OutputFile(path: path)
+        } catch {
+            throw .cannotCreate("\(error)")
+        }
+        defer { target.discard() }
+        if target.isStream, container == .wav, lseek(target.fileDescriptor, 0, SEEK_CUR) < 0 {
+            close(target.fileDescriptor)
+            throw .cannotStreamWAV(path: path)
+        }
+        let writer: SoundFileWriter
+        do {
+            writer = try SoundFileWriter(fileDescriptor: target.fileDescriptor, name: path, format: format, container: container, encoding: encoding)
+        } catch {
+            throw .cannotCreate("\(error)")
+        }
+        let result: Result
+        do {
+            result = try body(writer)
+            try writer.finish()
+        } catch is RenderStopped {
+            throw .stopped
+        } catch {
+            throw .failed("\(error)")
+        }
+        do {
+            try target.commit()
+        } catch {
+            throw .cannotCreate("\(error)")
+        }
+        return result
+    }
+}
+
+/// Writes a text output (a picture, a report) the way sound files are written: atomically beside
+/// its target, or through to a FIFO, a device or `-` (standard output).
+public enum TextOutput {
+    /// - Parameter what: what the text is, for messages (`picture`, `JUnit report`).
+    public static func write(_ text: String, to path: String, what: String) throws(OutputError) {
+        let file: OutputFile
+        do {
+            file = try OutputFile(path: path)
+        } catch {
+            throw .cannotCreate("cannot write the \(what): \(error)")
+        }
+        defer { file.discard() }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(file.fileDescriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(file.fileDescriptor)
+                throw .failed("cannot write the \(what) to \(path): \(reason)")
+            }
+            offset += written
+        }
+        close(file.fileDescriptor)
+        do {
+            try file.commit()
+        } catch {
+            throw .cannotCreate("cannot write the \(what): \(error)")
+        }
+    }
+}
+
+/// An output that could not be written.
+public enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The output cannot be created or put in place (nothing was written there).
+    case cannotCreate(String)
+    /// WAV asked of a pipe or standard output, which cannot seek.
+    case cannotStreamWAV(path: String)
+    /// Writing failed midway (a regular file is left as it was).
+    case failed(String)
+    /// The caller stopped the work (Ctrl-C); nothing was left at the target.
+    case stopped
+
+    public var description: String {
+        switch self {
+        case .cannotCreate(let text), .failed(let text): return text
+        case .cannotStreamWAV(let path):
+            return "cannot stream WAV to \(path == "-" ? "standard output" : path): libsndfile must seek to finish a WAV header, "
+                + "which a pipe cannot; write FLAC (or to a file)"
+        case .stopped: return "stopped"
+        }
+    }
+}

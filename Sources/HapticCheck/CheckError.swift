@@ -1,0 +1,22 @@
+/// A check that cannot go on: the whole run stops (a pattern that cannot be loaded or rendered is
+/// an outcome, `invalid`, not an error).
+public enum CheckError: Error, Sendable, CustomStringConvertible {
+    /// A pattern or folder named to check does not exist.
+    case inputNotFound(String)
+    /// The suite's `hapsynth-check.json` cannot be used; the message has its place.
+    case invalidConfig(String)
+    /// A golden, the suite's config, an artifact or a report cannot be created.
+    case cannotWrite(String)
+    /// Writing a golden or an artifact failed midway.
+    case writeFailed(String)
+    /// The caller stopped the check (Ctrl-C).
+    case interrupted
+
+    public var description: String {
+        switch self {
+        case .inputNotFound(let path): return "\(path): file not found"
+        case .invalidConfig(let text), .cannotWrite(let text), .writeFailed(let text): return text
+        case .interrupted: return "interrupted"
+        }
+    }
+}

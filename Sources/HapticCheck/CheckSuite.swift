@@ -1,0 +1,139 @@
+import HapticCore
+import HapticPlanner
+
+/// The patterns of a `check` run and where their goldens live.
+///
+/// Layout: a golden mirrors its pattern's path relative to the folder given (`patterns/ui/tap.json`
+/// ↔ `GOLDENS/ui/tap.flac` or `.wav`); a pattern given as a file is named by its file name. An AHAP
+/// file keeps its extension in its golden's name (`swell.ahap` ↔ `swell.ahap.flac`), so a
+/// pattern.json and an AHAP file of one stem never share a golden. Folders are searched
+/// recursively (hidden entries and the goldens folder are passed over); a `.json` file that is
+/// neither a pattern.json nor an AHAP object (a profile, a package manifest) is skipped with a note,
+/// and so is an AHAP file found in a folder when the suite is Android's (Android plays patterns).
+public struct CheckSuite: Sendable {
+    /// One pattern of the suite.
+    public struct Entry: Sendable {
+        /// The pattern file as found.
+        public let path: String
+        /// The golden's path without its `.wav` or `.flac` extension.
+        public let goldenBase: String
+        /// The pattern's name in results, relative to the goldens folder (`ui/tap`, `swell.ahap`).
+        public let name: String
+        /// Another pattern that maps to the same golden, if any.
+        public var collidesWith: String?
+    }
+
+    /// A file passed over, with why.
+    public struct Skipped: Sendable {
+        public let path: String
+        public let why: String
+    }
+
+    public private(set) var entries: [Entry] = []
+    /// Whether AHAP files found in folders are passed over (an Android suite).
+    public let android: Bool
+    /// Files passed over because they are not patterns of this suite, with why.
+    public private(set) var skipped: [Skipped] = []
+
+    /// Finds the patterns of `inputs` for goldens in `goldens`; `android`: the suite is Android's.
+    /// - Throws: `CheckError.inputNotFound` for an input that does not exist.
+    public init(inputs: [String], goldens: String, android: Bool = false) throws(CheckError) {
+        let goldensReal = InputFile.realPath(goldens)
+        var found: [(path: String, relative: String?)] = []
+        for input in inputs {
+            guard let isFolder = FilePaths.isFolder(input) else { throw .inputNotFound(input) }
+            guard isFolder else {
+                found.append((input, nil))
+                continue
+            }
+            found += Self.patternFiles(in: input, skippingReal: goldensReal).map { (Self.join(input, $0), $0) }
+        }
+        self.init(found: found, goldens: goldens, android: android, format: PatternLoader.format(of:))
+    }
+
+    /// The suite of files already found: `found` lists each pattern file with its path relative to
+    /// the folder it was found in (nil: named on the command line, named by its file name), and
+    /// `format` tells a found file's format (nil: it cannot be read or parsed, which the check
+    /// then reports as invalid). Pure: the file system is only asked through `format`.
+    public init(found: [(path: String, relative: String?)], goldens: String, android: Bool, format: (String) -> PatternLoader.Format?) {
+        self.android = android
+        for file in found {
+            if let relative = file.relative {
+                add(path: file.path, relative: relative, goldens: goldens, format: format)
+            } else {
+                add(path: file.path, relative: FilePaths.lastComponent(file.path), goldens: goldens, named: true, format: format)
+            }
+        }
+        entries = Self.markingCollisions(entries)
+    }
+
+    /// Each entry that shares its golden with another names the first other one.
+    private static func markingCollisions(_ entries: [Entry]) -> [Entry] {
+        var entries = entries
+        var byBase: [String: String] = [:]
+        for entry in entries { byBase[entry.goldenBase] = byBase[entry.goldenBase] ?? entry.path }
+        for index in entries.indices where byBase[entries[index].goldenBase] != entries[index].path {
+            entries[index].collidesWith = byBase[entries[index].goldenBase]
+            if let first = entries.firstIndex(where: { $0.path == byBase[entries[index].goldenBase] }) {
+                entries[first].collidesWith = entries[index].path
+            }
+        }
+        return entries
+    }
+
+    /// Adds a pattern unless it is a file found in a folder that is not a pattern of this suite.
+    private mutating func add(
+        path: String, relative: String, goldens: String, named: Bool = false, format: (String) -> PatternLoader.Format?
+    ) {
+        if !named, let why = android && path.hasSuffix(".ahap") ? Self.ahapOnAndroid : path.hasSuffix(".json") ? notAPattern(format(path)) : nil {
+            skipped.append(Skipped(path: path, why: why))
+            return
+        }
+        let stem = relative.hasSuffix(".json") ? String(relative.dropLast(5)) : relative
+        entries.append(Entry(path: path, goldenBase: Self.join(goldens, stem), name: stem))
+    }
+
+    /// Why a `.json` file of this format is not a pattern of this suite, or nil when it is one
+    /// (or is broken JSON, which the check then reports as invalid).
+    private func notAPattern(_ format: PatternLoader.Format?) -> String? {
+        switch format {
+        case .ahap where android: return Self.ahapOnAndroid
+        case .neither: return "not a pattern.json or AHAP file"
+        default: return nil
+        }
+    }
+
+    /// Why an Android suite passes over an AHAP file.
+    public static let ahapOnAndroid = "an AHAP file is a Core Haptics pattern; an Android suite checks pattern.json files"
+
+    /// The `*.json` and `*.ahap` files below `folder`, relative to it, sorted.
+    static func patternFiles(in folder: String, skippingReal skipped: String?) -> [String] {
+        // Hidden files and folders, and the goldens folder itself, are passed over.
+        let files = FilePaths.files(below: folder) { relative, path in
+            !FilePaths.lastComponent(relative).hasPrefix(".") && (skipped == nil || InputFile.realPath(path) != skipped)
+        }
+        return files.filter { relative in
+            !FilePaths.lastComponent(relative).hasPrefix(".") && (relative.hasSuffix(".json") || relative.hasSuffix(".ahap"))
+        }.sorted()
+    }
+
+    /// The goldens (`*.wav`, `*.flac` below `goldens`) that no pattern of the suite owns.
+    public func obsoleteGoldens(in goldens: String) -> [String] {
+        let owned = Set(entries.map(\.goldenBase))
+        var obsolete: [String] = []
+        for relative in FilePaths.files(below: goldens, enter: { _, _ in true }) {
+            guard relative.hasSuffix(".wav") || relative.hasSuffix(".flac") else { continue }
+            let path = Self.join(goldens, relative)
+            if !owned.contains(FilePaths.deletingExtension(path)) { obsolete.append(path) }
+        }
+        return obsolete.sorted()
+    }
+
+    /// The entries of shard `index` of `count` (1-based): every `count`-th entry in suite order,
+    /// so the shards together hold each entry exactly once.
+    public func shard(_ index: Int, of count: Int) -> [Entry] {
+        entries.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+
+    package static func join(_ folder: String, _ relative: String) -> String { FilePaths.join(folder, relative) }
+}

@@ -1,0 +1,119 @@
+import AudioCore
+import AudioIO
+import FoundationEssentials
+import HapticCore
+import HapticPlanner
+import HapticSynth
+
+/// `GOLDENS/hapsynth-check.json`: the platform (and Android device), profile, tolerances and golden
+/// format a suite was recorded with, so that `check` without flags re-checks like for like.
+/// Written when a suite is first recorded; flags given on the command line override it, except
+/// the platform: a goldens folder holds one platform's goldens (a file without `platform` is iOS's).
+public struct CheckSuiteConfig: Sendable {
+    public static let fileName = "hapsynth-check.json"
+
+    public var profile = ActuatorProfile()
+    public var tolerance = WaveformComparison.Tolerance()
+    /// The container of new goldens: WAV or FLAC (24-bit).
+    public var format: SoundFileContainer = .wav
+    /// The Android device the goldens were rendered for; nil for an iOS suite.
+    public var androidDevice: AndroidDevice?
+
+    public init() {}
+
+    /// The platform the goldens were rendered for: iOS, or Android on `androidDevice`.
+    public var platform: Platform { androidDevice.map(Platform.android) ?? .ios }
+
+    /// Reads the suite's config, if it has one.
+    /// - Throws: `CheckError.invalidConfig` for a config that cannot be used, with its place.
+    public static func read(goldens: String) throws(CheckError) -> CheckSuiteConfig? {
+        let path = CheckSuite.join(goldens, fileName)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        func fail(_ message: String, _ at: String = "$") -> CheckError { .invalidConfig("\(path): \(message) at \(at)") }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(try InputFile.read(path, display: path))
+        } catch let error as PatternFileError {
+            throw .invalidConfig(error.description)
+        } catch let error as JSONError {
+            throw fail("\(error.reason)", "\(error.path)")
+        } catch {
+            throw fail("\(error)")
+        }
+        guard case .object(let members) = root.value else { throw fail("expected an object") }
+        var config = CheckSuiteConfig()
+        var platform = "ios"
+        for member in members {
+            switch (member.key, member.value.value) {
+            case ("profile", .object):
+                do {
+                    config.profile = try ActuatorProfile.parse(Array(Self.text(of: member.value).utf8), file: path)
+                } catch {
+                    throw .invalidConfig(error.description)
+                }
+            case ("maxAbsError", .number(let number)) where number.double >= 0 && number.double.isFinite:
+                config.tolerance.maxAbsError = number.double
+            case ("minSnrDb", .number(let number)) where number.double.isFinite:
+                config.tolerance.minSNRdB = number.double
+            case ("format", .string(let name)) where name == "wav" || name == "flac":
+                config.format = SoundFileContainer(rawValue: name) ?? .wav
+            case ("platform", .string(let name)) where name == "ios" || name == "android":
+                platform = name
+            case ("androidDevice", .object):
+                do {
+                    config.androidDevice = try AndroidDevice.read(member.value, file: path, at: JSONPath.root.appending("androidDevice"))
+                } catch {
+                    throw .invalidConfig(error.description)
+                }
+            default:
+                throw fail("unexpected \"\(PatternFileError.shown(member.key))\" (expected platform, androidDevice, profile, maxAbsError, "
+                           + "minSnrDb or format)", "$.\(member.key)")
+            }
+        }
+        if platform == "ios", config.androidDevice != nil { throw fail("androidDevice goes with \"platform\": \"android\"", "$.androidDevice") }
+        if platform == "android", config.androidDevice == nil { config.androidDevice = .flagship }
+        return config
+    }
+
+    /// A JSON node as compact text, keys and number text kept (the profile reader takes a document).
+    private static func text(of node: JSONNode) -> String {
+        switch node.value {
+        case .object(let members): return "{" + members.map { JSONOutput.quote($0.key) + ": " + text(of: $0.value) }.joined(separator: ", ") + "}"
+        case .array(let items): return "[" + items.map(text).joined(separator: ", ") + "]"
+        case .string(let value): return JSONOutput.quote(value)
+        case .number(let number): return number.text
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        }
+    }
+
+    /// The config as written beside new goldens: the platform (and the whole Android device), the
+    /// whole profile, tolerances and format.
+    package var json: JSONOutput {
+        .object([("platform", .string(androidDevice == nil ? "ios" : "android"))] + (androidDevice.map { [("androidDevice", $0.json)] } ?? []) + [
+            ("profile", .object(ProfileError.Field.allCases.map { field -> (String, JSONOutput) in
+                switch field {
+                case .sampleRate: return (field.rawValue, .integer(Int64(profile.sampleRate)))
+                case .transientCycles: return (field.rawValue, .integer(Int64(profile.transientCycles)))
+                case .splitRetrigger: return (field.rawValue, .bool(profile.splitRetrigger))
+                default: return (field.rawValue, .double(profile[field]))
+                }
+            })),
+            ("maxAbsError", .double(tolerance.maxAbsError)),
+            ("minSnrDb", .double(tolerance.minSNRdB)),
+            ("format", .string(format.rawValue)),
+        ])
+    }
+}
+
+extension CheckSuiteConfig {
+    /// Writes the config beside the goldens (atomically).
+    public func write(goldens: String) throws(CheckError) {
+        let path = CheckSuite.join(goldens, Self.fileName)
+        do {
+            try (json.pretty() + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw .cannotWrite("cannot write \(path): \(FilePaths.message(of: error))")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import AudioCore
+import AudioIO
+import FoundationEssentials
+import HapticPlanner
+import HapticSynth
+
+/// What to check, and how (docs/golden-tests.md).
+public struct CheckRequest: Sendable {
+    /// Pattern files and folders.
+    public var inputs: [String]
+    /// The folder of golden files.
+    public var goldens: String
+    /// The settings recorded beside the goldens, if any (`CheckSuiteConfig.read`); written when
+    /// the suite is first recorded, and again when every golden is re-recorded.
+    public var recorded: CheckSuiteConfig?
+    public var profile = ActuatorProfile()
+    /// `.ios`, or `.android(device)`.
+    public var platform: Platform = .ios
+    public var tolerance = WaveformComparison.Tolerance()
+    public var record = RecordMode.none
+    /// Whether warnings and obsolete goldens fail the check.
+    public var strict = false
+    /// Whether goldens that no pattern owns are deleted.
+    public var prune = false
+    /// Where failing renders go (nil: a fresh folder under `$TMPDIR`, made only when needed).
+    public var artifacts: String?
+    /// Patterns checked at once.
+    public var jobs = 1
+    /// Only the `index`-th of `count` parts of the suite (1-based).
+    public var shard: (index: Int, count: Int)?
+    /// Whether to draw the pictures of an HTML report.
+    public var pictures = false
+    public var wording = CheckWording()
+    /// Whether the caller wants the work stopped (Ctrl-C).
+    public var isInterrupted: @Sendable () -> Bool = { false }
+
+    public init(inputs: [String], goldens: String) {
+        self.inputs = inputs
+        self.goldens = goldens
+    }
+}
+
+/// What a check reports while it runs, in suite order.
+public enum CheckEvent: Sendable {
+    /// A file found in a folder that is not a pattern of the suite.
+    case skipped(CheckSuite.Skipped)
+    /// One pattern's outcome.
+    case outcome(CheckOutcome)
+    /// A golden that no pattern owns, deleted (`prune`).
+    case pruned(String)
+}
+
+/// What a whole check found.
+public struct CheckResult: Sendable {
+    /// Whether the inputs held no pattern at all (nothing was checked or recorded).
+    public let foundNothing: Bool
+    public let report: CheckReport
+    /// The artifacts folder, when something was written there.
+    public let artifactsFolder: String?
+}
+
+/// Golden-waveform checks of a suite of patterns: find the patterns, render each for the platform,
+/// compare with (or record) its golden, find goldens no pattern owns, and report.
+public enum GoldenCheck {
+    /// Checks the suite; `events` sees what happens as it happens, in suite order.
+    /// - Throws: `CheckError` for an input that does not exist, a golden or the config that cannot
+    ///   be written, or on interruption.
+    public static func run(_ request: CheckRequest, events: (CheckEvent) -> Void = { _ in }) throws(CheckError) -> CheckResult {
+        let suite = try CheckSuite(inputs: request.inputs, goldens: request.goldens, android: request.platform != .ios)
+        suite.skipped.forEach { events(.skipped($0)) }
+        let entries = request.shard.map { suite.shard($0.index, of: $0.count) } ?? suite.entries
+        guard !suite.entries.isEmpty else {
+            return CheckResult(foundNothing: true, report: CheckReport(outcomes: [], obsolete: [], strict: request.strict, goldens: request.goldens),
+                               artifactsFolder: nil)
+        }
+        if request.record != .none {
+            try? FileManager.default.createDirectory(atPath: request.goldens, withIntermediateDirectories: true)
+            // Re-recording the whole suite re-records its settings too, so that a check without
+            // flags goes on checking like for like.
+            if request.recorded == nil || (request.record == .all && request.shard == nil) {
+                var config = request.recorded ?? CheckSuiteConfig()
+                config.profile = request.profile
+                config.tolerance = request.tolerance
+                config.androidDevice = request.platform.androidDevice
+                try config.write(goldens: request.goldens)
+            }
+        }
+        var runner = CheckRunner(
+            profile: request.profile, platform: request.platform, tolerance: request.tolerance, record: request.record,
+            newGoldenContainer: request.recorded?.format ?? .wav, artifacts: CheckArtifacts(folder: request.artifacts))
+        runner.pictures = request.pictures
+        runner.wording = request.wording
+        runner.isInterrupted = request.isInterrupted
+        let outcomes = try CheckParallel.run(entries, jobs: request.jobs, isInterrupted: request.isInterrupted, check: runner.check) {
+            events(.outcome($0))
+        }
+        // Obsolete goldens are a whole-suite fact: a shard does not see the others' patterns.
+        var obsolete = request.shard == nil ? suite.obsoleteGoldens(in: request.goldens) : []
+        if request.prune {
+            for golden in obsolete {
+                try? FileManager.default.removeItem(atPath: golden)
+                events(.pruned(golden))
+            }
+            obsolete = []
+        }
+        let report = CheckReport(outcomes: outcomes, obsolete: obsolete, strict: request.strict, goldens: request.goldens,
+                                 androidDevice: request.platform.androidDevice)
+        return CheckResult(foundNothing: false, report: report, artifactsFolder: runner.artifacts.folder)
+    }
+}

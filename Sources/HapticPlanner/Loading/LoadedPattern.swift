@@ -1,0 +1,87 @@
+import HapticCore
+
+/// A haptic file as loaded: its Core Haptics plan, the pattern behind it (pattern.json; an AHAP
+/// file is a Core Haptics plan with no pattern behind it), its free text, every file read and the
+/// warnings met.
+public struct LoadedPattern: Sendable {
+    /// The file as the caller named it.
+    public let path: String
+    /// What Core Haptics would receive.
+    public let plan: PlaybackPlan
+    /// The pattern itself (pattern.json; nil for an AHAP file).
+    public let pattern: Pattern?
+    /// The top-level `name` of a pattern.json.
+    public let name: String?
+    /// The top-level `description` (pattern.json) or `Metadata.Description` (AHAP).
+    public let description: String?
+    /// The real path of every file read, the root first (what `play --watch` follows).
+    public let files: [String]
+    /// A 64-bit hash of the content of every file read: the key of "this version".
+    public let contentKey: UInt64
+    /// Accepted oddities, in full, in the order met.
+    public let warnings: [LoadWarning]
+
+    /// The warnings grouped by kind, as a person reads them (`1000 events lack HapticSharpness
+    /// (0.5 used): $.Pattern[0], …`).
+    public var groupedWarnings: [WarningGroup] {
+        WarningGroup.group(warnings.map { ($0.kind, $0.place, $0.description) })
+    }
+
+    /// The pattern planned for `platform`.
+    /// - Throws: `LoadError.noPatternForAndroid` for an AHAP file on Android: the Android planner
+    ///   takes a pattern.
+    public func plan(for platform: Platform) throws(LoadError) -> PlatformPlan {
+        switch platform {
+        case .ios: return .ios(plan)
+        case .android(let device): return .android(try androidPlan(on: device))
+        case .both(let device): return .both(ios: plan, android: try androidPlan(on: device))
+        }
+    }
+
+    /// The pattern planned for an Android `device`.
+    public func androidPlan(on device: AndroidDevice) throws(LoadError) -> AndroidPlan {
+        guard let pattern else { throw .noPatternForAndroid(file: path) }
+        return planAndroid(pattern, device: device)
+    }
+}
+
+/// A warning met loading a file, with its kind for grouping.
+public struct LoadWarning: Hashable, Sendable, CustomStringConvertible {
+    /// What warnings of this kind say together (`intensities clamped into 0…1`).
+    public let kind: String
+    /// Where it was (`file:line:column at $.path`, or the JSON path).
+    public let place: String
+    /// The whole warning, one line.
+    public let description: String
+}
+
+/// A file that cannot be loaded.
+public enum LoadError: Error, Sendable, CustomStringConvertible {
+    /// The file or one it includes cannot be read or is not a valid pattern.json.
+    case file(PatternFileError)
+    /// The AHAP file cannot be imported.
+    case ahap(AHAPError)
+    /// The document is neither a pattern.json nor an AHAP object.
+    case neitherFormat(file: String, position: SourcePosition, reason: String)
+    /// The pattern cannot be planned.
+    case planning(file: String, PlanError)
+    /// An AHAP file asked to play on Android: it is a Core Haptics plan with no pattern behind it.
+    case noPatternForAndroid(file: String)
+
+    /// Whether the named file itself is missing (rather than unusable).
+    public var isMissingInput: Bool {
+        if case .file(let error) = self { return error.isMissingInput }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .file(let error): return error.description
+        case .ahap(let error): return error.description
+        case let .neitherFormat(file, position, reason): return "\(file):\(position): \(reason) at $"
+        case let .planning(file, error): return "\(file): \(error)"
+        case .noPatternForAndroid(let file):
+            return "\(file): an AHAP file is a Core Haptics pattern; the Android planner takes a pattern.json"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import HapticCore
+
+/// The one door through which hapsynth reads a haptic file: the format is told apart by the
+/// content (a pattern.json object, or an AHAP object with a top-level `Pattern`), never by the
+/// file's name. pattern.json is read strictly; an AHAP file may have trailing commas, as Apple's
+/// reader accepts them (with a warning).
+public enum PatternLoader {
+    /// Reads `path` (and every file it includes) and plans it for Core Haptics on `capabilities`.
+    /// The file's bytes and tokens are let go before planning, so they and the plan are never in
+    /// memory at once.
+    /// - Throws: `LoadError` with the file, line, column and JSON path where it has them.
+    public static func load(_ path: String, capabilities: DeviceCapabilities = .iPhone) throws(LoadError) -> LoadedPattern {
+        switch try decode(path, capabilities: capabilities) {
+        case .ahap(let document, let contentKey):
+            return LoadedPattern(
+                path: path, plan: document.plan, pattern: nil, name: nil, description: document.description,
+                files: [InputFile.realPath(path) ?? path], contentKey: contentKey,
+                warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: "\($0.path)", description: $0.description) })
+        case .pattern(let document):
+            let plan: PlaybackPlan
+            do {
+                plan = try HapticPlanner.plan(document.pattern, capabilities: capabilities)
+            } catch {
+                throw .planning(file: path, error)
+            }
+            return LoadedPattern(
+                path: path, plan: plan, pattern: document.pattern, name: document.name, description: document.description,
+                files: document.files, contentKey: document.contentKey,
+                warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: $0.place, description: $0.description) })
+        }
+    }
+
+    /// The format of a file's content, without reading its includes or planning it.
+    public enum Format: Equatable, Sendable {
+        case patternJSON
+        case ahap
+        /// Neither: why (`expected a pattern.json object … ; this file is neither (its keys: …)`).
+        case neither(String)
+    }
+
+    /// The format of the file at `path`; nil when it cannot be read or parsed (loading it then
+    /// says why).
+    public static func format(of path: String) -> Format? {
+        guard let bytes = try? InputFile.read(path, display: path), let root = try? parse(bytes, file: path).root else { return nil }
+        return format(of: root)
+    }
+
+    /// The format of a parsed document.
+    static func format(of root: JSONNode) -> Format {
+        if AHAPImport.isAHAP(root) { return .ahap }
+        return mismatch(root).map(Format.neither) ?? .patternJSON
+    }
+
+    /// A file read and decoded, before planning.
+    private enum Decoded {
+        case ahap(AHAPDocument, contentKey: UInt64)
+        case pattern(PatternDocument)
+    }
+
+    /// Reads, parses and decodes a file (an AHAP file is planned by its import).
+    private static func decode(_ path: String, capabilities: DeviceCapabilities) throws(LoadError) -> Decoded {
+        let bytes: [UInt8]
+        let parsed: (root: JSONNode, trailingComma: SourcePosition?)
+        do {
+            bytes = try InputFile.read(path, display: path)
+            parsed = try parse(bytes, file: path)
+        } catch {
+            throw .file(error)
+        }
+        let root = parsed.root
+        switch format(of: root) {
+        case .ahap:
+            let document: AHAPDocument
+            do {
+                document = try AHAPImport.read(root, file: path, capabilities: capabilities, trailingComma: parsed.trailingComma)
+            } catch {
+                throw .ahap(error)
+            }
+            var key = ContentKey()
+            key.absorb(bytes)
+            return .ahap(document, contentKey: key.value)
+        case .neither(let reason):
+            throw .neitherFormat(file: path, position: root.position, reason: reason)
+        case .patternJSON:
+            do {
+                return .pattern(try PatternReader.read(bytes: bytes, root: root, path: path, otherFormat: AHAPImport.recognizer))
+            } catch {
+                throw .file(error)
+            }
+        }
+    }
+
+    /// Parses strictly; a trailing comma is accepted (and its place returned) only in an AHAP
+    /// file, as Apple's reader accepts it. pattern.json stays strict.
+    static func parse(_ bytes: [UInt8], file: String) throws(PatternFileError) -> (root: JSONNode, trailingComma: SourcePosition?) {
+        do {
+            return (try PatternReader.parse(bytes, file: file), nil)
+        } catch {
+            guard case .json(.trailingComma) = error.reason,
+                  let lenient = try? JSONParser.parse(bytes, allowingTrailingCommas: true),
+                  AHAPImport.isAHAP(lenient.root) else { throw error }
+            return lenient
+        }
+    }
+
+    /// Why a document is neither format, or nil when it is (or looks like it was meant to be) one:
+    /// a pattern.json object has `events` or `timeline` (or a key one typo away from them), an
+    /// AHAP object a `Pattern` key.
+    static func mismatch(_ root: JSONNode) -> String? {
+        let expected = "expected a pattern.json object (with \"events\" or \"timeline\") or an AHAP object (with a \"Pattern\" array)"
+        guard case .object(let members) = root.value else { return "\(expected), got \(root.kindDescription)" }
+        let entryKeys = ["events", "timeline", "Pattern"]
+        if members.contains(where: { entryKeys.contains($0.key) || KeySuggestion.closest(to: $0.key, among: entryKeys) != nil }) {
+            return nil
+        }
+        let keys = members.prefix(5).map { "\"\(PatternFileError.shown($0.key))\"" }.joined(separator: ", ")
+        return "\(expected); this file is neither (its keys: \(members.isEmpty ? "none" : keys)\(members.count > 5 ? ", …" : ""))"
+    }
+}

@@ -1,0 +1,91 @@
+import HapsynthKit
+
+/// The library's typed errors and warnings in the command line's words: exit codes, and the flags
+/// that are the way out. Written here once; the library itself never names a flag.
+enum Wording {
+    /// A render-length refusal, with the flag that allows long renders.
+    static func text(_ error: RenderLengthError) -> String {
+        if case .overADay = error { return error.reason + "; use --allow-long to render it" }
+        return error.reason
+    }
+
+    /// A render warning, with the flags that fix it.
+    static func text(_ warning: RenderWarning) -> String {
+        switch warning {
+        case .coarseTransients: return warning.fact + "; raise --rate or lower --max-frequency"
+        case .clamped: return warning.description
+        }
+    }
+
+    /// Any library error as a message: the typed ones the command line words itself, the rest as
+    /// the library says them. `platform` is the `--platform` value asked for.
+    static func text(_ error: any Error, platform: String = "android") -> String {
+        switch error {
+        case let error as RenderLengthError: return text(error)
+        case let error as LoadError: return text(error, platform: platform)
+        case let error as FileRenderError:
+            if case .length(let length) = error { return text(length) }
+            if case .output(let output) = error { return text(output) }
+            return "\(error)"
+        case let error as PictureError:
+            if case .length(let length) = error { return text(length) }
+            if case .load(let load) = error { return text(load, platform: platform) }
+            return "\(error)"
+        default: return "\(error)"
+        }
+    }
+
+    private static func text(_ error: LoadError, platform: String) -> String {
+        if case .noPatternForAndroid(let file) = error {
+            return "\(file): an AHAP file is a Core Haptics pattern; --platform \(platform) takes a pattern.json"
+        }
+        return "\(error)"
+    }
+
+    private static func text(_ error: OutputError) -> String {
+        if case .cannotStreamWAV(let path) = error {
+            return "cannot stream WAV to \(path == "-" ? "standard output" : path): libsndfile must seek to finish a WAV header, "
+                + "which a pipe cannot; use --format flac (or write to a file)"
+        }
+        return "\(error)"
+    }
+}
+
+extension CLIError {
+    /// A file that cannot be loaded: a missing named file is exit 66, anything else 65.
+    init(_ error: LoadError, platform: String = "android") {
+        let text = Wording.text(error, platform: platform)
+        self = error.isMissingInput ? .missingInput(text) : .invalidInput(text)
+    }
+
+    /// A file render that did not complete: a refused length is exit 65 (after `PATTERN: ` when
+    /// `pattern` is given), an output that cannot be made 73, a failure midway 74, a stop 130.
+    init(_ error: FileRenderError, pattern: String?) {
+        switch error {
+        case .length(let length): self = .invalidInput((pattern.map { "\($0): " } ?? "") + Wording.text(length))
+        case .output(.stopped): self = .interrupted
+        case .output(.failed): self = .ioError(Wording.text(error))
+        case .output: self = .cannotCreate(Wording.text(error))
+        }
+    }
+
+    /// A text output that could not be written.
+    init(_ error: OutputError) {
+        switch error {
+        case .failed(let text): self = .ioError(text)
+        case .stopped: self = .interrupted
+        default: self = .cannotCreate(Wording.text(error))
+        }
+    }
+
+    /// A check that stopped.
+    init(_ error: CheckError) {
+        switch error {
+        case .inputNotFound: self = .missingInput("\(error)")
+        case .invalidConfig(let text): self = .invalidInput(text)
+        case .cannotWrite(let text): self = .cannotCreate(text)
+        case .writeFailed(let text): self = .ioError(text)
+        case .interrupted: self = .interrupted
+        }
+    }
+}
