@@ -59,21 +59,28 @@ let package = Package(
             dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],
             path: "Fuzz/hapsynth-fuzz"
         ),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "HapticCoreTests",
-            dependencies: ["HapticCore"],
+            dependencies: ["HapticCore", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "HapticPlannerTests", dependencies: ["HapticPlanner", "HapticCore"]),
+        .testTarget(name: "HapticPlannerTests", dependencies: ["HapticPlanner", "HapticCore", "TestSupport"]),
         .testTarget(name: "HapticSynthTests", dependencies: ["HapticSynth", "HapticPlanner", "HapticCore", "CSynthKernel"]),
         .testTarget(
             name: "HapticPlaybackTests",
             dependencies: ["HapticPlayback", "HapticPlaybackTesting", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore"]
         ),
-        .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioCore"]),
+        .testTarget(name: "AudioCoreTests", dependencies: ["AudioCore"]),
+        .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot"]),
+        .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioCore", "TestSupport"]),
+        .testTarget(
+            name: "HapticCheckTests",
+            dependencies: ["HapticCheck", "HapticPlot", "HapticPlanner", "HapticSynth", "AudioCore", "AudioIO", "TestSupport"]
+        ),
         .testTarget(
             name: "hapsynthTests",
-            dependencies: ["hapsynth", "HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot"],
+            dependencies: ["hapsynth", "HapsynthKit", "HapticPlot", "TestSupport"],
             exclude: ["Goldens"]
         ),
     ],

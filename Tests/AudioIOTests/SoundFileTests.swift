@@ -1,23 +1,18 @@
 import AudioCore
 import Foundation
 import Testing
+import TestSupport
 @testable import AudioIO
 
 @Suite struct SoundFileTests {
-    func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "hapsynth-audioio-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     func signal(_ count: Int) -> [Float] {
         (0..<count).map { Float(sin(Double($0) * 0.05) * 0.7) }
     }
 
     @Test(arguments: [SoundFileContainer.wav, .flac, .ogg])
     func writtenFilesReadBack(container: SoundFileContainer) throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try Scratch()
+        let folder = scratch.path
         let target = folder + "/out." + container.rawValue
         let file = try AtomicFile(targetPath: target)
         let writer = try SoundFileWriter(
@@ -51,8 +46,8 @@ import Testing
     }
 
     @Test func discardedFilesLeaveNothingAndKeepTheTarget() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try Scratch()
+        let folder = scratch.path
         let target = folder + "/keep.wav"
         try "old".write(toFile: target, atomically: true, encoding: .utf8)
         let file = try AtomicFile(targetPath: target)
@@ -64,8 +59,8 @@ import Testing
     }
 
     @Test func committingKeepsAnExistingTargetsPermissions() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try Scratch()
+        let folder = scratch.path
         let target = folder + "/mode.wav"
         try "old".write(toFile: target, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)

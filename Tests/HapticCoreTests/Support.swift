@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HapticCore
+@_exported import TestSupport
 
 /// The folder that holds this test target's fixtures.
 let fixturesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
@@ -28,25 +29,4 @@ func spans(_ pattern: Pattern) -> [[Int64]] {
 /// A curve from (ms, value) pairs that is known to be valid.
 func curve(_ pairs: [(Double, Double)]) throws -> Curve {
     try Curve(pairs.map { (timeMs: $0.0, value: $0.1) })
-}
-
-/// A temporary folder removed when the value is dropped.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "hapsynth-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = path + "/" + name
-        try FileManager.default.createDirectory(
-            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
-        return file
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// AHAP through the command line: export with `plan --ahap-dir`, import in `render`, `play`, `plan`.
 @Suite struct AHAPCommandTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Real-world AHAP through the command line: trailing commas, files of neither format, grouped
 /// warnings, sub-millisecond times and clipping textures.

@@ -1,6 +1,7 @@
 import AudioIO
 import Foundation
 import Testing
+import TestSupport
 
 /// `plan --platform android`: devices by name or file, errors with their place, the plan as text and JSON.
 @Suite struct AndroidCommandTests {

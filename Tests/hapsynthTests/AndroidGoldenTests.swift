@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Android goldens (re-recorded by `make golden`, never in CI): the plan of the two-platforms
 /// sample on each named device, and its render on the emulated actuator, compared with tolerances.

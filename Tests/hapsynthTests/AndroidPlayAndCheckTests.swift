@@ -1,6 +1,7 @@
 import AudioIO
 import Foundation
 import Testing
+import TestSupport
 
 /// `play --platform android` (once and `--watch`) through ALSA's file plugin, and `check
 /// --platform android`: golden suites of the Android rendering.
@@ -31,21 +32,25 @@ import Testing
         let capture = scratch.path + "/capture.raw"
         let process = try BackgroundHapsynth(["play", pattern, "--watch", "--platform", "android", "--android-device", "phone-api26",
                                               "--device", "file:FILE=\(capture),FORMAT=raw"], scratch: scratch)
-        #expect(waitFor(5) { process.outLines.count == 1 })
-        #expect(waitFor(5) { process.errLines == ["watching \(pattern) as android on phone-api26; Ctrl-C to stop"] })
-        usleep(300_000)  // the first effect (40 ms) has ended and the device is closed
+        let first = try androidRenderBytes(pattern, device: "phone-api26", scratch: scratch)
+        #expect(process.wait(5) { $0.outLines.count == 1 })
+        #expect(process.wait(5) { $0.errLines == ["watching \(pattern) as android on phone-api26; Ctrl-C to stop"] })
+        // The first effect (40 ms) has ended, and the device is closed, once the capture holds all of it.
+        #expect(FolderEvents.wait(in: scratch.path, seconds: 5) { fileBytes(capture) == first })
         try #"{"timeline": [{"haptic": 60}, {"delay": 20}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { process.outLines.count == 2 })
+        let second = try androidRenderBytes(pattern, device: "phone-api26", scratch: scratch)
+        #expect(process.wait(5) { $0.outLines.count == 2 })
         // An invalid edit is reported; the watch goes on.
         try #"{"timeline": [{"haptic": -1}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { process.errLines.contains { $0.contains("$.timeline[0].haptic") } })
-        usleep(300_000)  // the second effect (80 ms) has ended: the last version opens the device afresh
+        #expect(process.wait(5) { $0.errLines.contains { $0.contains("$.timeline[0].haptic") } })
+        // The second effect (80 ms) has ended: the last version opens the device afresh.
+        #expect(FolderEvents.wait(in: scratch.path, seconds: 5) { fileBytes(capture) == second })
         let final = #"{"timeline": [{"continuous": {"durationMs": 80, "intensity": 0.9, "sharpness": 0.2}}]}"#
         try final.write(toFile: pattern, atomically: true, encoding: .utf8)
-        #expect(waitFor(5) { process.outLines.count == 3 })
+        #expect(process.wait(5) { $0.outLines.count == 3 })
         #expect(process.outLines.allSatisfy { $0.hasPrefix("playing \(pattern) on file:") && $0.contains(" as android androidWaveform on phone-api26: ") })
         let expected = try androidRenderBytes(pattern, device: "phone-api26", scratch: scratch)
-        #expect(waitFor(5) { fileBytes(capture) == expected })
+        #expect(FolderEvents.wait(in: scratch.path, seconds: 5) { fileBytes(capture) == expected })
         #expect(process.interrupt() == 130)
     }
 

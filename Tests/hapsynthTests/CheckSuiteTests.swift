@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `hapsynth check` as a CI pipeline uses it: suite layout, record modes, strictness, reports,
 /// parallel runs and shards.

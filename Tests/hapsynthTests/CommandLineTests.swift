@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// The command-line skeleton: help, version, usage errors and exit codes (docs/command-line.md).
 @Suite struct CommandLineTests {

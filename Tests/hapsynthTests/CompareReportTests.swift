@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `compare` says why it failed: each limit beside its figure, positions as frame and time,
 /// figures to 4 significant digits (the JSON keeps full precision).

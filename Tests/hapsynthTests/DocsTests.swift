@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The documentation in docs/ cannot go stale: its pattern examples plan, the help and plan it
 /// shows are what the program prints, and nothing in the repository points outside it.

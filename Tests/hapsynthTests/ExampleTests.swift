@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The README's Swift section is the example that `make example-check` builds and compares.
 @Suite struct ExampleTests {

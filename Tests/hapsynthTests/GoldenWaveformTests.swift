@@ -2,6 +2,7 @@ import AudioCore
 import AudioIO
 import Foundation
 import Testing
+import TestSupport
 
 /// Every sample against its golden waveform (24-bit FLAC at 8 kHz, with a text summary a reviewer
 /// can diff), through `hapsynth check`. Re-record with `make golden` (HAPSYNTH_RECORD=1), never in CI.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Help in swift-argument-parser's shape, at 80 columns when output is not a terminal: one
 /// snapshot per command (re-record with `make golden`), and the conventions users expect.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Numbers at the edge of every range: each is a clear error with the right exit code, never a
 /// trap, a wrapped result or a leftover temporary file (the reproducers of the hostile-input

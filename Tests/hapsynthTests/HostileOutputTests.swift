@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Outputs never destroy what the user had: inputs, folders, device nodes, links.
 @Suite struct HostileOutputTests {
@@ -59,20 +60,31 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let alone = try hapsynth(["render", "Samples/celebration.json", fifo, "--format", "flac"])
         #expect(alone.status == 73 && alone.stderr == "hapsynth: error: cannot create \(fifo): nothing is reading from it\n")
-        let received = scratch.path + "/received.flac"
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
-        reader.arguments = ["-c", "cat '\(fifo)' > '\(received)'"]
-        try reader.run()
-        var streamed = RunResult(status: -1, stdout: "", stderr: "")
-        for _ in 0..<50 {  // until the reader has opened its end
-            streamed = try hapsynth(["render", "Samples/celebration.json", fifo, "--format", "flac"])
-            if streamed.status == 0 { break }
-            usleep(20_000)
+        // The test holds the reading end open (so the render finds a reader at once) and reads it
+        // on a thread of its own to the end.
+        let readEnd = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(readEnd >= 0)
+        defer { close(readEnd) }
+        let received = ReceivedBytes()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // Linux reports no hang-up to a reader that opened before any writer: poll waits for
+            // the render's first bytes, then the reads go on to the end of the stream.
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 20_000) > 0 else { break }
+                let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EAGAIN { continue }
+                guard count > 0 else { break }
+                received.data.append(contentsOf: chunk[0..<count])
+            }
+            done.signal()
         }
-        reader.waitUntilExit()
+        let streamed = try hapsynth(["render", "Samples/celebration.json", fifo, "--format", "flac"])
+        #expect(done.wait(timeout: .now() + 20) == .success)
         #expect(streamed.status == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: received)).prefix(4) == Data("fLaC".utf8))
+        #expect(received.data.prefix(4) == Data("fLaC".utf8))
         var info = stat()
         #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
         let pipe = try hapsynthToPipe(["render", "Samples/celebration.json", "-", "--format", "wav"])
@@ -131,4 +143,9 @@ import Testing
         process.waitUntilExit()
         return (process.terminationStatus, data)
     }
+}
+
+/// Bytes a reader thread received.
+private final class ReceivedBytes: @unchecked Sendable {
+    var data = Data()
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Files built to amplify work: each is answered at once, with a bounded cost.
 @Suite struct HostileStructureTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `hapsynth plan`, through the built binary.
 @Suite struct PlanCommandTests {

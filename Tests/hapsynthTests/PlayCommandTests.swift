@@ -6,6 +6,7 @@ import HapticPlanner
 import HapticPlayback
 import HapticSynth
 import Testing
+import TestSupport
 
 /// `hapsynth play` through ALSA's `null` device and `file` plugin: no sound card needed.
 @Suite(.serialized) struct PlayCommandTests {
@@ -63,7 +64,7 @@ import Testing
     @Test func ctrlCDuringPlayExits130() throws {
         let scratch = try Scratch()
         let process = try BackgroundHapsynth(["play", packageRoot + "/Samples/long-swell.json", "--device", "null"], scratch: scratch)
-        #expect(waitFor(10) { process.outLines.first?.hasPrefix("playing") == true })
+        #expect(process.wait(10) { $0.outLines.first?.hasPrefix("playing") == true })
         let interrupted = Date()
         #expect(process.interrupt() == 130)
         #expect(Date().timeIntervalSince(interrupted) < 2)
@@ -75,33 +76,36 @@ import Testing
         let pattern = try scratch.write("tap.json", #"{"timeline": [{"transient": {}}, {"delay": 40}]}"#)
         let capture = scratch.path + "/capture.raw"
         let process = try BackgroundHapsynth(["play", pattern, "--watch", "--skip-initial", "--device", "file:FILE=\(capture),FORMAT=raw"], scratch: scratch)
-        usleep(300_000)  // the watcher is set up; the first version is not played
+        // The watcher is set up when it says so; the first version is not played.
+        #expect(process.wait(5) { !$0.errLines.isEmpty })
         #expect(process.outLines.isEmpty)
         #expect(process.errLines == ["watching \(pattern); Ctrl-C to stop"])
 
         // First edit: written in place.
         try #"{"timeline": [{"haptic": 60}, {"delay": 20}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { process.outLines.count == 1 })
+        #expect(process.wait(5) { $0.outLines.count == 1 })
         // An invalid edit is reported and changes nothing.
         try #"{"timeline": [{"haptic": -1}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { process.errLines.contains { $0.contains("haptic") && $0.contains("$.timeline[0].haptic") } })
+        #expect(process.wait(5) { $0.errLines.contains { $0.contains("haptic") && $0.contains("$.timeline[0].haptic") } })
         #expect(process.outLines.count == 1)
         // Second edit: saved by rename, as editors do; the invalid edit's error is superseded.
         let final = #"{"timeline": [{"continuous": {"durationMs": 80, "intensity": 0.9, "sharpness": 0.2}}]}"#
         try final.write(toFile: pattern, atomically: true, encoding: .utf8)
-        #expect(waitFor(5) { process.outLines.count == 2 })
-        #expect(waitFor(5) { process.errLines.last == "\(pattern) loads again" })
+        #expect(process.wait(5) { $0.outLines.count == 2 })
+        #expect(process.wait(5) { $0.errLines.last == "\(pattern) loads again" })
         // A save that moves the old file away first leaves a moment without it: not an error.
         let errorsBefore = process.errLines.count
         try FileManager.default.moveItem(atPath: pattern, toPath: pattern + ".old")
-        usleep(100_000)
         try FileManager.default.moveItem(atPath: pattern + ".old", toPath: pattern)
-        usleep(500_000)
+        // The next save plays: the watch read its files after the move, and said nothing of it.
+        let last = #"{"timeline": [{"continuous": {"durationMs": 60, "intensity": 0.7, "sharpness": 0.4}}]}"#
+        try last.write(toFile: pattern, atomically: true, encoding: .utf8)
+        #expect(process.wait(5) { $0.outLines.count == 3 })
         #expect(process.errLines.count == errorsBefore, "\(process.errLines)")
         #expect(process.outLines.allSatisfy { $0.hasPrefix("playing \(pattern) on file:") })
         // After the last playback ends, the capture (truncated at each open) is its render.
         let expected = try renderedBytes(pattern)
-        #expect(waitFor(5) { fileBytes(capture) == expected })
+        #expect(FolderEvents.wait(in: scratch.path, seconds: 5) { fileBytes(capture) == expected })
         #expect(process.interrupt() == 130)
     }
 
@@ -112,14 +116,14 @@ import Testing
         let pattern = folder + "/tap.json"
         try #"{"timeline": [{"transient": {}}, {"delay": 40}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
         let process = try BackgroundHapsynth(["play", pattern, "--watch", "--skip-initial", "--device", "null"], scratch: scratch)
-        usleep(300_000)
+        #expect(process.wait(5) { !$0.errLines.isEmpty })  // `watching …`: the watch is set up
+        // The folder's removal reaches the watch as an event, whenever it reads it.
         try FileManager.default.removeItem(atPath: folder)
-        usleep(300_000)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try #"{"timeline": [{"haptic": 60}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { process.outLines.count == 1 })
+        #expect(process.wait(5) { $0.outLines.count == 1 })
         try #"{"timeline": [{"haptic": 70}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { process.outLines.count == 2 })
+        #expect(process.wait(5) { $0.outLines.count == 2 })
         #expect(process.interrupt() == 130)
     }
 
@@ -128,9 +132,9 @@ import Testing
         let pattern = try scratch.write("hum.json", #"{"timeline": [{"haptic": 200}]}"#)
         let process = try BackgroundHapsynth(["play", pattern, "--watch", "--device", "file:FILE=/dev/full,FORMAT=raw"], scratch: scratch)
         func failures() -> Int { process.errLines.joined(separator: "\n").components(separatedBy: "playback failed: ").count - 1 }
-        #expect(waitFor(5) { failures() == 1 })
+        #expect(process.wait(5) { _ in failures() == 1 })
         try #"{"timeline": [{"haptic": 250}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
-        #expect(waitFor(5) { failures() == 2 })
+        #expect(process.wait(5) { _ in failures() == 2 })
         _ = process.interrupt()
     }
 }

@@ -8,6 +8,7 @@ import HapticPlanner
 import HapticPlayback
 import HapticSynth
 import Testing
+import TestSupport
 
 /// The elements of an SVG that tests read back, parsed with an XML parser.
 final class SVGReader: NSObject, XMLParserDelegate {

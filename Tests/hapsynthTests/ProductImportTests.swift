@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The product (every module under Sources/) imports FoundationEssentials, never Foundation: full
 /// Foundation brings ICU, which costs every command about 7 MB of memory at start and the static

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Output a person reads: warnings about settings that silence a sound, figures without float noise.
 @Suite struct ReadableOutputTests {

@@ -6,6 +6,7 @@ import HapticPlanner
 import HapticPlayback
 import HapticSynth
 import Testing
+import TestSupport
 
 /// `hapsynth render`, through the built binary (docs/files-and-limits.md, docs/command-line.md).
 @Suite struct RenderCommandTests {
@@ -114,20 +115,10 @@ import Testing
         let scratch = try Scratch()
         let pattern = try scratch.write("long.json", #"{"timeline": [{"continuous": {"durationMs": 3000000}}]}"#)
         let target = try scratch.write("out.wav", "precious")
-        let process = Process()
-        process.executableURL = try hapsynthBinary()
-        process.arguments = ["render", pattern, target]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try BackgroundHapsynth(["render", pattern, target])
         // Wait (bounded) for the temporary file to appear, then press Ctrl-C.
-        let deadline = Date().addingTimeInterval(20)
-        while !scratch.entries.contains(where: { $0.hasPrefix(".out.wav.hapsynth-") }) && Date() < deadline {
-            usleep(10_000)
-        }
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(FolderEvents.wait(in: scratch.path, seconds: 20) { scratch.entries.contains { $0.hasPrefix(".out.wav.hapsynth-") } })
+        #expect(process.interrupt() == 130)
         #expect(scratch.entries == ["long.json", "out.wav"])
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
     }

@@ -1,30 +1,18 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every stopping signal cleans up like Ctrl-C: no temporary file, nothing the user had touched,
 /// and the exit status says which signal it was.
 @Suite struct SignalTests {
-    /// Starts `arguments`, waits (bounded) until `ready` holds, sends `signal`, returns the status
-    /// (-1 when the process has not stopped 20 s later: it is killed).
-    func interrupt(_ arguments: [String], signal: Int32, when ready: () -> Bool) throws -> Int32 {
-        let process = Process()
-        process.executableURL = try hapsynthBinary()
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        while !ready() && Date() < deadline { usleep(10_000) }
-        kill(process.processIdentifier, signal)
-        // Bounded: a process that does not stop fails the test (-1) instead of hanging the suite.
-        let stopDeadline = Date().addingTimeInterval(20)
-        while process.isRunning && Date() < stopDeadline { usleep(10_000) }
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return -1
-        }
-        return process.terminationStatus
+    /// Starts `arguments`, waits (bounded) until `ready` holds, woken by each change in `folder`,
+    /// sends `signal`, returns the status (-1 when the process has not stopped 20 s later: it is
+    /// killed).
+    func interrupt(_ arguments: [String], signal: Int32, watching folder: String, when ready: () -> Bool) throws -> Int32 {
+        let process = try BackgroundHapsynth(arguments)
+        let isReady = FolderEvents.wait(in: folder, seconds: 20, until: ready)
+        #expect(isReady)
+        return process.interrupt(signal)
     }
 
     @Test(arguments: [(SIGHUP, 129), (SIGQUIT, 131), (SIGTERM, 130), (SIGINT, 130)] as [(Int32, Int32)])
@@ -32,7 +20,7 @@ import Testing
         let scratch = try Scratch()
         let pattern = try scratch.write("long.json", #"{"timeline": [{"continuous": {"durationMs": 3000000}}]}"#)
         let target = try scratch.write("out.wav", "precious")
-        let exit = try interrupt(["render", pattern, target], signal: signal) {
+        let exit = try interrupt(["render", pattern, target], signal: signal, watching: scratch.path) {
             scratch.entries.contains { $0.hasPrefix(".out.wav.hapsynth-") }
         }
         #expect(exit == status)
@@ -46,7 +34,7 @@ import Testing
         try scratch.write("p/long.json", #"{"timeline": [{"continuous": {"durationMs": 3000000}}]}"#)
         let goldens = scratch.path + "/g"
         try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
-        let exit = try interrupt(["check", scratch.path + "/p", "--goldens", goldens, "--record"], signal: SIGINT) {
+        let exit = try interrupt(["check", scratch.path + "/p", "--goldens", goldens, "--record"], signal: SIGINT, watching: goldens) {
             ((try? FileManager.default.contentsOfDirectory(atPath: goldens)) ?? []).contains { $0.hasPrefix(".long.wav.hapsynth-") }
         }
         #expect(exit == 130)

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import AudioCore
+@testable import AudioIO
+@testable import HapticCheck
+@testable import HapticPlanner
+@testable import HapticSynth
+
+/// The runner's file handling: a golden is replaced only by a complete render, in one rename.
+@Suite struct CheckRunnerTests {
+    func runner(record: RecordMode, goldens: Scratch) -> CheckRunner {
+        var profile = ActuatorProfile()
+        profile.sampleRate = 8_000
+        return CheckRunner(profile: profile, platform: .ios, tolerance: .init(), record: record, newGoldenContainer: .wav,
+                           artifacts: CheckArtifacts(folder: goldens.path + "/artifacts"))
+    }
+
+    func entry(_ pattern: String, goldens: Scratch) -> CheckSuite.Entry {
+        CheckSuite(found: [(path: pattern, relative: nil)], goldens: goldens.path, android: false) { _ in .patternJSON }.entries[0]
+    }
+
+    @Test func aReRecordWhoseLastStepFailsKeepsTheOldGolden() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("tap.json", #"{"timeline": [{"transient": {}}, {"delay": 20}]}"#)
+        let first = try runner(record: .missing, goldens: scratch).check(entry(pattern, goldens: scratch))
+        #expect(first.status == .recorded)
+        let golden = scratch.path + "/tap.wav"
+        let before = fileBytes(golden)
+        #expect(!before.isEmpty)
+        // An edit that changes the sound, re-recorded with a rename that fails (another file
+        // system, a full disk): the check stops with the error and the old golden is intact.
+        try scratch.write("tap.json", #"{"timeline": [{"transient": {"intensity": 0.3}}, {"delay": 20}]}"#)
+        var failing = runner(record: .missingAndDiffering, goldens: scratch)
+        failing.replace = { _, _ throws(CheckError) in throw .cannotWrite("cannot re-record: the disk is full") }
+        #expect(throws: CheckError.self) { try failing.check(entry(pattern, goldens: scratch)) }
+        #expect(fileBytes(golden) == before)
+        // Nothing is left beside it: the render made for the rename is removed.
+        #expect(scratch.entries == ["hapsynth-check.json", "tap.json", "tap.wav"].filter { FileManager.default.fileExists(atPath: scratch.path + "/" + $0) })
+        // With the real rename the same re-record replaces the golden.
+        let rerecorded = try runner(record: .missingAndDiffering, goldens: scratch).check(entry(pattern, goldens: scratch))
+        #expect(rerecorded.status == .recorded && rerecorded.note?.hasPrefix("changed: ") == true)
+        #expect(fileBytes(golden) != before)
+        #expect(scratch.entries == ["tap.json", "tap.wav"])
+    }
+
+    @Test func aMatchingRenderPassesAndADifferingOneLeavesArtifacts() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("tap.json", #"{"timeline": [{"transient": {}}, {"delay": 20}]}"#)
+        _ = try runner(record: .missing, goldens: scratch).check(entry(pattern, goldens: scratch))
+        #expect(try runner(record: .none, goldens: scratch).check(entry(pattern, goldens: scratch)).status == .ok)
+        try scratch.write("tap.json", #"{"timeline": [{"transient": {"sharpness": 0.1}}, {"delay": 20}]}"#)
+        let differs = try runner(record: .none, goldens: scratch).check(entry(pattern, goldens: scratch))
+        #expect(differs.status == .differs && differs.comparison?.pass == false)
+        #expect(differs.actualPath == scratch.path + "/artifacts/tap.actual.wav" && FileManager.default.fileExists(atPath: differs.actualPath!))
+    }
+
+    @Test func aPatternThatCannotBeLoadedIsInvalidInTheChecksWording() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("bad.json", #"{"timeline": [{"haptic": -1}]}"#)
+        var checker = runner(record: .none, goldens: scratch)
+        checker.wording = CheckWording(error: { _ in "worded" })
+        let outcome = try checker.check(entry(pattern, goldens: scratch))
+        #expect(outcome.status == .invalid && outcome.error == "worded")
+    }
+}

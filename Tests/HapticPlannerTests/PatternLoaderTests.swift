@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import HapticCore
+@testable import HapticPlanner
+
+/// The one loader: the format is told by the content, never by the file's name.
+@Suite struct PatternLoaderTests {
+    static let ahap = #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#
+
+    /// Moved from HapticCoreTests.PatternReaderTests (the reader no longer knows AHAP itself: the
+    /// loader hands it the AHAP recogniser); its assertions are the same.
+    @Test func ahapFilesAreNotPatternJSON() throws {
+        let ahap = Self.ahap
+        do {
+            _ = try PatternReader.read(bytes: Array(ahap.utf8), root: nil, path: "test.json", otherFormat: AHAPImport.recognizer)
+            Issue.record("an AHAP document was read as a pattern.json")
+        } catch {
+            #expect("\(error)".contains("is an AHAP file"))
+        }
+        let folder = try Scratch()
+        try folder.write("tap.ahap", ahap)
+        let main = try folder.write("main.json", #"{"timeline": [{"clip": {"pattern": "tap.ahap"}}]}"#)
+        do {
+            _ = try PatternLoader.load(main)
+            Issue.record("an AHAP clip was accepted")
+        } catch .file(let error) {
+            #expect(error.message == "\"tap.ahap\" is an AHAP file, one Core Haptics pattern rather than a pattern.json; it cannot be a clip or a then at $.timeline[0].clip.pattern")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func anAHAPDocumentSavedAsJSONLoadsLikeTheSameFileSavedAsAHAP() throws {
+        let folder = try Scratch()
+        let asAHAP = try PatternLoader.load(try folder.write("tap.ahap", Self.ahap))
+        let asJSON = try PatternLoader.load(try folder.write("tap.json", Self.ahap))
+        #expect(asJSON.plan == asAHAP.plan)
+        #expect(asJSON.pattern == nil && asJSON.contentKey == asAHAP.contentKey)
+        #expect(PatternLoader.format(of: folder.path + "/tap.json") == .ahap)
+    }
+
+    @Test func aPatternJSONSavedAsAHAPLoadsAsAPattern() throws {
+        let folder = try Scratch()
+        let loaded = try PatternLoader.load(try folder.write("tap.ahap", #"{"timeline": [{"transient": {}}]}"#))
+        #expect(loaded.pattern?.events.count == 1)
+        #expect(PatternLoader.format(of: loaded.path) == .patternJSON)
+    }
+
+    @Test func formatsAreToldByContent() throws {
+        let folder = try Scratch()
+        let cases: [(String, PatternLoader.Format?)] = [
+            (#"{"events": []}"#, .patternJSON),
+            (#"{"timline": []}"#, .patternJSON),  // a typo of a pattern.json key: reading it says which
+            (#"{"Pattern": []}"#, .ahap),
+            (#"{"sampleRate": 8000}"#, .neither(#"expected a pattern.json object (with "events" or "timeline") or an AHAP object (with a "Pattern" array); this file is neither (its keys: "sampleRate")"#)),
+            ("[1, 2]", .neither(#"expected a pattern.json object (with "events" or "timeline") or an AHAP object (with a "Pattern" array), got an array"#)),
+            ("{", nil),
+        ]
+        for (index, (text, format)) in cases.enumerated() {
+            #expect(PatternLoader.format(of: try folder.write("f\(index).json", text)) == format, "\(text)")
+        }
+    }
+
+    @Test func anAHAPFileCannotPlayOnAndroid() throws {
+        let folder = try Scratch()
+        let loaded = try PatternLoader.load(try folder.write("tap.json", Self.ahap))
+        #expect(throws: LoadError.self) { try loaded.plan(for: .android(.flagship)) }
+        if case .ios(let plan) = try loaded.plan(for: .ios) { #expect(plan == loaded.plan) } else { Issue.record("not an iOS plan") }
+    }
+
+    @Test func warningsAreKeptInFullAndGroupedByKind() throws {
+        let folder = try Scratch()
+        let path = try folder.write("loud.json", #"{"timeline": [{"transient": {"intensity": 1.5}}, {"transient": {"intensity": 2}}]}"#)
+        let loaded = try PatternLoader.load(path)
+        #expect(loaded.warnings.count == 2)
+        #expect(loaded.groupedWarnings.count == 1 && loaded.groupedWarnings[0].places.count == 2)
+    }
+}
