@@ -91,12 +91,12 @@ public struct CheckSuiteConfig: Sendable {
     /// whole profile, tolerances and format.
     package var json: JSONOutput {
         .object([("platform", .string(androidDevice == nil ? "ios" : "android"))] + (androidDevice.map { [("androidDevice", $0.json)] } ?? []) + [
-            ("profile", .object(ProfileError.Field.allCases.map { field -> (String, JSONOutput) in
-                switch field {
-                case .sampleRate: return (field.rawValue, .integer(Int64(profile.sampleRate)))
-                case .transientCycles: return (field.rawValue, .integer(Int64(profile.transientCycles)))
-                case .splitRetrigger: return (field.rawValue, .bool(profile.splitRetrigger))
-                default: return (field.rawValue, .double(profile[field]))
+            ("profile", .object(ActuatorProfile.fields.map { field -> (String, JSONOutput) in
+                let value = field.value(of: profile)
+                switch field.kind {
+                case .wholeNumber: return (field.key, .integer(Int64(value)))
+                case .boolean: return (field.key, .bool(value != 0))
+                case .number: return (field.key, .double(value))
                 }
             })),
             ("maxAbsError", .double(tolerance.maxAbsError)),

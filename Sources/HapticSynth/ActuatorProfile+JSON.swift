@@ -15,27 +15,26 @@ extension ActuatorProfile {
                                    message: "expected an object of profile keys, got \(root.kindDescription)")
         }
         var profile = ActuatorProfile()
-        let keys = ProfileError.Field.allCases.map(\.rawValue)
         for member in members {
             let path = JSONPath.root.appending(member.key)
             func fail(_ message: String) -> ProfileFileError {
                 ProfileFileError(file: file, position: member.value.position, path: path, message: message)
             }
-            guard let field = ProfileError.Field(rawValue: member.key) else {
-                throw .unknownKey(member.key, at: member.keyPosition, in: .root, among: keys, file: file)
+            guard let field = ActuatorProfile.field(member.key) else {
+                throw .unknownKey(member.key, at: member.keyPosition, in: .root, among: ActuatorProfile.fields.map(\.key), file: file)
             }
-            switch (field, member.value.value) {
-            case (.splitRetrigger, .bool(let value)):
-                profile.splitRetrigger = value
-            case (.splitRetrigger, _):
+            switch (field.kind, member.value.value) {
+            case (.boolean, .bool(let value)):
+                field.set(value ? 1 : 0, in: &profile)
+            case (.boolean, _):
                 throw fail("expected true or false, got \(member.value.kindDescription)")
-            case (.sampleRate, .number(let number)), (.transientCycles, .number(let number)):
+            case (.wholeNumber, .number(let number)):
                 guard let whole = number.integer, let value = Int(exactly: whole) else {
                     throw fail("expected a whole number, got \(number.text)")
                 }
-                if field == .sampleRate { profile.sampleRate = value } else { profile.transientCycles = value }
-            case (_, .number(let number)):
-                profile[field] = number.double
+                field.set(Double(value), in: &profile)
+            case (.number, .number(let number)):
+                field.set(number.double, in: &profile)
             default:
                 throw fail("expected a number, got \(member.value.kindDescription)")
             }
@@ -43,64 +42,12 @@ extension ActuatorProfile {
         do {
             try profile.validate()
         } catch {
-            let field = error.field
-            let member = members.first { $0.key == field.rawValue }
+            let member = members.first { $0.key == error.field.key }
             throw ProfileFileError(
                 file: file, position: member?.value.position ?? root.position,
-                path: member == nil ? .root : JSONPath.root.appending(field.rawValue), message: "\(error)")
+                path: member == nil ? .root : JSONPath.root.appending(error.field.key), message: "\(error)")
         }
         return profile
-    }
-
-    /// The Double-valued fields by name (whole-number and boolean fields are set with their types).
-    public subscript(field: ProfileError.Field) -> Double {
-        get {
-            switch field {
-            case .minFrequencyHz: return minFrequencyHz
-            case .maxFrequencyHz: return maxFrequencyHz
-            case .intensityExponent: return intensityExponent
-            case .continuousGain: return continuousGain
-            case .transientGain: return transientGain
-            case .rampMs: return rampMs
-            case .envelopeMinMs: return envelopeMinMs
-            case .envelopeMaxMs: return envelopeMaxMs
-            case .androidResonanceHz: return androidResonanceHz
-            case .androidInertiaMs: return androidInertiaMs
-            case .androidGain: return androidGain
-            case .androidMinFrequencyHz: return androidMinFrequencyHz
-            case .androidMaxFrequencyHz: return androidMaxFrequencyHz
-            case .sampleRate: return Double(sampleRate)
-            case .transientCycles: return Double(transientCycles)
-            case .splitRetrigger: return splitRetrigger ? 1 : 0
-            }
-        }
-        set {
-            switch field {
-            case .minFrequencyHz: minFrequencyHz = newValue
-            case .maxFrequencyHz: maxFrequencyHz = newValue
-            case .intensityExponent: intensityExponent = newValue
-            case .continuousGain: continuousGain = newValue
-            case .transientGain: transientGain = newValue
-            case .rampMs: rampMs = newValue
-            case .envelopeMinMs: envelopeMinMs = newValue
-            case .envelopeMaxMs: envelopeMaxMs = newValue
-            case .androidResonanceHz: androidResonanceHz = newValue
-            case .androidInertiaMs: androidInertiaMs = newValue
-            case .androidGain: androidGain = newValue
-            case .androidMinFrequencyHz: androidMinFrequencyHz = newValue
-            case .androidMaxFrequencyHz: androidMaxFrequencyHz = newValue
-            case .sampleRate, .transientCycles, .splitRetrigger: break  // set with their own types
-            }
-        }
-    }
-}
-
-extension ProfileError {
-    /// The field the error is about.
-    public var field: Field {
-        switch self {
-        case .outOfRange(let field, _, _): return field
-        }
     }
 }
 

@@ -2,7 +2,9 @@ import FoundationEssentials
 import Glibc
 
 /// The emulated actuator: how the synthesizer turns intensity and sharpness into sound
-/// (docs/synthesis.md). Apple publishes no physical mapping; these are hapsynth's documented choices.
+/// (docs/synthesis.md). Apple publishes no physical mapping; these are hapsynth's documented
+/// choices. Every field is described once, in `ActuatorProfile.fields`: its key, unit, default,
+/// range and flag, from which validation, profile files and the command line's options derive.
 public struct ActuatorProfile: Hashable, Sendable {
     /// Output rate in frames per second, 8,000…192,000.
     public var sampleRate = 48_000
@@ -28,14 +30,8 @@ public struct ActuatorProfile: Hashable, Sendable {
     public var envelopeMinMs = 2.0
     /// The envelope time of a value of 1, in milliseconds (> envelopeMinMs, ≤ 60,000).
     public var envelopeMaxMs = 1_000.0
-    /// The emulated Android actuator (docs/android.md): its resonant frequency in Hz (> 0,
-    /// ≤ sampleRate / 2), the time constant of its response in ms (0…1000), its peak (0…1), and the
-    /// band that envelope sharpness and primitives use, in Hz (0 < min < max ≤ sampleRate / 2).
-    public var androidResonanceHz = 170.0
-    public var androidInertiaMs = 8.0
-    public var androidGain = 0.8
-    public var androidMinFrequencyHz = 80.0
-    public var androidMaxFrequencyHz = 250.0
+    /// The emulated Android actuator (docs/android.md).
+    public var android = AndroidActuatorProfile()
 
     public init() {}
 
@@ -54,92 +50,44 @@ public struct ActuatorProfile: Hashable, Sendable {
 
     /// Checks every field's range (docs/synthesis.md); the first violation, in the table's order.
     public func validate() throws(ProfileError) {
-        guard (8_000...192_000).contains(sampleRate) else {
-            throw .outOfRange(field: .sampleRate, value: "\(sampleRate)", rule: "8000...192000")
-        }
-        guard minFrequencyHz.isFinite, minFrequencyHz > 0 else {
-            throw .outOfRange(field: .minFrequencyHz, value: "\(minFrequencyHz)", rule: "greater than 0")
-        }
-        guard maxFrequencyHz.isFinite, maxFrequencyHz > minFrequencyHz, maxFrequencyHz <= Double(sampleRate) / 2 else {
-            throw .outOfRange(
-                field: .maxFrequencyHz, value: "\(maxFrequencyHz)",
-                rule: "greater than minFrequencyHz (\(minFrequencyHz)) and at most sampleRate / 2 (\(Double(sampleRate) / 2))")
-        }
-        guard intensityExponent.isFinite, intensityExponent > 0 else {
-            throw .outOfRange(field: .intensityExponent, value: "\(intensityExponent)", rule: "greater than 0")
-        }
-        guard (0...1).contains(continuousGain) else {
-            throw .outOfRange(field: .continuousGain, value: "\(continuousGain)", rule: "0...1")
-        }
-        guard (0...1).contains(transientGain) else {
-            throw .outOfRange(field: .transientGain, value: "\(transientGain)", rule: "0...1")
-        }
-        guard transientCycles >= 1 else {
-            throw .outOfRange(field: .transientCycles, value: "\(transientCycles)", rule: "a whole number ≥ 1")
-        }
-        guard rampMs.isFinite, rampMs >= 0, rampMs <= 60_000 else {
-            throw .outOfRange(field: .rampMs, value: "\(rampMs)", rule: "0...60000")
-        }
-        guard envelopeMinMs.isFinite, envelopeMinMs > 0 else {
-            throw .outOfRange(field: .envelopeMinMs, value: "\(envelopeMinMs)", rule: "greater than 0")
-        }
-        guard envelopeMaxMs.isFinite, envelopeMaxMs > envelopeMinMs, envelopeMaxMs <= 60_000 else {
-            throw .outOfRange(field: .envelopeMaxMs, value: "\(envelopeMaxMs)",
-                              rule: "greater than envelopeMinMs (\(envelopeMinMs)) and at most 60000")
-        }
-        let nyquist = Double(sampleRate) / 2
-        guard androidResonanceHz.isFinite, androidResonanceHz > 0, androidResonanceHz <= nyquist else {
-            throw .outOfRange(field: .androidResonanceHz, value: "\(androidResonanceHz)", rule: "greater than 0 and at most sampleRate / 2 (\(nyquist))")
-        }
-        guard androidInertiaMs.isFinite, (0...1000).contains(androidInertiaMs) else {
-            throw .outOfRange(field: .androidInertiaMs, value: "\(androidInertiaMs)", rule: "0...1000")
-        }
-        guard (0...1).contains(androidGain) else {
-            throw .outOfRange(field: .androidGain, value: "\(androidGain)", rule: "0...1")
-        }
-        guard androidMinFrequencyHz.isFinite, androidMinFrequencyHz > 0 else {
-            throw .outOfRange(field: .androidMinFrequencyHz, value: "\(androidMinFrequencyHz)", rule: "greater than 0")
-        }
-        guard androidMaxFrequencyHz.isFinite, androidMaxFrequencyHz > androidMinFrequencyHz, androidMaxFrequencyHz <= nyquist else {
-            throw .outOfRange(field: .androidMaxFrequencyHz, value: "\(androidMaxFrequencyHz)",
-                              rule: "greater than androidMinFrequencyHz (\(androidMinFrequencyHz)) and at most sampleRate / 2 (\(nyquist))")
+        for field in Self.fields {
+            if let rule = field.violatedRule(self) { throw .outOfRange(field: field, value: field.valueText(self), rule: rule) }
         }
     }
 }
 
+/// The emulated Android actuator's own values (docs/android.md): its resonance, how fast it
+/// follows a new amplitude, its peak, and the band that envelope sharpness and primitives use.
+public struct AndroidActuatorProfile: Hashable, Sendable {
+    /// The resonant frequency the waveform path plays at, in Hz (> 0, ≤ sampleRate / 2). Assumed:
+    /// a typical linear resonant actuator of a phone.
+    public var resonanceHz = 170.0
+    /// The time constant of the actuator's response to a new amplitude, in ms (0…1000). Assumed.
+    public var inertiaMs = 8.0
+    /// The peak amplitude at full strength, 0…1.
+    public var gain = 0.8
+    /// The frequency at envelope sharpness 0 (and of LOW_TICK), in Hz (> 0). Assumed.
+    public var minFrequencyHz = 80.0
+    /// The frequency at envelope sharpness 1 (and of TICK), in Hz (> min, ≤ sampleRate / 2). Assumed.
+    public var maxFrequencyHz = 250.0
+
+    public init() {}
+}
+
 /// An invalid actuator profile value, from a flag or a profile file.
 public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The profile fields, with their JSON keys and command-line flags.
-    public enum Field: String, CaseIterable, Sendable {
-        case sampleRate, minFrequencyHz, maxFrequencyHz, intensityExponent, continuousGain, transientGain,
-             transientCycles, rampMs, splitRetrigger, envelopeMinMs, envelopeMaxMs,
-             androidResonanceHz, androidInertiaMs, androidGain, androidMinFrequencyHz, androidMaxFrequencyHz
+    case outOfRange(field: ProfileField, value: String, rule: String)
 
-        /// The command-line flag that sets the field.
-        public var flag: String {
-            switch self {
-            case .sampleRate: return "--rate"
-            case .minFrequencyHz: return "--min-frequency"
-            case .maxFrequencyHz: return "--max-frequency"
-            case .intensityExponent: return "--intensity-exponent"
-            case .continuousGain: return "--continuous-gain"
-            case .transientGain: return "--transient-gain"
-            case .transientCycles: return "--transient-cycles"
-            case .rampMs: return "--ramp-ms"
-            case .splitRetrigger: return "--seamless-splits"
-            case .envelopeMinMs: return "--envelope-min-ms"
-            case .envelopeMaxMs: return "--envelope-max-ms"
-            // Set in a profile file only.
-            case .androidResonanceHz, .androidInertiaMs, .androidGain, .androidMinFrequencyHz, .androidMaxFrequencyHz: return "--profile"
-            }
+    /// The field the error is about.
+    public var field: ProfileField {
+        switch self {
+        case .outOfRange(let field, _, _): return field
         }
     }
 
-    case outOfRange(field: Field, value: String, rule: String)
-
     public var description: String {
         switch self {
-        case let .outOfRange(field, value, rule): return "\(field.rawValue) must be \(rule) (got \(value))"
+        case let .outOfRange(field, value, rule): return "\(field.key) must be \(rule) (got \(value))"
         }
     }
 }

@@ -32,11 +32,11 @@ public struct AndroidActuator: Hashable, Sendable {
     /// The actuator a profile describes (its `android…` fields and its rate).
     public init(profile: ActuatorProfile) {
         sampleRate = profile.sampleRate
-        resonanceHz = profile.androidResonanceHz
-        inertiaMs = profile.androidInertiaMs
-        gain = profile.androidGain
-        minFrequencyHz = profile.androidMinFrequencyHz
-        maxFrequencyHz = profile.androidMaxFrequencyHz
+        resonanceHz = profile.android.resonanceHz
+        inertiaMs = profile.android.inertiaMs
+        gain = profile.android.gain
+        minFrequencyHz = profile.android.minFrequencyHz
+        maxFrequencyHz = profile.android.maxFrequencyHz
     }
 
     /// Renders the plan's effect to mono samples: the plan's session length (the longer of the

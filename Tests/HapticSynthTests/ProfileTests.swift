@@ -1,3 +1,4 @@
+import Foundation
 import HapticCore
 import HapticPlanner
 import Testing
@@ -88,6 +89,42 @@ import Testing
             let expected = curve.value(atMs: time - 20)
             #expect(abs(track.value(atMs: time, cursor: &cursor) - expected) <= 1e-14)
             time += 0.37
+        }
+    }
+}
+
+/// The profile's field table is the one description of the profile: the docs' table says the same.
+@Suite struct ProfileFieldTableTests {
+    /// Each docs row: the keys, the flags column, the defaults (one per key, in order).
+    func docsRows() throws -> [(keys: [String], flags: String, defaults: [String])] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let text = try String(contentsOfFile: root + "/docs/synthesis.md", encoding: .utf8)
+        return text.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let keys = cells[0].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
+            return (keys, cells[1], cells[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+    }
+
+    @Test func theDocsTableListsEveryFieldWithItsDefaultAndFlag() throws {
+        let rows = try docsRows()
+        for field in ActuatorProfile.fields {
+            let row = try #require(rows.first { $0.keys.contains(field.key) }, "\(field.key) is not in docs/synthesis.md")
+            let shown = row.defaults[row.keys.firstIndex(of: field.key)!]
+            let value = field.defaultValue
+            let expected = field.kind == .boolean ? (value != 0 ? "true" : "false")
+                : value == value.rounded() ? "\(Int(value))" : "\(value)"
+            #expect(shown == expected, "\(field.key): docs say \(shown), the table \(expected)")
+            if let flag = field.flag { #expect(row.flags.contains("`\(flag.name)`"), "\(field.key): \(flag.name)") }
+        }
+        #expect(rows.flatMap(\.keys).count == ActuatorProfile.fields.count)
+    }
+
+    @Test func everyRuleRefusesAValueOutsideIt() {
+        for field in ActuatorProfile.fields where field.kind != .boolean {
+            var profile = ActuatorProfile()
+            field.set(-1, in: &profile)
+            #expect(throws: ProfileError.self, "\(field.key)") { try profile.validate() }
         }
     }
 }
