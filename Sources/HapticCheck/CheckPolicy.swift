@@ -8,6 +8,20 @@ public enum RecordMode: String, Sendable {
     case missing
     /// `--record all`: re-record every golden, saying which changed and by how much.
     case all
+
+    /// The mode `HAPSYNTH_RECORD` asks for (`missing`, `all`, or `1`/`true` for missing and
+    /// differing), except when `CI` is set: CI only compares. `ignoredForCI` says that a mode was
+    /// asked for and not taken.
+    public static func fromEnvironment(_ environment: [String: String]) -> (mode: RecordMode, ignoredForCI: Bool) {
+        let asked: RecordMode? = switch environment["HAPSYNTH_RECORD"] {
+        case "missing": .missing
+        case "all": .all
+        case "1", "true": .missingAndDiffering
+        default: nil
+        }
+        let isCI = environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false
+        return isCI ? (.none, asked != nil) : (asked ?? .none, false)
+    }
 }
 
 /// What a check does with one pattern, decided from the facts alone: whether its golden exists

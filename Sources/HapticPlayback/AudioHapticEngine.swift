@@ -10,7 +10,7 @@ import HapticSynth
 /// Whoever drives it calls `render(frameCount:)`: a render as fast as blocks are written, live
 /// playback paced by the device. Players are placed from the moment they are started, with the
 /// requested lead in whole milliseconds; a player completes once its last sample is written.
-public final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
+package final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
     public let profile: ActuatorProfile
     public let output: any AudioOutput
     /// The engine's clock as the executor sees it: whole milliseconds of written frames.
@@ -154,7 +154,7 @@ final class AudioHapticPlayer: NativeHapticPlayer, @unchecked Sendable {
 }
 
 /// A driver that hands out one audio engine.
-public struct AudioEngineDriver: HapticEngineDriver {
+package struct AudioEngineDriver: HapticEngineDriver {
     public let engine: AudioHapticEngine
 
     public init(engine: AudioHapticEngine) { self.engine = engine }

@@ -8,7 +8,7 @@ import HapticPlanner
 /// the previous playback and plays.
 public final class HapticTrigger<Key: Equatable & Sendable>: @unchecked Sendable {
     private let playOnInitial: Bool
-    private let start: (PlaybackPlan) throws -> HapticHandle
+    private let start: @Sendable (PlaybackPlan) throws -> HapticHandle
     private let capabilities: DeviceCapabilities
     private let lock = RecursiveLock()
     private var lastKey: Key?
@@ -23,7 +23,7 @@ public final class HapticTrigger<Key: Equatable & Sendable>: @unchecked Sendable
     /// A trigger that plays with `play` (for example a fresh device per playback).
     public init(
         playOnInitial: Bool = true, capabilities: DeviceCapabilities = .iPhone,
-        play: @escaping (PlaybackPlan) throws -> HapticHandle
+        play: @escaping @Sendable (PlaybackPlan) throws -> HapticHandle
     ) {
         self.playOnInitial = playOnInitial
         self.capabilities = capabilities

@@ -15,7 +15,7 @@ extension Figure {
     ]
 
     /// The figure as one SVG document.
-    public var svg: String {
+    package var svg: String {
         var body: [String] = []
         var y = Self.titleHeight
         body.append(text(x: 10, y: 22, Self.escape(title), size: 16, weight: "bold"))
@@ -162,7 +162,7 @@ extension Figure {
     }
 
     /// Round-number ticks (1, 2 or 5 × 10^k apart), about eight across the range.
-    public static func ticks(from: Double, to: Double) -> [Double] {
+    package static func ticks(from: Double, to: Double) -> [Double] {
         let span = to - from
         guard span > 0, span.isFinite else { return [from] }
         let raw = span / 8
@@ -194,7 +194,7 @@ extension Figure {
 
     /// Text escaped for XML content and attributes; characters XML 1.0 forbids become `?`, and
     /// line breaks and tabs spaces unless `keepingLineBreaks` (element content such as `<pre>`).
-    public static func escape(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    package static func escape(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -58,22 +58,11 @@ struct CheckCommand: Command {
         inputs = arguments.positionals
         guard let goldens = arguments.value("--goldens") else { throw .usage("missing --goldens DIR", command: Self.name) }
         self.goldens = goldens
-        let environment = ProcessInfo.processInfo.environment
-        let fromEnvironment = environment["HAPSYNTH_RECORD"].flatMap { value -> RecordMode? in
-            switch value {
-            case "missing": return .missing
-            case "all": return .all
-            case "1", "true": return .missingAndDiffering
-            default: return nil
-            }
-        }
-        let isCI = environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false
         if arguments.has("--record") {
             record = arguments.value("--record").flatMap { $0 == "all" ? .all : .missing } ?? .missingAndDiffering
             recordIgnoredForCI = false
         } else {
-            record = isCI ? .none : fromEnvironment ?? .none
-            recordIgnoredForCI = isCI && fromEnvironment != nil
+            (record, recordIgnoredForCI) = RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         }
         strict = arguments.has("--strict")
         prune = arguments.has("--prune")

@@ -37,44 +37,8 @@ struct CompareCommand: Command {
         if asJSON {
             console.out(ComparisonText.json(comparison).pretty())
         } else {
-            console.out(Self.report(comparison, tolerance: tolerance))
+            console.out(ComparisonText.report(comparison, tolerance: tolerance))
         }
         return comparison.pass ? .success : .failure
-    }
-
-    /// The text report: figures to 4 significant digits, positions as frame and time, each limit
-    /// beside its figure, and the verdict with every reason it failed (the JSON keeps full precision).
-    static func report(_ comparison: WaveformComparison, tolerance: WaveformComparison.Tolerance) -> String {
-        let figure = { (value: Double) in NumberText.significant(value) }
-        func at(_ frame: Int64) -> String {
-            "frame \(frame) = \(figure(Double(frame) * 1000 / Double(comparison.sampleRate))) ms"
-        }
-        var reasons: [String] = []
-        if comparison.expectedFrames != comparison.actualFrames {
-            reasons.append("the lengths differ (\(comparison.expectedFrames) and \(comparison.actualFrames) frames)")
-        }
-        var maxLine = "max abs error: \(figure(comparison.maxAbsError)) at \(at(comparison.maxAbsErrorFrame)) "
-            + "(limit \(figure(tolerance.maxAbsError))"
-        if !(comparison.maxAbsError <= tolerance.maxAbsError) {
-            maxLine += ", over by \(figure(comparison.maxAbsError - tolerance.maxAbsError))"
-            reasons.append("max abs error \(figure(comparison.maxAbsError)) is above the limit \(figure(tolerance.maxAbsError))")
-        }
-        maxLine += ")"
-        var snrLine = "SNR: " + (comparison.snrDb.map { "\(figure($0)) dB" } ?? "inf") + " (limit \(figure(tolerance.minSNRdB)) dB"
-        if let snr = comparison.snrDb, !(snr >= tolerance.minSNRdB) {
-            snrLine += ", short by \(figure(tolerance.minSNRdB - snr)) dB"
-            reasons.append("SNR \(figure(snr)) dB is below the limit \(figure(tolerance.minSNRdB)) dB")
-        }
-        snrLine += ")"
-        let verdict = comparison.pass ? "pass" : "fail" + (reasons.isEmpty ? "" : ": " + reasons.joined(separator: "; "))
-        return [
-            "frames: \(comparison.expectedFrames) expected, \(comparison.actualFrames) actual",
-            "rate: \(comparison.sampleRate) Hz, channels: \(comparison.channelCount)",
-            maxLine,
-            "RMS error: \(figure(comparison.rmsError))",
-            snrLine,
-            "first differing frame: " + (comparison.firstDifferingFrame.map { at($0).dropFirst("frame ".count).description } ?? "none"),
-            verdict,
-        ].joined(separator: "\n")
     }
 }

@@ -18,7 +18,7 @@ extension PlayCommand {
             try stopIfInterrupted(live)
             return .success
         }
-        var watch = try PatternWatch(patternPath, console: console)
+        let watch = try Watching(patternPath, console: console)
         // Planned even when not played (--skip-initial), so that an AHAP file is refused at once.
         let first = try androidPlan(watch.loaded, on: platform)
         if !skipInitial { try start(first, on: androidDevice, live: live, console: console) }
@@ -42,7 +42,7 @@ extension PlayCommand {
                 throw error
             } catch {
                 console.error(error.message)  // the previous effect stays and keeps playing
-                watch.broken = true
+                watch.watch.broken = true
             }
         }
     }

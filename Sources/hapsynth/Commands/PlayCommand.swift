@@ -80,9 +80,10 @@ struct PlayCommand: Command {
     }
 
     private func runWatching(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
-        var watch = try PatternWatch(patternPath, console: console)
-        let trigger = HapticTrigger<UInt64>(playOnInitial: !skipInitial) { try live.play($0) }
-        var playing = try update(trigger, watch.loaded, console: console)
+        let watch = try Watching(patternPath, console: console)
+        // Each version plays once: a save that does not change the content plays nothing.
+        var key = watch.loaded.contentKey
+        var playing = skipInitial ? false : try replay(watch.loaded, live: live, console: console)
         watch.announce(console: console)
         while true {
             try stopIfInterrupted(live)
@@ -96,8 +97,9 @@ struct PlayCommand: Command {
                 }
                 if !playing, let failure = handle?.failure { console.error("playback failed: \(failure)") }
             }
-            guard let loaded = watch.nextVersion(timeoutMs: playing ? 0 : 100, console: console) else { continue }
-            if try update(trigger, loaded, console: console) { playing = true }
+            guard let loaded = watch.nextVersion(timeoutMs: playing ? 0 : 100, console: console), loaded.contentKey != key else { continue }
+            key = loaded.contentKey
+            if try replay(loaded, live: live, console: console) { playing = true }
         }
     }
 
@@ -107,18 +109,18 @@ struct PlayCommand: Command {
         return .unavailable("\(error) (list the devices with 'hapsynth play --list-devices', or play without sound with '--device null')")
     }
 
-    /// Offers the loaded content to the trigger; true when it started a playback. A device that
+    /// Plays a new version in place of the one playing; true when it started. A device that
     /// cannot be opened ends the command (exit 69); other playback errors are reported and the
     /// watch goes on.
-    private func update(_ trigger: HapticTrigger<UInt64>, _ loaded: LoadedPattern, console: Console) throws(CLIError) -> Bool {
+    private func replay(_ loaded: LoadedPattern, live: LivePlayback, console: Console) throws(CLIError) -> Bool {
         do {
-            guard try trigger.update(loaded.contentKey, plan: { loaded.plan }) != nil else { return false }
+            _ = try live.play(loaded.plan)
             announce(loaded.plan, console: console)
             return true
         } catch let error as ALSAError where error.isUnavailable {
             throw unavailable(error)
         } catch {
-            console.error("\(error)")
+            console.error(Wording.text(error))
             return false
         }
     }

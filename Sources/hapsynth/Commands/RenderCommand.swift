@@ -90,7 +90,7 @@ struct RenderCommand: Command {
         for warning in plan.android == nil ? summary.warnings(profile: profile) : [] {
             try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
         }
-        console.out(Self.summaryLine(summary, path: outputPath))
+        console.out(summary.line(path: outputPath))
         return .success
     }
 
@@ -112,19 +112,5 @@ struct RenderCommand: Command {
         } catch {
             throw CLIError(error, pattern: patternPath)
         }
-    }
-
-    /// `out.wav: 0.550 s, 26400 frames at 48000 Hz, 2 players, peak 0.8000 (-1.9 dBFS), 0 clamped samples`;
-    /// for Android: `out.wav: 0.541 s, 25968 frames at 48000 Hz, android androidWaveform on phone-api26, peak 0.6399 (-3.9 dBFS)`,
-    /// after `left ios, right ` for both.
-    static func summaryLine(_ summary: FileRender.Summary, path: String) -> String {
-        let length = NumberText.length(frames: summary.frameCount, rate: summary.sampleRate)
-        if let android = summary.android {
-            return "\(path): \(length), \(summary.ios != nil ? "left ios, right " : "")android \(android.backend.rawValue) on "
-                + "\(android.device.name), peak \(NumberText.peak(summary.peak))"
-        }
-        let ios = summary.ios!
-        return "\(path): \(length), \(NumberText.count(ios.playerCount, "player")), peak \(NumberText.peak(ios.peak)), "
-            + "\(NumberText.count(ios.clampedSampleCount, "clamped sample"))"
     }
 }

@@ -13,9 +13,9 @@ final class FileWatcher {
     /// The watched files, by folder: base names.
     private var names: [String: Set<String>] = [:]
 
-    init() throws(CLIError) {
+    init() throws(WatchError) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { throw .ioError("cannot watch files: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw WatchError(reason: String(cString: strerror(errno))) }
     }
 
     deinit { close(descriptor) }
@@ -94,4 +94,10 @@ final class FileWatcher {
             }
         }
     }
+}
+
+/// Files that cannot be watched (the system's reason).
+public struct WatchError: Error, Sendable, CustomStringConvertible {
+    public let reason: String
+    public var description: String { "cannot watch files: \(reason)" }
 }
