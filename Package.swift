@@ -21,20 +21,22 @@ let package = Package(
         .library(name: "HapsynthKit", targets: ["HapsynthKit"]),
     ],
     targets: [
-        .target(name: "HapticCore", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "HapticPlanner", dependencies: ["HapticCore"]),
+        .target(name: "HapticCore", exclude: ["README.md"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "HapticPlanner", dependencies: ["HapticCore"], exclude: ["README.md"]),
         .target(name: "CSynthKernel"),
-        .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore", "CSynthKernel"]),
-        .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore", "AudioIO"]),
-        .target(name: "HapticPlot"),
-        .target(name: "HapticPlaybackTesting", dependencies: ["HapticPlayback", "HapticPlanner"]),
+        .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore", "CSynthKernel"], exclude: ["README.md"]),
+        .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore", "AudioIO"], exclude: ["README.md"]),
+        .target(name: "HapticPlot", exclude: ["README.md"]),
+        .target(name: "HapticPlaybackTesting", dependencies: ["HapticPlayback", "HapticPlanner"], exclude: ["README.md"]),
         .target(
             name: "HapticCheck",
-            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot"]
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot"],
+            exclude: ["README.md"]
         ),
         .target(
             name: "HapsynthKit",
-            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot", "HapticCheck"]
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot", "HapticCheck"],
+            exclude: ["README.md"]
         ),
         .systemLibrary(
             name: "CSndFile",
@@ -46,9 +48,9 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .target(name: "AudioCore"),
-        .target(name: "AudioIO", dependencies: ["AudioCore", "CSndFile", "CALSA"]),
-        .executableTarget(name: "hapsynth", dependencies: ["HapsynthKit"]),
+        .target(name: "AudioCore", exclude: ["README.md"]),
+        .target(name: "AudioIO", dependencies: ["AudioCore", "CSndFile", "CALSA"], exclude: ["README.md"]),
+        .executableTarget(name: "hapsynth", dependencies: ["HapsynthKit"], exclude: ["README.md"]),
         .executableTarget(
             name: "hapsynth-bench",
             dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],
