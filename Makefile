@@ -75,7 +75,7 @@ browser-check:
 ## install: a release build with the Swift runtime linked in (it needs only Debian's libraries),
 ## to $(DESTDIR)$(PREFIX)/bin, with the man page hapsynth(1) and bash, zsh and fish completions.
 install: deps
-	$(SWIFT) build -c release --static-swift-stdlib --build-path .build/static
+	$(SWIFT) build -c release --static-swift-stdlib --build-path .build/static --product hapsynth
 	@bin=".build/static/release/hapsynth"; root="$(DESTDIR)$(PREFIX)"; \
 	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" && \

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// What one run of the built `hapsynth` binary did.
 public struct RunResult: Sendable {
@@ -67,27 +66,24 @@ public func samplePatterns() throws -> [String] {
 }
 
 /// Compares `actual` with the golden file, or records it when `HAPSYNTH_RECORD=1` (never in CI).
-/// A mismatch writes the actual text beside a temporary copy and names both paths.
-public func expectGolden(_ actual: String, path goldenPath: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+/// A mismatch writes the actual text beside a temporary copy; returns what to report (both paths),
+/// or nil when the golden matches or was recorded.
+public func goldenMismatch(_ actual: String, path goldenPath: String) throws -> String? {
     let environment = ProcessInfo.processInfo.environment
     if environment["HAPSYNTH_RECORD"] == "1" && environment["CI"] != "true" {
         try FileManager.default.createDirectory(
             atPath: (goldenPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try actual.write(toFile: goldenPath, atomically: true, encoding: .utf8)
-        return
+        return nil
     }
     guard let expected = try? String(contentsOfFile: goldenPath, encoding: .utf8) else {
-        Issue.record("missing golden \(goldenPath); record it with `make golden`", sourceLocation: sourceLocation)
-        return
+        return "missing golden \(goldenPath); record it with `make golden`"
     }
-    if expected != actual {
-        let actualPath = NSTemporaryDirectory() + "hapsynth-golden/" + (goldenPath as NSString).lastPathComponent
-        try? FileManager.default.createDirectory(
-            atPath: (actualPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
-        Issue.record("output differs from golden\n  expected: \(goldenPath)\n  actual:   \(actualPath)",
-                     sourceLocation: sourceLocation)
-    }
+    guard expected != actual else { return nil }
+    let actualPath = NSTemporaryDirectory() + "hapsynth-golden/" + (goldenPath as NSString).lastPathComponent
+    try? FileManager.default.createDirectory(atPath: (actualPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try? actual.write(toFile: actualPath, atomically: true, encoding: .utf8)
+    return "output differs from golden\n  expected: \(goldenPath)\n  actual:   \(actualPath)"
 }
 
 /// `hapsynth` running in the background (for `play --watch`, signals): its two streams read as
