@@ -18,11 +18,6 @@ enum CLIError: Error {
     /// Ctrl-C or SIGTERM (exit 130).
     case interrupted
 
-    /// Maps a pattern file error: a missing named file is exit 66, anything else 65.
-    init(_ error: PatternFileError) {
-        self = error.isMissingInput ? .missingInput(error.description) : .invalidInput(error.description)
-    }
-
     var exitCode: ExitCode {
         switch self {
         case .usage: return .usage

@@ -142,11 +142,13 @@ struct CheckCommand: Command {
         if !asJSON {
             for golden in results.obsolete { console.out("obsolete \(golden): no pattern owns it\(strict ? "" : " (--prune deletes it)")") }
         }
-        do throws(OutputError) {
-            if let junit { try TextOutput.write(results.junit, to: junit, what: "JUnit report") }
-            if let report { try TextOutput.write(results.html, to: report, what: "HTML report") }
-        } catch {
-            throw CLIError(error)
+        try Interruption.deferred { () throws(CLIError) in
+            do throws(OutputError) {
+                if let junit { try TextOutput.write(results.junit, to: junit, what: "JUnit report") }
+                if let report { try TextOutput.write(results.html, to: report, what: "HTML report") }
+            } catch {
+                throw CLIError(error)
+            }
         }
         if asJSON {
             console.out(results.json.pretty())

@@ -73,10 +73,14 @@ struct PlotCommand: Command {
         } catch {
             throw .ioError("\(error)")
         }
-        do {
-            try TextOutput.write(asHTML ? picture.html : picture.svg + "\n", to: outputPath, what: "picture")
-        } catch {
-            throw CLIError(error)
+        let text = asHTML ? picture.html : picture.svg + "\n"
+        try Interruption.deferred { () throws(CLIError) in
+            do throws(OutputError) {
+                try TextOutput.write(text, to: outputPath, what: "picture")
+            } catch {
+                throw CLIError(error)
+            }
+            Interruption.settle()
         }
         console.out("\(outputPath): \(picture.subject), \(NumberText.fixed(picture.fromMs, 1)) to \(NumberText.fixed(picture.toMs, 1)) ms")
         return .success
