@@ -15,12 +15,7 @@ public enum SoundFileTarget {
         to path: String, format: AudioFormat, container: SoundFileContainer, encoding: SampleEncoding,
         _ body: (SoundFileWriter) throws -> Result
     ) throws(OutputError) -> Result {
-        let target: OutputFile
-        do {
-            target = try OutputFile(path: path)
-        } catch {
-            throw .cannotCreate("\(error)")
-        }
+        let target = try OutputFile.opening(path)
         defer { target.discard() }
         if target.isStream, container == .wav, lseek(target.fileDescriptor, 0, SEEK_CUR) < 0 {
             close(target.fileDescriptor)
@@ -41,11 +36,7 @@ public enum SoundFileTarget {
         } catch {
             throw .failed("\(error)")
         }
-        do {
-            try target.commit()
-        } catch {
-            throw .cannotCreate("\(error)")
-        }
+        try target.committing()
         return result
     }
 }
@@ -55,12 +46,7 @@ public enum SoundFileTarget {
 public enum TextOutput {
     /// - Parameter what: what the text is, for messages (`picture`, `JUnit report`).
     public static func write(_ text: String, to path: String, what: String) throws(OutputError) {
-        let file: OutputFile
-        do {
-            file = try OutputFile(path: path)
-        } catch {
-            throw .cannotCreate("cannot write the \(what): \(error)")
-        }
+        let file = try OutputFile.opening(path, lead: "cannot write the \(what): ")
         defer { file.discard() }
         let bytes = Array(text.utf8)
         var offset = 0
@@ -75,10 +61,26 @@ public enum TextOutput {
             offset += written
         }
         close(file.fileDescriptor)
+        try file.committing(lead: "cannot write the \(what): ")
+    }
+}
+
+extension OutputFile {
+    /// Opens `path` as an output; a failure is `.cannotCreate`, its reason after `lead`.
+    static func opening(_ path: String, lead: String = "") throws(OutputError) -> OutputFile {
         do {
-            try file.commit()
+            return try OutputFile(path: path)
         } catch {
-            throw .cannotCreate("cannot write the \(what): \(error)")
+            throw .cannotCreate(lead + "\(error)")
+        }
+    }
+
+    /// Puts the finished file in place; a failure is `.cannotCreate`, its reason after `lead`.
+    func committing(lead: String = "") throws(OutputError) {
+        do {
+            try commit()
+        } catch {
+            throw .cannotCreate(lead + "\(error)")
         }
     }
 }
