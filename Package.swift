@@ -77,6 +77,7 @@ let package = Package(
             dependencies: ["HapticPlayback", "HapticPlaybackTesting", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore"]
         ),
         .testTarget(name: "AudioCoreTests", dependencies: ["AudioCore"]),
+        .testTarget(name: "HapsynthKitTests", dependencies: ["HapsynthKit", "TestSupport"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioCore", "TestSupport"]),
         .testTarget(
