@@ -21,11 +21,13 @@ import Testing
         for _ in 0..<20 {
             let worker = WorkerThread()
             let ran = Counter()
+            let started = DispatchSemaphore(value: 0)
             worker.post {
-                usleep(20_000)
+                started.signal()
+                _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(20))  // 20 ms of work
                 ran.add()
             }
-            usleep(5_000)  // the job is running
+            started.wait()  // the job is running
             guard returns(within: 5, { worker.shutDown() }) else {
                 Issue.record("shutDown hung while a job ran")
                 return
