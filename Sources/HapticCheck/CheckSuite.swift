@@ -106,14 +106,14 @@ public struct CheckSuite: Sendable {
     /// Why an Android suite passes over an AHAP file.
     public static let ahapOnAndroid = "an AHAP file is a Core Haptics pattern; an Android suite checks pattern.json files"
 
-    /// The `*.json` and `*.ahap` files below `folder`, relative to it, sorted.
+    /// The `*.json`, `*.ahap` and `*.haptic` files below `folder`, relative to it, sorted.
     static func patternFiles(in folder: String, skippingReal skipped: String?) -> [String] {
         // Hidden files and folders, and the goldens folder itself, are passed over.
         let files = FilePaths.files(below: folder) { relative, path in
             !FilePaths.lastComponent(relative).hasPrefix(".") && (skipped == nil || InputFile.realPath(path) != skipped)
         }
         return files.filter { relative in
-            !FilePaths.lastComponent(relative).hasPrefix(".") && (relative.hasSuffix(".json") || relative.hasSuffix(".ahap"))
+            !FilePaths.lastComponent(relative).hasPrefix(".") && [".json", ".ahap", ".haptic"].contains { relative.hasSuffix($0) }
         }.sorted()
     }
 

@@ -8,8 +8,10 @@ public struct LoadedPattern: Sendable {
     public let path: String
     /// What Core Haptics would receive.
     public let plan: PlaybackPlan
-    /// The pattern itself (pattern.json; nil for an AHAP file).
+    /// The pattern itself (pattern.json; nil for an AHAP file or a clip).
     public let pattern: Pattern?
+    /// The `.haptic` clip, when the file is one.
+    public let clip: HapticClip?
     /// The top-level `name` of a pattern.json.
     public let name: String?
     /// The top-level `description` (pattern.json) or `Metadata.Description` (AHAP).
@@ -40,6 +42,7 @@ public struct LoadedPattern: Sendable {
 
     /// The pattern planned for an Android `device`.
     public func androidPlan(on device: AndroidDevice) throws(LoadError) -> AndroidPlan {
+        if let clip { return clip.androidPlan(on: device) }
         guard let pattern else { throw .noPatternForAndroid(file: path) }
         return planAndroid(pattern, device: device)
     }
@@ -61,6 +64,8 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
     case file(PatternFileError)
     /// The AHAP file cannot be imported.
     case ahap(AHAPError)
+    /// The `.haptic` clip cannot be read.
+    case haptic(HapticClipError)
     /// The document is neither a pattern.json nor an AHAP object.
     case neitherFormat(file: String, position: SourcePosition, reason: String)
     /// The pattern cannot be planned.
@@ -78,6 +83,7 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .file(let error): return error.description
         case .ahap(let error): return error.description
+        case .haptic(let error): return error.description
         case let .neitherFormat(file, position, reason): return "\(file):\(position): \(reason) at $"
         case let .planning(file, error): return "\(file): \(error)"
         case .noPatternForAndroid(let file):

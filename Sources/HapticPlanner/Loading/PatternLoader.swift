@@ -1,8 +1,8 @@
 import HapticCore
 
 /// The one door through which hapsynth reads a haptic file: the format is told apart by the
-/// content (a pattern.json object, or an AHAP object with a top-level `Pattern`), never by the
-/// file's name. pattern.json is read strictly; an AHAP file may have trailing commas, as Apple's
+/// content (a pattern.json object, an AHAP object with a top-level `Pattern`, or a `.haptic` clip
+/// with `version` and `signals`), never by the file's name. pattern.json is read strictly; an AHAP file may have trailing commas, as Apple's
 /// reader accepts them (with a warning).
 public enum PatternLoader {
     /// Reads `path` (and every file it includes) and plans it for Core Haptics on `capabilities`.
@@ -11,9 +11,15 @@ public enum PatternLoader {
     /// - Throws: `LoadError` with the file, line, column and JSON path where it has them.
     public static func load(_ path: String, capabilities: DeviceCapabilities = .iPhone) throws(LoadError) -> LoadedPattern {
         switch try decode(path, capabilities: capabilities) {
+        case .haptic(let document, let contentKey):
+            let (plan, planWarnings) = document.clip.coreHapticsPlan(capabilities: capabilities)
+            return LoadedPattern(
+                path: path, plan: plan, pattern: nil, clip: document.clip, name: nil, description: document.clip.description,
+                files: [InputFile.realPath(path) ?? path], contentKey: contentKey,
+                warnings: (document.warnings + planWarnings).map { LoadWarning(kind: $0.kind, place: "\($0.path)", description: $0.description) })
         case .ahap(let document, let contentKey):
             return LoadedPattern(
-                path: path, plan: document.plan, pattern: nil, name: nil, description: document.description,
+                path: path, plan: document.plan, pattern: nil, clip: nil, name: nil, description: document.description,
                 files: [InputFile.realPath(path) ?? path], contentKey: contentKey,
                 warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: "\($0.path)", description: $0.description) })
         case .pattern(let document):
@@ -24,7 +30,7 @@ public enum PatternLoader {
                 throw .planning(file: path, error)
             }
             return LoadedPattern(
-                path: path, plan: plan, pattern: document.pattern, name: document.name, description: document.description,
+                path: path, plan: plan, pattern: document.pattern, clip: nil, name: document.name, description: document.description,
                 files: document.files, contentKey: document.contentKey,
                 warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: $0.place, description: $0.description) })
         }
@@ -34,6 +40,8 @@ public enum PatternLoader {
     public enum Format: Equatable, Sendable {
         case patternJSON
         case ahap
+        /// A Meta Haptics Studio / Lofelt `.haptic` clip.
+        case haptic
         /// Neither: why (`expected a pattern.json object … ; this file is neither (its keys: …)`).
         case neither(String)
     }
@@ -48,11 +56,13 @@ public enum PatternLoader {
     /// The format of a parsed document.
     static func format(of root: JSONNode) -> Format {
         if AHAPImport.isAHAP(root) { return .ahap }
+        if HapticClipReader.isHapticClip(root) { return .haptic }
         return mismatch(root).map(Format.neither) ?? .patternJSON
     }
 
     /// A file read and decoded, before planning.
     private enum Decoded {
+        case haptic(HapticClipDocument, contentKey: UInt64)
         case ahap(AHAPDocument, contentKey: UInt64)
         case pattern(PatternDocument)
     }
@@ -79,15 +89,30 @@ public enum PatternLoader {
             var key = ContentKey()
             key.absorb(bytes)
             return .ahap(document, contentKey: key.value)
+        case .haptic:
+            let document: HapticClipDocument
+            do {
+                document = try HapticClipReader.read(root, file: path)
+            } catch {
+                throw .haptic(error)
+            }
+            var key = ContentKey()
+            key.absorb(bytes)
+            return .haptic(document, contentKey: key.value)
         case .neither(let reason):
             throw .neitherFormat(file: path, position: root.position, reason: reason)
         case .patternJSON:
             do {
-                return .pattern(try PatternReader.read(bytes: bytes, root: root, path: path, otherFormat: AHAPImport.recognizer))
+                return .pattern(try PatternReader.read(bytes: bytes, root: root, path: path, otherFormat: otherFormat))
             } catch {
                 throw .file(error)
             }
         }
+    }
+
+    /// Names the formats that are not pattern.json, for the reader (a clip or `then` given one).
+    static let otherFormat: PatternReader.Recognizer = { root in
+        AHAPImport.recognizer(root) ?? (HapticClipReader.isHapticClip(root) ? HapticClipReader.format : nil)
     }
 
     /// Parses strictly; a trailing comma is accepted (and its place returned) only in an AHAP
