@@ -103,16 +103,16 @@ install-check:
 	echo "install-check: bin, man page and completions laid out under $$root"
 
 ## demo: install, build, and render every sample to .build/samples/*.wav, with a picture of each
-## (.build/samples/*.svg); each pattern.json also for both platforms (NAME.both.wav: left iOS, right
-## Android) with a picture of its Android effect (NAME.android.svg).
+## (.build/samples/*.svg); each pattern.json and .haptic clip also for both platforms (NAME.both.wav:
+## left iOS, right Android) with a picture of its Android effect (NAME.android.svg).
 demo: deps build
 	@bin="$$($(SWIFT) build --show-bin-path)"; mkdir -p .build/samples; \
-	for sample in Samples/*.json Samples/*.ahap; do \
+	for sample in Samples/*.json Samples/*.ahap Samples/*.haptic; do \
 	  [ -e "$$sample" ] || continue; \
 	  name="$$(basename "$${sample%.*}")"; \
 	  "$$bin/hapsynth" render "$$sample" ".build/samples/$$name.wav" || exit $$?; \
 	  "$$bin/hapsynth" plot "$$sample" ".build/samples/$$name.svg" || exit $$?; \
-	  case "$$sample" in *.json) \
+	  case "$$sample" in *.json|*.haptic) \
 	    "$$bin/hapsynth" render "$$sample" ".build/samples/$$name.both.wav" --platform both || exit $$?; \
 	    "$$bin/hapsynth" plot "$$sample" ".build/samples/$$name.android.svg" --platform android || exit $$?;; \
 	  esac; \

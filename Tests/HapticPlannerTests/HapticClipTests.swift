@@ -148,6 +148,13 @@ import TestSupport
         #expect(warnings.contains("$.signals.continuous.envelopes.frequency[0]: Meta's converter writes absolute curve times; a device would start this curve 0.25 s late"))
     }
 
+    @Test func aJumpKeepsBothValuesOneMicrosecondApart() throws {
+        let plan = try load(Self.document([[0, 0.25], [0.5, 0.25], [0.5, 1], [1, 1]])).plan
+        let points = plan.players[0].curves[0].points
+        #expect(points.map(\.timeUs) == [0, 500_000, 500_001, 1_000_000])
+        #expect(points.map(\.value) == [0.5, 0.5, 1, 1])
+    }
+
     // MARK: Android
 
     func clip(_ amplitude: [[Double]]) throws -> HapticClip { try #require(try load(Self.document(amplitude)).clip) }

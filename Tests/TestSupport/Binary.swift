@@ -58,10 +58,10 @@ public func hapsynth(_ arguments: [String], in directory: String = packageRoot, 
         stderr: try String(contentsOf: errURL, encoding: .utf8))
 }
 
-/// The sample patterns: every `*.json` and `*.ahap` at the top of `Samples/`.
+/// The sample patterns: every `*.json`, `*.ahap` and `*.haptic` at the top of `Samples/`.
 public func samplePatterns() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Samples")
-        .filter { $0.hasSuffix(".json") || $0.hasSuffix(".ahap") }
+        .filter { $0.hasSuffix(".json") || $0.hasSuffix(".ahap") || $0.hasSuffix(".haptic") }
         .sorted()
 }
 

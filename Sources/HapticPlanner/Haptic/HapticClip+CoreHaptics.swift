@@ -72,20 +72,14 @@ extension HapticClip {
                 message: "Meta's converter writes absolute curve times; a device would start this curve \(FloatText.display(points[0].timeS)) s late",
                 kind: "curves that Meta's converter would start late"))
         }
-        // Breakpoints at one time (a jump) are one curve point, the later value, as the AHAP import
-        // reads the converter's file.
-        var merged: [CurvePoint] = []
+        // Breakpoints at one time are a jump: the later one is placed 1 µs after the earlier, so
+        // the curve keeps both values (its points must follow one another).
+        var curvePoints: [CurvePoint] = []
         for point in points {
-            let curvePoint = CurvePoint(timeUs: Self.microseconds(point.timeS) - firstUs, value: point.value)
-            if merged.last?.timeUs == curvePoint.timeUs { merged[merged.count - 1] = curvePoint } else { merged.append(curvePoint) }
+            let timeUs = max(Self.microseconds(point.timeS) - firstUs, (curvePoints.last?.timeUs ?? -1) + 1)
+            curvePoints.append(CurvePoint(timeUs: timeUs, value: point.value))
         }
-        if merged.count < points.count {
-            warnings.append(AHAPWarning(path: JSONPath.root.appending("signals").appending("continuous").appending("envelopes")
-                                            .appending(parameter == .intensityControl ? "amplitude" : "frequency"),
-                                        message: "\(points.count - merged.count) breakpoints share their time with the next; the later value is used",
-                                        kind: "curve points merged where their times coincide (the later one is used)"))
-        }
-        return ParameterCurve(parameter: parameter, startUs: firstUs, points: merged)
+        return ParameterCurve(parameter: parameter, startUs: firstUs, points: curvePoints)
     }
 
     /// Seconds (a 32-bit float, as read) in whole microseconds, rounded to nearest.
