@@ -26,12 +26,7 @@ public struct PlanPicture: Sendable {
     ) throws(PictureError) -> PlanPicture {
         let figure: Figure, page: (String) -> String, subject: String
         if let device = platform.androidDevice {
-            let plan: AndroidPlan
-            do {
-                plan = try loaded.androidPlan(on: device)
-            } catch {
-                throw .load(error)
-            }
+            let plan = loaded.androidPlan(on: device)
             figure = try AndroidPlotFigure.figure(plan, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
             page = { PlotHTML.page(title: title, svg: $0, header: ["effect", "detail"], rows: AndroidPlotFigure.lane(plan).marks.map(AndroidPlotFigure.row)) }
             subject = "android \(plan.backend.rawValue) on \(device.name)"
@@ -47,8 +42,6 @@ public struct PlanPicture: Sendable {
 
 /// A picture that cannot be drawn.
 public enum PictureError: Error, Sendable, CustomStringConvertible {
-    /// The pattern cannot be planned for the platform.
-    case load(LoadError)
     /// The render behind the picture is refused by the render-length guard.
     case length(RenderLengthError)
     /// The window ends where or before it starts.
@@ -60,7 +53,6 @@ public enum PictureError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .load(let error): return "\(error)"
         case .length(let error): return "\(error)"
         case .emptyWindow: return "the window must end after it starts"
         case .stopped: return "stopped"

@@ -66,7 +66,7 @@ public struct CheckRunner: Sendable {
         do {
             let loaded = try PatternLoader.load(entry.path)
             outcome.warnings = loaded.warnings.map(\.description)
-            plan = try loaded.plan(for: platform)
+            plan = loaded.plan(for: platform)
             _ = try FileRender.checkedLength(plan, profile: profile, allowLong: false)
             if let ios = plan.ios, let coarse = TransientResolution.warning(in: ios, profile: profile) {
                 outcome.warnings.append(wording.warning(coarse))

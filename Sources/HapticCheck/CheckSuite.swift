@@ -85,7 +85,7 @@ public struct CheckSuite: Sendable {
     private mutating func add(
         path: String, relative: String, goldens: String, named: Bool = false, format: (String) -> PatternLoader.Format?
     ) {
-        if !named, let why = android && path.hasSuffix(".ahap") ? Self.ahapOnAndroid : path.hasSuffix(".json") ? notAPattern(format(path)) : nil {
+        if !named, path.hasSuffix(".json"), let why = notAPattern(format(path)) {
             skipped.append(Skipped(path: path, why: why))
             return
         }
@@ -97,14 +97,10 @@ public struct CheckSuite: Sendable {
     /// (or is broken JSON, which the check then reports as invalid).
     private func notAPattern(_ format: PatternLoader.Format?) -> String? {
         switch format {
-        case .ahap where android: return Self.ahapOnAndroid
         case .neither: return "not a pattern.json or AHAP file"
         default: return nil
         }
     }
-
-    /// Why an Android suite passes over an AHAP file.
-    public static let ahapOnAndroid = "an AHAP file is a Core Haptics pattern; an Android suite checks pattern.json files"
 
     /// The `*.json`, `*.ahap` and `*.haptic` files below `folder`, relative to it, sorted.
     static func patternFiles(in folder: String, skippingReal skipped: String?) -> [String] {

@@ -26,13 +26,13 @@ import TestSupport
         #expect(suite([("p/profile.json", nil)], formats: formats).entries.count == 1)
     }
 
-    @Test func anAndroidSuitePassesOverAHAPFilesItFinds() {
-        let formats: [String: PatternLoader.Format] = ["p/saved-as.json": .ahap]
-        let found = suite([("p/a.ahap", "a.ahap"), ("p/saved-as.json", "saved-as.json"), ("p/b.json", "b.json")], android: true, formats: formats)
-        #expect(found.entries.map(\.path) == ["p/b.json"])
-        #expect(found.skipped.map(\.why) == [CheckSuite.ahapOnAndroid, CheckSuite.ahapOnAndroid])
-        // An iOS suite checks AHAP documents, whatever their names.
-        #expect(suite([("p/saved-as.json", "saved-as.json")], formats: formats).entries.count == 1)
+    @Test func everySuiteChecksAHAPFilesAndClipsWhateverTheirNames() {
+        let formats: [String: PatternLoader.Format] = ["p/saved-as.json": .ahap, "p/clip.json": .haptic]
+        let files = [("p/a.ahap", "a.ahap"), ("p/saved-as.json", "saved-as.json"), ("p/clip.json", "clip.json"), ("p/b.json", "b.json")]
+        for android in [false, true] {
+            let found = suite(files, android: android, formats: formats)
+            #expect(found.entries.map(\.name) == ["a.ahap", "saved-as", "clip", "b"] && found.skipped.isEmpty)
+        }
     }
 
     @Test func patternsThatWouldShareAGoldenAreMarked() {

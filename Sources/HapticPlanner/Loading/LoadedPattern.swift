@@ -30,20 +30,19 @@ public struct LoadedPattern: Sendable {
     }
 
     /// The pattern planned for `platform`.
-    /// - Throws: `LoadError.noPatternForAndroid` for an AHAP file on Android: the Android planner
-    ///   takes a pattern.
-    public func plan(for platform: Platform) throws(LoadError) -> PlatformPlan {
+    public func plan(for platform: Platform) -> PlatformPlan {
         switch platform {
         case .ios: return .ios(plan)
-        case .android(let device): return .android(try androidPlan(on: device))
-        case .both(let device): return .both(ios: plan, android: try androidPlan(on: device))
+        case .android(let device): return .android(androidPlan(on: device))
+        case .both(let device): return .both(ios: plan, android: androidPlan(on: device))
         }
     }
 
-    /// The pattern planned for an Android `device`.
-    public func androidPlan(on device: AndroidDevice) throws(LoadError) -> AndroidPlan {
+    /// The file planned for an Android `device`: a pattern by the Jindong planner, a clip as Meta's
+    /// SDK plays it, an AHAP file converted to events with their own curves first.
+    public func androidPlan(on device: AndroidDevice) -> AndroidPlan {
         if let clip { return clip.androidPlan(on: device) }
-        guard let pattern else { throw .noPatternForAndroid(file: path) }
+        guard let pattern else { return AHAPOnAndroid.plan(plan, device: device) }
         return planAndroid(pattern, device: device)
     }
 }
@@ -70,8 +69,6 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
     case neitherFormat(file: String, position: SourcePosition, reason: String)
     /// The pattern cannot be planned.
     case planning(file: String, PlanError)
-    /// An AHAP file asked to play on Android: it is a Core Haptics plan with no pattern behind it.
-    case noPatternForAndroid(file: String)
 
     /// Whether the named file itself is missing (rather than unusable).
     public var isMissingInput: Bool {
@@ -86,8 +83,6 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case .haptic(let error): return error.description
         case let .neitherFormat(file, position, reason): return "\(file):\(position): \(reason) at $"
         case let .planning(file, error): return "\(file): \(error)"
-        case .noPatternForAndroid(let file):
-            return "\(file): an AHAP file is a Core Haptics pattern; the Android planner takes a pattern.json"
         }
     }
 }

@@ -18,28 +18,19 @@ enum Wording {
     }
 
     /// Any library error as a message: the typed ones the command line words itself, the rest as
-    /// the library says them. `platform` is the `--platform` value asked for.
-    static func text(_ error: any Error, platform: String = "android") -> String {
+    /// the library says them.
+    static func text(_ error: any Error) -> String {
         switch error {
         case let error as RenderLengthError: return text(error)
-        case let error as LoadError: return text(error, platform: platform)
         case let error as FileRenderError:
             if case .length(let length) = error { return text(length) }
             if case .output(let output) = error { return text(output) }
             return "\(error)"
         case let error as PictureError:
             if case .length(let length) = error { return text(length) }
-            if case .load(let load) = error { return text(load, platform: platform) }
             return "\(error)"
         default: return "\(error)"
         }
-    }
-
-    private static func text(_ error: LoadError, platform: String) -> String {
-        if case .noPatternForAndroid(let file) = error {
-            return "\(file): an AHAP file is a Core Haptics pattern; --platform \(platform) takes a pattern.json"
-        }
-        return "\(error)"
     }
 
     private static func text(_ error: OutputError) -> String {
@@ -53,9 +44,8 @@ enum Wording {
 
 extension CLIError {
     /// A file that cannot be loaded: a missing named file is exit 66, anything else 65.
-    init(_ error: LoadError, platform: String = "android") {
-        let text = Wording.text(error, platform: platform)
-        self = error.isMissingInput ? .missingInput(text) : .invalidInput(text)
+    init(_ error: LoadError) {
+        self = error.isMissingInput ? .missingInput("\(error)") : .invalidInput("\(error)")
     }
 
     /// A file render that did not complete: a refused length is exit 65 (after `PATTERN: ` when

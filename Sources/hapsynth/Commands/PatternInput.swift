@@ -22,15 +22,6 @@ enum PatternInput {
         return loaded
     }
 
-    /// The pattern planned for `platform` (exit 65 for an AHAP file on Android).
-    static func plan(_ loaded: LoadedPattern, for platform: Platform) throws(CLIError) -> PlatformPlan {
-        do {
-            return try loaded.plan(for: platform)
-        } catch {
-            throw CLIError(error, platform: platform.name)
-        }
-    }
-
     /// A warning made an error by `--strict` (exit 65).
     static func strictFailure(_ text: String) -> CLIError {
         .invalidInput("\(text) (--strict turns warnings into errors)")

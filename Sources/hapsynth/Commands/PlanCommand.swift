@@ -43,7 +43,7 @@ struct PlanCommand: Command {
         let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
         // Every warning in full after the plan document (stderr shows them grouped by kind).
         let warnings: JSONOutput = .array(loaded.warnings.map { .string($0.description) })
-        if case .android(let android) = try PatternInput.plan(loaded, for: platform) {
+        if case .android(let android) = loaded.plan(for: platform) {
             guard asJSON, case .object(let members) = android.json else {
                 console.out(android.text)
                 return .success

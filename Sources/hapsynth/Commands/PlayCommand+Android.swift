@@ -49,7 +49,7 @@ extension PlayCommand {
 
     /// The Android effect of a loaded pattern (exit 65 for an AHAP file).
     private func androidPlan(_ loaded: LoadedPattern, on platform: Platform) throws(CLIError) -> AndroidPlan {
-        try PatternInput.plan(loaded, for: platform).android!
+        loaded.androidPlan(on: platform.androidDevice!)
     }
 
     /// Checks the plan's length and starts it on `live`; a device that cannot be opened is exit 69.

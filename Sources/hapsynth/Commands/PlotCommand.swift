@@ -62,8 +62,6 @@ struct PlotCommand: Command {
             picture = try PlanPicture.draw(loaded, platform: platform, title: title, profile: profile, fromMs: fromMs, toMs: toMs) {
                 Interruption.isRaised
             }
-        } catch .load(let error) {
-            throw CLIError(error, platform: platform.name)
         } catch .length(let error) {
             throw .invalidInput("\(patternPath): \(Wording.text(error))")
         } catch .emptyWindow {

@@ -75,7 +75,7 @@ struct RenderCommand: Command {
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(patternPath, console: console, quiet: quiet, strict: strict)
         try PatternInput.refuseOverwritingInputs(outputPath, inputs: loaded.files)
-        let plan = try PatternInput.plan(loaded, for: platform)
+        let plan = loaded.plan(for: platform)
         let frames: Int64
         do {
             frames = try FileRender.checkedLength(plan, profile: profile, allowLong: allowLong)
