@@ -5,8 +5,8 @@ import HapticPlayback
 import HapticSynth
 
 /// One fuzz input through every path that reads user data: the pattern.json reader, AHAP import,
-/// the planner, the render-length guard and, for short plans, a render at 8 kHz; and the profile
-/// reader. Errors are expected; a trap, a hang or unbounded memory is a finding.
+/// the `.haptic` reader, the planners (Core Haptics, Android, a clip's and an AHAP file's Android
+/// plans), the render-length guard and, for short plans, a render at 8 kHz; and the profile reader. Errors are expected; a trap, a hang or unbounded memory is a finding.
 enum FuzzTarget {
     static let profile: ActuatorProfile = {
         var profile = ActuatorProfile()
@@ -22,6 +22,12 @@ enum FuzzTarget {
         if let document = try? AHAPImport.read(bytes: bytes, file: "fuzz.ahap") {
             exercise(document.plan)
             _ = AHAPExport.files(for: document.plan)
+            _ = AHAPOnAndroid.plan(document.plan, device: .amplitudePhone)
+        }
+        if let document = try? HapticClipReader.read(bytes: bytes, file: "fuzz.haptic") {
+            exercise(document.clip.coreHapticsPlan().plan)
+            _ = document.clip.androidPlan(on: .amplitudePhone)
+            _ = document.clip.androidPlan(on: .onOffPhone)
         }
         if let profile = try? ActuatorProfile.parse(bytes, file: "profile.json") {
             _ = profile.envelopeTimeMs(0.5)

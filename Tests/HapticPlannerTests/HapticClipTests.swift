@@ -109,6 +109,35 @@ import TestSupport
         #expect(FloatText.display(3e10) == "30000000000")
     }
 
+    // MARK: Hostile input
+
+    @Test func hostileValuesAreClearErrors() {
+        #expect(error(Self.document([[0, 0.5], [1e30, 0.5]]))?
+            .hasSuffix("time 1000000000000000000000000000000 s is beyond the longest clip hapsynth plans (300000 s: 10000 events of 30 s) at $.signals.continuous.envelopes.amplitude[1].time") == true)
+        #expect(error(Self.document([[0, 0.5], [1, 1e40]]))?.contains("amplitude out of range: (time: 1, amplitude: inf)") == true)
+        #expect(error(Self.document([[0, 0.5], [1, 0.5]], frequency: [[1e39, 0.5]]))?.contains("is beyond the longest clip") == true)
+        #expect(error(#"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": "NaN"}}}}"#)?
+            .contains("expected an array, got a string") == true)
+        #expect(error(#"{"version": {"major": 1e300}, "signals": {}}"#)?.contains("expected a whole number") == true)
+    }
+
+    /// A clip of `count` breakpoints, 10 µs apart.
+    static func dense(_ count: Int) -> String {
+        let points = (0..<count).map { #"{"time":\#(Double($0) / 100_000),"amplitude":\#($0 % 2 == 0 ? 0.25 : 0.75)}"# }
+        return #"{"version":{"major":1},"signals":{"continuous":{"envelopes":{"amplitude":["# + points.joined(separator: ",") + "]}}}}"
+    }
+
+    @Test func aMillionBreakpointsAreRefusedAtTheValueLimitAndTwentyThousandPlan() throws {
+        let million = #"{"version":{"major":1},"signals":{"continuous":{"envelopes":{"amplitude":["#
+            + String(repeating: #"{"time":0,"amplitude":0.5},"#, count: 999_999) + #"{"time":1,"amplitude":0.5}]}}}}"#
+        #expect(error(million)?.contains("more than 1000000 JSON values (hapsynth's limit) at $.signals.continuous.envelopes.amplitude[333331]") == true)
+        let loaded = try load(Self.dense(20_000))
+        #expect(loaded.plan.players[0].curves[0].points.count == 20_000)
+        #expect(loaded.androidPlan(on: .amplitudePhone).waveform?.amplitudes.count == 20)  // 0.2 s at 100 Hz
+        let long = try load(Self.document([[0, 0.5], [299_999, 0.5]])).androidPlan(on: .amplitudePhone)
+        #expect(long.backend == .unsupported && long.unsupportedReason?.contains("over the limit of 200000") == true)
+    }
+
     // MARK: iPhone
 
     @Test func theIPhonePlanHasTheContinuousAndTheTransientPlayer() throws {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""make test: docs/schema/*.schema.json are valid JSON Schema 2020-12, every sample pattern, Android device and
-profile (and every pattern example in docs/) passes its schema, and a set of invalid fixtures fails
-it. Needs the `jsonschema` package (make deps installs it)."""
+"""make test: docs/schema/*.schema.json are valid JSON Schema 2020-12, every sample pattern, .haptic clip,
+Android device and profile (and every pattern and clip example in docs/) passes its schema, and a set of
+invalid fixtures fails it. Needs the `jsonschema` package (make deps installs it)."""
 import glob
 import json
 import os
@@ -44,7 +44,26 @@ def doc_examples():
 
 def main():
     pattern, profile, device = load("pattern.schema.json"), load("profile.schema.json"), load("android-device.schema.json")
+    haptic = load("haptic.schema.json")
     failures, checked = [], 0
+    clips = [(os.path.relpath(p, ROOT), json.load(open(p))) for p in sorted(glob.glob(os.path.join(ROOT, "Samples", "*.haptic")))]
+    clips += [(name, value) for name, value in doc_blocks() if isinstance(value, dict) and "signals" in value]
+    for name, value in clips:
+        checked += 1
+        errors = sorted(haptic.iter_errors(value), key=lambda e: e.path)
+        if errors:
+            failures.append("%s: %s at %s" % (name, errors[0].message, "/".join(map(str, errors[0].path))))
+    envelope = lambda points: {"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": points}}}}
+    for bad in [{"version": {"major": 2}, "signals": {"continuous": {"envelopes": {"amplitude": []}}}},
+                {"version": {"major": 1}}, envelope([{"time": 0, "amplitude": 0.5}]),
+                envelope([{"time": 0, "amplitude": 1.5}, {"time": 1, "amplitude": 0}]),
+                envelope([{"time": -1, "amplitude": 0.5}, {"time": 1, "amplitude": 0}]),
+                envelope([{"time": 0, "amplitude": 0.5, "emphasis": {"amplitude": 2, "frequency": 0.5}}, {"time": 1, "amplitude": 0}]),
+                envelope([{"time": 0, "amplitude": 0.5, "emphasis": {"amplitude": 0.5}}, {"time": 1, "amplitude": 0}]),
+                envelope([{"time": "0", "amplitude": 0.5}, {"time": 1, "amplitude": 0}])]:
+        checked += 1
+        if haptic.is_valid(bad):
+            failures.append("clip %s passes the .haptic schema" % json.dumps(bad))
     samples = [p for p in sorted(glob.glob(os.path.join(ROOT, "Samples", "*.json")))]
     cases = [(os.path.relpath(p, ROOT), json.load(open(p))) for p in samples] + list(doc_examples())
     for name, value in cases:

@@ -24,6 +24,17 @@ public enum HapticClipReader {
     /// How the pattern.json reader names a clip it is handed.
     package static let format = OtherFormat(name: "a .haptic clip", sign: "top-level \"version\" and \"signals\"", nature: "one Meta Haptics Studio clip")
 
+    /// Reads a clip from JSON bytes (strictly); `file` names it in errors and warnings.
+    package static func read(bytes: [UInt8], file: String) throws(HapticClipError) -> HapticClipDocument {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw HapticClipError(file: file, position: error.position, path: error.path, message: "\(error.reason)")
+        }
+        return try read(root, file: file)
+    }
+
     /// Reads a parsed clip; `file` names it in errors and warnings.
     package static func read(_ root: JSONNode, file: String) throws(HapticClipError) -> HapticClipDocument {
         var reader = Reader(file: file)
