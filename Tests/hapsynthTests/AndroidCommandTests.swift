@@ -121,3 +121,26 @@ import TestSupport
         #expect(scratch.entries == ["huge.json", "long.json"])
     }
 }
+
+/// `hapsynth export`: what only the process shows (streams, exit codes, the file written).
+@Suite struct ExportCommandTests {
+    @Test func exportWritesToStandardOutputOrAtomicallyToAFile() throws {
+        let scratch = try Scratch()
+        let json = try hapsynth(["export", "Samples/accent-swell.haptic", "--to", "android-json"])
+        #expect(json.status == 0 && json.stdout.hasPrefix(#"{"# + "\n" + #"  "amplitudes": ["#) && json.stdout.contains(#""repeat": -1"#))
+        let kotlin = scratch.path + "/swell.kt"
+        let written = try hapsynth(["export", "Samples/swell.ahap", "--to", "android-kotlin", "-o", kotlin])
+        #expect(written.status == 0 && written.stdout.isEmpty)
+        #expect(try String(contentsOfFile: kotlin, encoding: .utf8).hasPrefix("val swell = VibrationEffect.createWaveform(\n    longArrayOf(\n"))
+        #expect(scratch.entries == ["swell.kt"])
+    }
+
+    @Test func badExportsExitWithTheirCodes() throws {
+        let silent = try hapsynth(["export", "Samples/silent-tail.json", "--to", "android-json"])
+        #expect(silent.status == 65 && silent.stderr.contains("nothing to export: every amplitude is 0"))
+        #expect(try hapsynth(["export", "Samples/celebration.json", "--to", "mp3"]).status == 64)
+        #expect(try hapsynth(["export", "Samples/celebration.json"]).status == 64)
+        #expect(try hapsynth(["export", "Samples/accent-swell.haptic", "--to", "android-json", "--sample-rate", "0"]).status == 64)
+        #expect(try hapsynth(["export", "Samples/none.json", "--to", "android-json"]).status == 66)
+    }
+}
