@@ -135,6 +135,16 @@ import TestSupport
         #expect(scratch.entries == ["swell.kt"])
     }
 
+    @Test func aPatternExportsToAClipThatPlays() throws {
+        let scratch = try Scratch()
+        let clip = scratch.path + "/celebration.haptic"
+        let exported = try hapsynth(["export", "Samples/celebration.json", "--to", "haptic", "-o", clip])
+        #expect(exported.status == 0 && exported.stderr.contains("hapsynth: warning: on Android, Meta's renderer plays amplitude linearly"))
+        let plan = try hapsynth(["plan", clip])
+        #expect(plan.status == 0 && plan.stdout.contains("player 2: 3 events, 0 curves"))
+        #expect(try hapsynth(["export", "Samples/celebration.json", "--to", "haptic", "-q"]).stderr.isEmpty)
+    }
+
     @Test func badExportsExitWithTheirCodes() throws {
         let silent = try hapsynth(["export", "Samples/silent-tail.json", "--to", "android-json"])
         #expect(silent.status == 65 && silent.stderr.contains("nothing to export: every amplitude is 0"))

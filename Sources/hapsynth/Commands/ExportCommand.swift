@@ -1,19 +1,22 @@
 import HapsynthKit
 
-/// `hapsynth export <in> --to android-json|android-kotlin`: a pattern, AHAP file or `.haptic`
-/// clip as the arrays Android code plays (docs/export.md).
+/// `hapsynth export <in> --to haptic|android-json|android-kotlin`: a pattern, AHAP file or
+/// `.haptic` clip as a clip for Haptics Studio, or as the arrays Android code plays
+/// (docs/command-line.md, docs/haptic.md).
 struct ExportCommand: Command {
     static let name = "export"
-    static let abstract = "Export a pattern, AHAP file or .haptic clip as Android waveform arrays (JSON or Kotlin)."
+    static let abstract = "Export a pattern, AHAP file or .haptic clip as a .haptic clip or as Android waveform arrays."
     static let discussion = """
-        A .haptic clip is sampled as Meta's Android renderer samples it (--sample-rate, --gain); a
-        pattern or an AHAP file is the waveform the Android planner makes for --android-device. The
-        output is written atomically, or to standard output with -o - (the default).
+        haptic: a clip for Haptics Studio and Meta's SDKs. android-json, android-kotlin: the arrays
+        of VibrationEffect.createWaveform; a .haptic clip is sampled as Meta's Android renderer
+        samples it (--sample-rate, --gain), a pattern or an AHAP file is the waveform the Android
+        planner makes for --android-device. The output is written atomically, or to standard output
+        with -o - (the default).
         """
     static let positionals = [PositionalSpec(name: "input", help: "A pattern.json, AHAP or .haptic file.")]
     static var options: [OptionSpec] {
         [
-            OptionSpec(name: "--to", valueName: "android-json|android-kotlin", help: "What to write.", isRequired: true),
+            OptionSpec(name: "--to", valueName: "haptic|android-json|android-kotlin", help: "What to write.", isRequired: true),
             OptionSpec(name: "--output", valueName: "FILE", help: "Where to write it (default '-', standard output).", short: "-o"),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "For a pattern or AHAP file: the device (default phone-api26)."),
             OptionSpec(name: "--sample-rate", valueName: "HZ", help: "For a .haptic clip: samples per second, 1-1000 (default 100)."),
@@ -23,8 +26,11 @@ struct ExportCommand: Command {
         ]
     }
 
+    /// What `--to` asks for.
+    enum Target: String { case haptic, androidJSON = "android-json", androidKotlin = "android-kotlin" }
+
     let inputPath: String
-    let kotlin: Bool
+    let target: Target
     let outputPath: String
     let device: AndroidDevice
     let sampleRateHz: Float
@@ -34,11 +40,10 @@ struct ExportCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputPath = arguments.positionals[0]
-        switch arguments.value("--to") {
-        case "android-json": kotlin = false
-        case "android-kotlin": kotlin = true
-        case let other: throw .usage("--to takes android-json or android-kotlin, got '\(other ?? "")'", command: Self.name)
+        guard let target = arguments.value("--to").flatMap(Target.init) else {
+            throw .usage("--to takes haptic, android-json or android-kotlin, got '\(arguments.value("--to") ?? "")'", command: Self.name)
         }
+        self.target = target
         outputPath = arguments.value("--output") ?? "-"
         device = try AndroidOptions.platform(arguments, command: Self.name, recorded: .android(.amplitudePhone)).androidDevice ?? .amplitudePhone
         func number(_ option: String, _ range: ClosedRange<Double>, _ fallback: Float) throws(CLIError) -> Float {
@@ -57,18 +62,26 @@ struct ExportCommand: Command {
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(inputPath, console: console, quiet: quiet)
         try PatternInput.refuseOverwritingInputs(outputPath, inputs: loaded.files)
-        let export: AndroidArrays.Export
+        let fileName = FilePaths.lastComponent(inputPath)
+        let text: String, warnings: [String]
         do {
-            export = try AndroidArrays.export(loaded, device: device, sampleRateHz: sampleRateHz, gain: gain)
+            switch target {
+            case .haptic:
+                let export = try HapticClipExport.export(loaded, source: fileName)
+                (text, warnings) = (export.text, export.warnings)
+            case .androidJSON, .androidKotlin:
+                let export = try AndroidArrays.export(loaded, device: device, sampleRateHz: sampleRateHz, gain: gain)
+                let variable = name ?? AndroidArrays.variableName(FilePaths.deletingExtension(fileName))
+                text = target == .androidKotlin ? AndroidArrays.kotlin(export.waveform, name: variable) : AndroidArrays.json(export.waveform)
+                warnings = export.warnings
+            }
         } catch {
             throw .invalidInput("\(inputPath): \(error)")
         }
-        if !quiet { export.warnings.forEach(console.warning) }
-        let variable = name ?? AndroidArrays.variableName(FilePaths.deletingExtension(FilePaths.lastComponent(inputPath)))
-        let text = kotlin ? AndroidArrays.kotlin(export.waveform, name: variable) : AndroidArrays.json(export.waveform)
+        if !quiet { warnings.forEach(console.warning) }
         try Interruption.deferred { () throws(CLIError) in
             do throws(OutputError) {
-                try TextOutput.write(text, to: outputPath, what: kotlin ? "Kotlin" : "JSON")
+                try TextOutput.write(text, to: outputPath, what: target == .haptic ? "clip" : "arrays")
             } catch {
                 throw CLIError(error)
             }

@@ -1,0 +1,104 @@
+import Testing
+import TestSupport
+@testable import HapticCore
+@testable import HapticPlanner
+
+/// `hapsynth export --to haptic`: a pattern as a Haptics Studio clip, read back by the clip reader.
+@Suite struct HapticClipExportTests {
+    func reload(_ export: HapticClipExport.Export) throws -> LoadedPattern {
+        let scratch = try Scratch()
+        return try PatternLoader.load(try scratch.write("out.haptic", export.text))
+    }
+
+    /// Three taps and a swell with curves: on iPhone the clip gives back the pattern's values at each
+    /// of its breakpoints (√ of the squares; 80 % under an emphasis), the taps as transients.
+    @Test func aPatternComesBackOnIPhoneAtEveryBreakpoint() throws {
+        let pattern = try Pattern {
+            Repeat(3) { Transient(intensity: .strong, sharpness: 0.9); Delay(ms: 80) }
+            Continuous(ms: 300, intensityCurve: [(0, 0), (80, 0.8), (300, 0)], sharpnessCurve: [(0, 0.2), (300, 0.8)])
+        }
+        let export = try HapticClipExport.export(pattern, source: "celebration.json")
+        let plan = try reload(export).plan
+        #expect(plan.players[1].events.map(\.startUs) == [0, 80_000, 160_000])
+        #expect(plan.players[1].events.allSatisfy { abs($0.intensity - 0.75) < 1e-6 && abs($0.sharpness - 0.9) < 1e-6 })
+        let intensity = try #require(plan.players[0].curves.first { $0.parameter == .intensityControl })
+        func control(_ curve: ParameterCurve, atMs ms: Int64) -> Float? {
+            curve.points.last { curve.startUs + $0.timeUs == ms * 1000 }?.value
+        }
+        for (ms, expected) in [(240, Float(0)), (320, 0.8), (540, 0)] as [(Int64, Float)] {
+            #expect(abs((control(intensity, atMs: ms) ?? -1) - expected) < 1e-6, "\(ms) ms")
+        }
+        let sharpness = try #require(plan.players[0].curves.first { $0.parameter == .sharpnessControl })
+        #expect(abs((control(sharpness, atMs: 240) ?? -1) - 0.2) < 1e-6 && abs((control(sharpness, atMs: 540) ?? -1) - 0.8) < 1e-6)
+        // Between breakpoints the squares are cut finely enough: within 1/256 of the pattern's square.
+        let clip = try #require(try reload(export).clip)
+        let curve = try #require(pattern.events[3].intensityCurve)
+        let points: [(ms: Int64, value: Float)] = clip.amplitude.map { (Int64(($0.timeS * 1000).rounded()), $0.amplitude) }
+        for ms in stride(from: Int64(240), through: 540, by: 7) {
+            let original: Double = curve.value(atMs: Double(ms - 240))
+            let exported = Double(HapticClipExport.value(at: ms, in: points))
+            let difference: Double = abs(exported - original * original)
+            #expect(difference <= 1.0 / 256 + 1e-6, "\(ms) ms")
+        }
+        #expect(export.warnings.contains("on iPhone, Meta's SDK lowers the envelope to 80 % at each emphasis"))
+    }
+
+    @Test func aConstantEventIsTwoBreakpoints() throws {
+        let pattern = try Pattern { Continuous(ms: 100, intensity: Intensity(0.5), sharpness: 0.5) }
+        let export = try HapticClipExport.export(pattern, source: "hum.json")
+        #expect(export.text == """
+            {
+              "version": {"major": 1, "minor": 0, "patch": 0},
+              "metadata": {"editor": "hapsynth", "source": "hum.json"},
+              "signals": {
+                "continuous": {
+                  "envelopes": {
+                    "amplitude": [{"time": 0, "amplitude": 0.25}, {"time": 0.1, "amplitude": 0.25}],
+                    "frequency": [{"time": 0, "frequency": 0.25}, {"time": 0.1, "frequency": 0.25}]
+                  }
+                }
+              }
+            }
+
+            """)
+    }
+
+    @Test func gapsAreZeroTransientsExtendTheClipAndStrongerOnesWin() throws {
+        let pattern = try Pattern(events: [
+            try .continuous(startMs: 10, durationMs: 20, intensity: Intensity(1), sharpness: 1),
+            try .transient(startMs: 20, intensity: Intensity(0.5), sharpness: 0.1),
+            try .transient(startMs: 50, intensity: Intensity(0.5), sharpness: 0.2),
+            try .transient(startMs: 50, intensity: Intensity(0.9), sharpness: 0.3),
+        ])
+        let export = try HapticClipExport.export(pattern, source: "x")
+        let clip = try #require(try reload(export).clip)
+        #expect(clip.amplitude.map(\.timeS) == [0, 0.01, 0.01, 0.02, 0.03, 0.03, 0.05, 0.15])
+        #expect(clip.amplitude.map(\.amplitude) == [0, 0, 1, 1, 1, 0, 0, 0])
+        let accents = clip.amplitude.compactMap(\.emphasis)
+        #expect(accents.map(\.amplitude) == [1, 0.80999994] && accents.map(\.frequency) == [0.1, 0.3])
+        #expect(export.warnings.contains("1 transient is dropped: a stronger one plays in the same millisecond"))
+        #expect(export.warnings.contains("1 transient is raised to the envelope under it: an emphasis is never below its breakpoint"))
+    }
+
+    @Test func overlapsMergeAndSilenceIsAnError() throws {
+        let pattern = try Pattern(events: [
+            try .continuous(startMs: 0, durationMs: 50, intensity: Intensity(0.4), sharpness: 0.1),
+            try .continuous(startMs: 20, durationMs: 50, intensity: Intensity(0.8), sharpness: 0.9),
+        ])
+        let export = try HapticClipExport.export(pattern, source: "x")
+        #expect(export.warnings.first == "overlapping events are merged by maximum intensity; the loudest gives the sharpness")
+        #expect(throws: ExportError.self) { try HapticClipExport.export(Pattern.empty, source: "x") }
+    }
+
+    @Test func everySampleExportsToAClipTheReaderTakes() throws {
+        for sample in try samplePatterns() {
+            let loaded = try PatternLoader.load(packageRoot + "/Samples/" + sample)
+            guard let export = try? HapticClipExport.export(loaded, source: sample) else {
+                #expect(loaded.plan.diagnostics.logicalDurationMs == 0, "\(sample)")
+                continue
+            }
+            #expect(try reload(export).clip != nil, "\(sample)")
+            if let clip = loaded.clip { #expect(try reload(export).clip == clip, "\(sample)") }
+        }
+    }
+}
