@@ -145,6 +145,16 @@ import TestSupport
         #expect(try hapsynth(["export", "Samples/celebration.json", "--to", "haptic", "-q"]).stderr.isEmpty)
     }
 
+    @Test func aOnePlayerPlanExportsToOneAHAPFileAndMorePlayersAreRefused() throws {
+        let scratch = try Scratch()
+        let ahap = scratch.path + "/heartbeat.ahap"
+        #expect(try hapsynth(["export", "Samples/heartbeat.json", "--to", "ahap", "-o", ahap]).status == 0)
+        #expect(try hapsynth(["plan", ahap, "--json"]).stdout.contains(#""logicalDurationMs": 2100"#))
+        let two = try hapsynth(["export", "Samples/celebration.json", "--to", "ahap"])
+        #expect(two.status == 65 && two.stderr.contains("its Core Haptics plan has 2 players, and an AHAP file holds one; "
+            + "write one file per player with 'hapsynth plan Samples/celebration.json --ahap-dir DIR'"))
+    }
+
     @Test func badExportsExitWithTheirCodes() throws {
         let silent = try hapsynth(["export", "Samples/silent-tail.json", "--to", "android-json"])
         #expect(silent.status == 65 && silent.stderr.contains("nothing to export: every amplitude is 0"))

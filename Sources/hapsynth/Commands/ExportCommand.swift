@@ -7,7 +7,9 @@ struct ExportCommand: Command {
     static let name = "export"
     static let abstract = "Export a pattern, AHAP file or .haptic clip as a .haptic clip or as Android waveform arrays."
     static let discussion = """
-        haptic: a clip for Haptics Studio and Meta's SDKs. android-json, android-kotlin: the arrays
+        haptic: a clip for Haptics Studio and Meta's SDKs. ahap: the Core Haptics pattern, when the
+        plan has one player (plan --ahap-dir writes one file per player). android-json,
+        android-kotlin: the arrays
         of VibrationEffect.createWaveform; a .haptic clip is sampled as Meta's Android renderer
         samples it (--sample-rate, --gain), a pattern or an AHAP file is the waveform the Android
         planner makes for --android-device. The output is written atomically, or to standard output
@@ -16,7 +18,7 @@ struct ExportCommand: Command {
     static let positionals = [PositionalSpec(name: "input", help: "A pattern.json, AHAP or .haptic file.")]
     static var options: [OptionSpec] {
         [
-            OptionSpec(name: "--to", valueName: "haptic|android-json|android-kotlin", help: "What to write.", isRequired: true),
+            OptionSpec(name: "--to", valueName: "haptic|ahap|android-json|android-kotlin", help: "What to write.", isRequired: true),
             OptionSpec(name: "--output", valueName: "FILE", help: "Where to write it (default '-', standard output).", short: "-o"),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "For a pattern or AHAP file: the device (default phone-api26)."),
             OptionSpec(name: "--sample-rate", valueName: "HZ", help: "For a .haptic clip: samples per second, 1-1000 (default 100)."),
@@ -27,7 +29,7 @@ struct ExportCommand: Command {
     }
 
     /// What `--to` asks for.
-    enum Target: String { case haptic, androidJSON = "android-json", androidKotlin = "android-kotlin" }
+    enum Target: String { case haptic, ahap, androidJSON = "android-json", androidKotlin = "android-kotlin" }
 
     let inputPath: String
     let target: Target
@@ -41,7 +43,7 @@ struct ExportCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputPath = arguments.positionals[0]
         guard let target = arguments.value("--to").flatMap(Target.init) else {
-            throw .usage("--to takes haptic, android-json or android-kotlin, got '\(arguments.value("--to") ?? "")'", command: Self.name)
+            throw .usage("--to takes haptic, ahap, android-json or android-kotlin, got '\(arguments.value("--to") ?? "")'", command: Self.name)
         }
         self.target = target
         outputPath = arguments.value("--output") ?? "-"
@@ -69,19 +71,28 @@ struct ExportCommand: Command {
             case .haptic:
                 let export = try HapticClipExport.export(loaded, source: fileName)
                 (text, warnings) = (export.text, export.warnings)
+            case .ahap:
+                let files = AHAPExport.files(for: loaded.plan)
+                guard files.count == 1 else {
+                    throw CLIError.invalidInput("\(inputPath): its Core Haptics plan has \(files.count) players, and an AHAP file holds one; "
+                        + "write one file per player with 'hapsynth plan \(inputPath) --ahap-dir DIR'")
+                }
+                (text, warnings) = (files[0] + "\n", AHAPExport.warnings(for: loaded.plan))
             case .androidJSON, .androidKotlin:
                 let export = try AndroidArrays.export(loaded, device: device, sampleRateHz: sampleRateHz, gain: gain)
                 let variable = name ?? AndroidArrays.variableName(FilePaths.deletingExtension(fileName))
                 text = target == .androidKotlin ? AndroidArrays.kotlin(export.waveform, name: variable) : AndroidArrays.json(export.waveform)
                 warnings = export.warnings
             }
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw .invalidInput("\(inputPath): \(error)")
         }
         if !quiet { warnings.forEach(console.warning) }
         try Interruption.deferred { () throws(CLIError) in
             do throws(OutputError) {
-                try TextOutput.write(text, to: outputPath, what: target == .haptic ? "clip" : "arrays")
+                try TextOutput.write(text, to: outputPath, what: target == .haptic ? "clip" : target == .ahap ? "AHAP file" : "arrays")
             } catch {
                 throw CLIError(error)
             }
