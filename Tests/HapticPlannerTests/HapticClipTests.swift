@@ -218,6 +218,8 @@ import TestSupport
     }
 
     @Test func theAndroidPlanSaysWhatItApproximates() throws {
+        let atEnd = try load(Self.document([[0, 0.5, 0.5, 0.5], [1, 0.5, 1, 1]])).plan  // on iPhone the last emphasis plays
+        #expect(atEnd.players[1].events.map(\.startUs) == [0, 1_000_000])
         let plan = try clip([[0, 0.5, 0.5, 0.5], [1, 0.5, 1, 1]]).androidPlan(on: .amplitudePhone)
         #expect(plan.approximations == ["Meta's Android renderer samples the clip every 10 ms and drops frequency.",
                                         "Emphasis becomes a 12–36 ms amplitude step over a halved envelope.",
@@ -225,5 +227,51 @@ import TestSupport
         #expect(plan.waveform?.amplitudes.count == 100 && plan.estimatedNativeDurationMs == 1000)
         #expect(try clip([[0, 0], [1, 0]]).androidPlan(on: .amplitudePhone).backend == .silent)
         #expect(try clip([[0, 0.5], [1, 0.5]]).androidPlan(on: .noVibrator).backend == .unsupported)
+    }
+}
+
+/// A clip and the AHAP file Meta's converter writes for it (its layout: the curves, the continuous
+/// event, then the transients; curve `Time` at the first point, point times absolute) plan alike on
+/// iPhone once the AHAP's point times are made relative: players, curves and transients within
+/// 1 µs and 1e-7.
+@Suite struct HapticClipAgainstMetasAHAPTests {
+    static let clip = HapticClipTests.document([[0, 0.2], [0.1, 0.3], [0.2, 0.2, 0.6, 0.7], [0.3, 0.5], [0.45, 0.1]],
+                                               frequency: [[0.01, 0.99], [0.02, 0.54], [0.45, 0.25]])
+    /// Meta's file, its sharpness curve's point times made relative to the curve's `Time` (0.01 s).
+    static let ahap = #"""
+        {"Version": 1.0, "Pattern": [
+          {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0.0, "ParameterCurveControlPoints": [
+            {"Time": 0.0, "ParameterValue": 0.4472136}, {"Time": 0.1, "ParameterValue": 0.5477226},
+            {"Time": 0.2, "ParameterValue": 0.35777088}, {"Time": 0.3, "ParameterValue": 0.70710677},
+            {"Time": 0.45, "ParameterValue": 0.31622776}]}},
+          {"ParameterCurve": {"ParameterID": "HapticSharpnessControl", "Time": 0.01, "ParameterCurveControlPoints": [
+            {"Time": 0.0, "ParameterValue": 0.9949874}, {"Time": 0.01, "ParameterValue": 0.73484695},
+            {"Time": 0.44, "ParameterValue": 0.5}]}},
+          {"Event": {"EventType": "HapticContinuous", "Time": 0.0, "EventDuration": 0.45, "EventParameters": [
+            {"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0}]}},
+          {"Event": {"EventType": "HapticTransient", "Time": 0.2, "EventParameters": [
+            {"ParameterID": "HapticIntensity", "ParameterValue": 0.7745967}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.7}]}}
+        ]}
+        """#
+
+    @Test func theClipPlansAsMetasAHAPDoes() throws {
+        let scratch = try Scratch()
+        let ours = try PatternLoader.load(try scratch.write("clip.haptic", Self.clip)).plan
+        let meta = try PatternLoader.load(try scratch.write("clip.ahap", Self.ahap)).plan
+        let metaEvents = meta.players[0].events
+        #expect(ours.players[0].events == metaEvents.filter { $0.kind == .continuous })
+        let transients = zip(ours.players[1].events, metaEvents.filter { $0.kind == .transient })
+        #expect(ours.players[1].events.count == 1)
+        for (mine, theirs) in transients {
+            #expect(abs(mine.startUs - theirs.startUs) <= 1 && abs(mine.intensity - theirs.intensity) <= 1e-7 && abs(mine.sharpness - theirs.sharpness) <= 1e-7)
+        }
+        #expect(ours.players[0].curves.count == meta.players[0].curves.count)
+        for (mine, theirs) in zip(ours.players[0].curves, meta.players[0].curves) {
+            #expect(mine.parameter == theirs.parameter && abs(mine.startUs - theirs.startUs) <= 1)
+            #expect(mine.points.count == theirs.points.count)
+            for (a, b) in zip(mine.points, theirs.points) {
+                #expect(abs(a.timeUs - b.timeUs) <= 1 && abs(a.value - b.value) <= 1e-7, "\(mine.parameter) at \(a.timeUs) µs")
+            }
+        }
     }
 }
