@@ -53,8 +53,8 @@ import TestSupport
             (#"{"events": []}"#, .patternJSON),
             (#"{"timline": []}"#, .patternJSON),  // a typo of a pattern.json key: reading it says which
             (#"{"Pattern": []}"#, .ahap),
-            (#"{"sampleRate": 8000}"#, .neither(#"expected a pattern.json object (with "events" or "timeline") or an AHAP object (with a "Pattern" array); this file is neither (its keys: "sampleRate")"#)),
-            ("[1, 2]", .neither(#"expected a pattern.json object (with "events" or "timeline") or an AHAP object (with a "Pattern" array), got an array"#)),
+            (#"{"sampleRate": 8000}"#, .neither(#"expected a pattern.json object (with "events" or "timeline"), an AHAP object (with a "Pattern" array) or a .haptic clip (with "version" and "signals"); this file is neither (its keys: "sampleRate")"#)),
+            ("[1, 2]", .neither(#"expected a pattern.json object (with "events" or "timeline"), an AHAP object (with a "Pattern" array) or a .haptic clip (with "version" and "signals"), got an array"#)),
             ("{", nil),
         ]
         for (index, (text, format)) in cases.enumerated() {

@@ -20,17 +20,18 @@ import TestSupport
         #expect(result.stderr == "hapsynth: error: \(file):1:49: trailing comma before the closing bracket at $.events[1]\n")
     }
 
-    @Test func aJSONFileOfNeitherFormatSaysWhichTwoWereExpected() throws {
+    @Test func aJSONFileOfNoFormatSaysWhichThreeWereExpected() throws {
         let scratch = try Scratch()
         let file = try scratch.write("x.json", #"{"Version": 1, "Metadata": {}}"#)
         let result = try hapsynth(["render", file, scratch.path + "/x.wav"])
         #expect(result.status == 65)
-        #expect(result.stderr == "hapsynth: error: \(file):1:1: expected a pattern.json object (with \"events\" or \"timeline\") "
-            + "or an AHAP object (with a \"Pattern\" array); this file is neither (its keys: \"Version\", \"Metadata\") at $\n")
+        #expect(result.stderr == "hapsynth: error: \(file):1:1: expected a pattern.json object (with \"events\" or \"timeline\"), "
+            + "an AHAP object (with a \"Pattern\" array) or a .haptic clip (with \"version\" and \"signals\"); this file is neither "
+            + "(its keys: \"Version\", \"Metadata\") at $\n")
         let typo = try scratch.write("t.json", #"{"event": []}"#)
         #expect(try hapsynth(["plan", typo]).stderr.contains("did you mean \"events\"?"))
         let array = try scratch.write("a.json", "[1]")
-        #expect(try hapsynth(["plan", array]).stderr.contains("or an AHAP object (with a \"Pattern\" array), got an array at $"))
+        #expect(try hapsynth(["plan", array]).stderr.contains("or a .haptic clip (with \"version\" and \"signals\"), got an array at $"))
     }
 
     @Test func warningsOfOneKindPrintAsOneLineAndJSONListsThemAll() throws {

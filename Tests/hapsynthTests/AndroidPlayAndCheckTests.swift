@@ -60,9 +60,12 @@ import TestSupport
     }
 
     /// AHAP files play on Android too (converted to events with their own curves): every AHAP
-    /// sample plays there.
+    /// sample renders for both platforms and plays as Android.
     @Test func ahapFilesPlayAsAndroid() throws {
+        let scratch = try Scratch()
         for sample in try samplePatterns() where sample.hasSuffix(".ahap") {
+            let both = try hapsynth(["render", "Samples/" + sample, scratch.path + "/both.wav", "--platform", "both", "--rate", "8000"])
+            #expect(both.status == 0 && both.stdout.contains(", left ios, right android "), "\(sample): \(both.stderr)")
             let played = try hapsynth(["play", "Samples/" + sample, "--platform", "android", "--device", "null"])
             #expect(played.status == 0 && played.stdout.hasPrefix("playing Samples/\(sample) on null as android "), "\(sample): \(played.stderr)")
         }

@@ -132,7 +132,8 @@ public enum PatternLoader {
     /// a pattern.json object has `events` or `timeline` (or a key one typo away from them), an
     /// AHAP object a `Pattern` key.
     static func mismatch(_ root: JSONNode) -> String? {
-        let expected = "expected a pattern.json object (with \"events\" or \"timeline\") or an AHAP object (with a \"Pattern\" array)"
+        let expected = "expected a pattern.json object (with \"events\" or \"timeline\"), an AHAP object (with a \"Pattern\" array) "
+            + "or a .haptic clip (with \"version\" and \"signals\")"
         guard case .object(let members) = root.value else { return "\(expected), got \(root.kindDescription)" }
         let entryKeys = ["events", "timeline", "Pattern"]
         if members.contains(where: { entryKeys.contains($0.key) || KeySuggestion.closest(to: $0.key, among: entryKeys) != nil }) {

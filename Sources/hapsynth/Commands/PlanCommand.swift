@@ -10,7 +10,7 @@ struct PlanCommand: Command {
         such as clamped intensities, go to stderr. An AHAP file is one Core Haptics pattern: it
         becomes one player as it is.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json or AHAP file.")]
+    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP or .haptic file.")]
     static let options = [
         OptionSpec(name: "--json", valueName: nil, help: "Print the plan as JSON (keys in a fixed order)."),
         OptionSpec(name: "--no-haptics", valueName: nil, help: "Plan for a device without haptics."),

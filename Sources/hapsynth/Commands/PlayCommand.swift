@@ -11,7 +11,7 @@ struct PlayCommand: Command {
         A device that cannot be opened exits 69; a device that fails while playing exits 74;
         Ctrl-C fades out, closes the device and exits 130.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json or AHAP file.")]
+    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP or .haptic file.")]
     static var options: [OptionSpec] {
         [
             OptionSpec(name: "--device", valueName: "NAME", help: "ALSA device (default 'default'; 'null' discards)."),

@@ -13,7 +13,7 @@ struct PlotCommand: Command {
         output wraps the same SVG with a table of the plan.
         """
     static let positionals = [
-        PositionalSpec(name: "pattern", help: "A pattern.json or AHAP file."),
+        PositionalSpec(name: "pattern", help: "A pattern.json, AHAP or .haptic file."),
         PositionalSpec(name: "out", help: "The picture to write (.svg or .html)."),
     ]
     static var options: [OptionSpec] {

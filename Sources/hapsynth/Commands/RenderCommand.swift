@@ -10,7 +10,7 @@ struct RenderCommand: Command {
         when complete. Prints one summary line; warnings go to stderr.
         """
     static let positionals = [
-        PositionalSpec(name: "pattern", help: "A pattern.json or AHAP file."),
+        PositionalSpec(name: "pattern", help: "A pattern.json, AHAP or .haptic file."),
         PositionalSpec(name: "out", help: "The sound file to write (.wav, .flac or .ogg)."),
     ]
     static var options: [OptionSpec] {
