@@ -164,3 +164,24 @@ import TestSupport
         #expect(try hapsynth(["export", "Samples/none.json", "--to", "android-json"]).status == 66)
     }
 }
+
+/// `hapsynth lint`: exit codes and formats as a CI system reads them.
+@Suite struct LintCommandTests {
+    @Test func lintExitsByItsFindingsAndPrintsJSON() throws {
+        let scratch = try Scratch()
+        try scratch.write("p/ok.json", #"{"timeline": [{"continuous": {"durationMs": 1500}}]}"#)
+        let clean = try hapsynth(["lint", scratch.path + "/p", "--platform", "ios"])
+        #expect(clean.status == 0 && clean.stdout == "lint: 1 file, 0 errors, 0 warnings, 0 info\n")
+        try scratch.write("p/quiet.json", #"{"timeline": [{"delay": 100}]}"#)
+        let warned = try hapsynth(["lint", scratch.path + "/p", "--platform", "ios"])
+        #expect(warned.status == 0 && warned.stdout.contains("quiet.json:1:1: warning: HS301 silent: nothing is felt: the plan is silent\n"))
+        #expect(try hapsynth(["lint", scratch.path + "/p", "--platform", "ios", "--strict"]).status == 1)
+        let json = try hapsynth(["lint", scratch.path + "/p", "--platform", "ios", "--format", "json"])
+        #expect(json.stdout.contains(#""ruleId": "HS301""#) && json.stdout.contains(#""counts": {"error": 0, "warning": 1, "info": 0}"#))
+        try scratch.write("p/bad.json", "{")
+        #expect(try hapsynth(["lint", scratch.path + "/p"]).status == 1)
+        #expect(try hapsynth(["lint", scratch.path + "/none"]).status == 66)
+        #expect(try hapsynth(["lint", scratch.path + "/p", "--format", "xml"]).status == 64)
+        #expect(try hapsynth(["lint", scratch.path + "/empty-folder-that-is-missing"]).status == 66)
+    }
+}

@@ -52,6 +52,9 @@ package struct JSONNode: Sendable {
     /// Where the value starts.
     package var position: SourcePosition { tape.position(of: index) }
 
+    /// Where the value ends: the line and column one past its last character.
+    package var endPosition: SourcePosition { tape.position(ofByte: tape.endOffset(of: index)) }
+
     /// A short name of the value's kind for error messages (`an object`, `a number`).
     package var kindDescription: String {
         switch tape.entries[index].kind {

@@ -117,6 +117,35 @@ package final class JSONTape: Sendable {
         }
     }
 
+    /// The byte offset one past the value at `index` (a string's closing quote, a container's
+    /// closing bracket).
+    func endOffset(of index: Int) -> Int {
+        let entry = entries[index]
+        let start = Int(entry.offset)
+        switch entry.kind {
+        case .string, .key: return start + Int(entry.length) + 2
+        case .number: return start + Int(entry.length)
+        case .true, .null: return start + 4
+        case .false: return start + 5
+        case .object, .array:
+            // After the last element (or the opening bracket), past spaces and a trailing comma.
+            var offset = entry.count > 0 ? endOffset(of: lastChild(of: index)) : start + 1
+            while offset < bytes.count, bytes[offset] != UInt8(ascii: "}"), bytes[offset] != UInt8(ascii: "]") { offset += 1 }
+            return min(offset + 1, bytes.count)
+        }
+    }
+
+    /// The last value directly inside a container.
+    private func lastChild(of index: Int) -> Int {
+        var child = index + 1, last = child
+        while child < Int(entries[index].length) {
+            if entries[index].kind == .object { child += 1 }  // the key
+            last = child
+            child = end(of: child)
+        }
+        return last
+    }
+
     /// The index after the value at `index` and everything inside it.
     func end(of index: Int) -> Int {
         let entry = entries[index]

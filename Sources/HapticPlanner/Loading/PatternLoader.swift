@@ -117,7 +117,7 @@ public enum PatternLoader {
 
     /// Parses strictly; a trailing comma is accepted (and its place returned) only in an AHAP
     /// file, as Apple's reader accepts it. pattern.json stays strict.
-    static func parse(_ bytes: [UInt8], file: String) throws(PatternFileError) -> (root: JSONNode, trailingComma: SourcePosition?) {
+    package static func parse(_ bytes: [UInt8], file: String) throws(PatternFileError) -> (root: JSONNode, trailingComma: SourcePosition?) {
         do {
             return (try PatternReader.parse(bytes, file: file), nil)
         } catch {

@@ -1,0 +1,53 @@
+import HapticCore
+import HapticPlanner
+
+/// The findings of a lint run over files and folders, and how people and programs read them.
+public struct LintReport: Sendable {
+    /// Files linted.
+    public let files: Int
+    /// Findings in path order, then by place.
+    public let findings: [LintFinding]
+    /// Files found in folders that are not patterns, with why.
+    public let skipped: [CheckSuite.Skipped]
+
+    /// Lints `inputs` (files, or folders searched as `check` searches them) for `platform`.
+    /// - Throws: `CheckError.inputNotFound` for an input that does not exist.
+    public static func run(_ inputs: [String], platform: Platform) throws(CheckError) -> LintReport {
+        let suite = try CheckSuite(inputs: inputs, goldens: "\u{0}")
+        let paths = suite.entries.map(\.path).sorted()
+        let findings = paths.flatMap { Linter.lint($0, platform: platform) }
+        return LintReport(files: paths.count, findings: findings, skipped: suite.skipped)
+    }
+
+    /// How many findings of a severity.
+    public func count(_ severity: LintSeverity) -> Int { findings.filter { $0.severity == severity }.count }
+
+    /// Whether the run passes: no error findings, and none at warning level when `strict`.
+    public func passes(strict: Bool) -> Bool { files > 0 && count(.error) == 0 && !(strict && count(.warning) > 0) }
+
+    /// `lint: 12 files, 1 error, 3 warnings, 2 info`.
+    public var summary: String {
+        "lint: \(NumberText.count(files, "file")), \(NumberText.count(count(.error), "error")), "
+            + "\(NumberText.count(count(.warning), "warning")), \(count(.info)) info"
+    }
+
+    /// `{"version": 1, "files": …, "findings": […], "counts": {…}, "skipped": […]}`.
+    package var json: JSONOutput {
+        .object([
+            ("version", .integer(1)),
+            ("files", .integer(Int64(files))),
+            ("findings", .array(findings.map { finding in
+                .object([
+                    ("path", .string(finding.file)),
+                    ("line", .integer(Int64(finding.start.line))), ("column", .integer(Int64(finding.start.column))),
+                    ("endLine", .integer(Int64(finding.end.line))), ("endColumn", .integer(Int64(finding.end.column))),
+                    ("jsonPath", .string(finding.jsonPath)), ("ruleId", .string(finding.rule.id)), ("name", .string(finding.rule.name)),
+                    ("severity", .string(finding.severity.rawValue)), ("platform", .string(finding.rule.scope.rawValue)),
+                    ("message", .string(finding.message)),
+                ])
+            })),
+            ("counts", .object([LintSeverity.error, .warning, .info].map { ($0.rawValue, .integer(Int64(count($0)))) })),
+            ("skipped", .array(skipped.map { .object([("path", .string($0.path)), ("why", .string($0.why))]) })),
+        ])
+    }
+}

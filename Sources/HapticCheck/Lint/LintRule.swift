@@ -1,0 +1,64 @@
+/// How much a finding matters; `off` switches a rule off.
+public enum LintSeverity: String, Sendable, Comparable, CaseIterable {
+    case off, info, warning, error
+
+    public static func < (a: LintSeverity, b: LintSeverity) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// One rule of `hapsynth lint` (docs/lint.md): a stable id, a name, the platform it concerns and its
+/// default severity.
+public struct LintRule: Sendable, Hashable {
+    public enum Scope: String, Sendable { case ios, android, both }
+
+    public let id: String
+    public let name: String
+    public let scope: Scope
+    public let severity: LintSeverity
+    /// What it detects, one sentence.
+    public let summary: String
+    /// Whether this version of hapsynth checks it yet.
+    public let isChecked: Bool
+
+    init(_ id: String, _ name: String, _ scope: Scope, _ severity: LintSeverity, _ summary: String, checked: Bool = true) {
+        self.id = id
+        self.name = name
+        self.scope = scope
+        self.severity = severity
+        self.summary = summary
+        isChecked = checked
+    }
+
+    /// Every rule, ids stable forever.
+    public static let all: [LintRule] = [
+        LintRule("HS001", "invalid-file", .both, .error, "The file cannot be read as pattern.json, AHAP or a .haptic clip."),
+        LintRule("HS002", "version", .ios, .warning, "The AHAP Version is missing, not a number or not above 0; an iPhone may refuse the file."),
+        LintRule("HS003", "lenient-json", .both, .warning, "A trailing comma: Apple's reader accepts it, strict readers fail."),
+        LintRule("HS004", "unknown-type", .ios, .error, "An unknown EventType or ParameterID value.", checked: false),
+        LintRule("HS005", "bad-time", .both, .error, "A negative time or duration, or curve points going back in time.", checked: false),
+        LintRule("HS101", "continuous-over-30s", .ios, .warning, "A continuous event longer than 30 s: Core Haptics cuts it."),
+        LintRule("HS102", "curve-over-16-points", .ios, .warning, "A parameter curve of more than 16 points."),
+        LintRule("HS103", "curve-times-absolute", .ios, .warning, "Curve point times that look absolute.", checked: false),
+        LintRule("HS104", "out-of-range", .both, .warning, "A value outside its range (clamped).", checked: false),
+        LintRule("HS105", "sharpness-control-no-effect", .ios, .info, "A sharpness control while no continuous event plays.", checked: false),
+        LintRule("HS106", "transients-under-10ms", .ios, .info, "Transient onsets less than 10 ms apart.", checked: false),
+        LintRule("HS107", "transient-clip", .both, .warning, "Overlapping clicks sum past full scale.", checked: false),
+        LintRule("HS201", "primitive-gap-under-50ms", .android, .warning, "A primitive starting less than 50 ms after the previous one ends.", checked: false),
+        LintRule("HS202", "primitive-scale-ratio", .android, .info, "Neighbouring primitive scales differing by a ratio under 1.4.", checked: false),
+        LintRule("HS203", "android-path-fallback", .android, .warning, "The Android plan fell through the envelope or primitive path."),
+        LintRule("HS204", "short-pulse-on-off-motor", .android, .warning, "An ON pulse under 20 ms on a motor without amplitude control.", checked: false),
+        LintRule("HS205", "samsung-off-segment", .android, .info, "The waveform needed the compatibility tail.", checked: false),
+        LintRule("HS206", "short-may-be-silent", .android, .info, "A pattern under 1 s, which some phones may not play."),
+        LintRule("HS207", "android-unsupported", .android, .error, "The Android plan is unsupported on the device."),
+        LintRule("HS301", "silent", .both, .warning, "Nothing is felt: the plan is silent."),
+        LintRule("HS302", "long-pattern", .both, .info, "A pattern longer than 30 s."),
+        LintRule("HS303", "sub-period-event", .both, .warning, "A continuous event shorter than one frame or one period of its frequency.", checked: false),
+        LintRule("HS401", "audio-file-missing", .ios, .error, "An AudioCustom file that is missing or unreadable.", checked: false),
+        LintRule("HS402", "audio-path-absolute", .ios, .info, "An absolute EventWaveformPath.", checked: false),
+        LintRule("HS403", "audio-haptic-offset", .ios, .warning, "An audio onset more than 24 ms from a transient.", checked: false),
+    ]
+
+    /// The rule with this id.
+    public static func rule(_ id: String) -> LintRule? { all.first { $0.id == id } }
+}

@@ -1,0 +1,102 @@
+import Testing
+import TestSupport
+@testable import HapticCheck
+@testable import HapticCore
+@testable import HapticPlanner
+
+/// `hapsynth lint`: each rule checked so far, on a minimal file that triggers it and one that does
+/// not, with the region of the finding against the file's text.
+@Suite struct LintTests {
+    static let tap = #"{"EventType": "HapticTransient", "Time": 0, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}]}"#
+
+    func lint(_ text: String, name: String = "t.ahap", platform: Platform = .ios) throws -> [LintFinding] {
+        let scratch = try Scratch()
+        return Linter.lint(try scratch.write(name, text), platform: platform)
+    }
+
+    func ids(_ findings: [LintFinding]) -> [String] { findings.map(\.rule.id) }
+
+    /// The text a finding's region covers (lines and columns 1-based, end exclusive).
+    func covered(_ finding: LintFinding, in text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+        guard finding.start.line == finding.end.line else { return "" }
+        let line = lines[finding.start.line - 1]
+        return String(line[(finding.start.column - 1)..<min(line.count, finding.end.column - 1)])
+    }
+
+    @Test func hs001AFileThatDoesNotLoadIsAFindingAtItsPlace() throws {
+        let findings = try lint(#"{"timeline": [{"delay": "x"}]}"#, name: "bad.json")
+        #expect(ids(findings) == ["HS001"] && findings[0].severity == .error)
+        #expect(findings[0].start == SourcePosition(line: 1, column: 25) && findings[0].message.hasPrefix("expected a number of milliseconds"))
+        #expect(try lint(#"{"timeline": [{"delay": 5}]}"#, name: "ok.json").allSatisfy { $0.rule.id != "HS001" })
+    }
+
+    @Test func hs002TheAHAPVersionMustBeAbove0() throws {
+        let zero = #"{"Version": 0.0, "Pattern": [{"Event": \#(Self.tap)}]}"#
+        let findings = try lint(zero)
+        #expect(ids(findings) == ["HS002"] && covered(findings[0], in: zero) == "0.0" && findings[0].jsonPath == "$.Version")
+        let missing = try lint(#"{"Pattern": [{"Event": \#(Self.tap)}]}"#)
+        #expect(ids(missing) == ["HS002"] && missing[0].start == SourcePosition(line: 1, column: 1) && missing[0].end == SourcePosition(line: 1, column: 2))
+        #expect(try lint(#"{"Version": 1.0, "Pattern": [{"Event": \#(Self.tap)}]}"#).isEmpty)
+        #expect(try lint(zero, platform: .android(.flagship)).allSatisfy { $0.rule.id != "HS002" })  // an iOS rule
+    }
+
+    @Test func hs003ATrailingCommaIsLenientJSON() throws {
+        let text = #"{"Version": 1.0, "Pattern": [{"Event": \#(Self.tap)},]}"#
+        let findings = try lint(text)
+        #expect(ids(findings) == ["HS003"] && covered(findings[0], in: text) == ",")
+    }
+
+    @Test func hs101AContinuousEventOver30Seconds() throws {
+        let long = #"{"Version": 1.0, "Pattern": [{"Event": {"EventType": "HapticContinuous", "Time": 0, "EventDuration": 31, "EventParameters": []}}]}"#
+        let findings = try lint(long).filter { $0.rule.id == "HS101" }
+        #expect(findings.count == 1 && findings[0].jsonPath == "$.Pattern[0]")
+        #expect(covered(findings[0], in: long).hasPrefix(#"{"Event": {"EventType": "HapticContinuous""#) && covered(findings[0], in: long).hasSuffix("[]}}"))
+        #expect(try lint(long.replacingOccurrences(of: ": 31", with: ": 30")).allSatisfy { $0.rule.id != "HS101" })
+    }
+
+    @Test func hs102ACurveOver16Points() throws {
+        func curve(_ count: Int) -> String {
+            let points = (0..<count).map { #"{"Time": \#(Double($0) / 100), "ParameterValue": 0.5}"# }.joined(separator: ", ")
+            return #"{"Version": 1.0, "Pattern": [{"Event": {"EventType": "HapticContinuous", "Time": 0, "EventDuration": 1, "EventParameters": []}}, "#
+                + #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [\#(points)]}}]}"#
+        }
+        let findings = try lint(curve(17)).filter { $0.rule.id == "HS102" }
+        #expect(findings.count == 1 && findings[0].message == "$.Pattern[1] has 17 points")
+        #expect(try lint(curve(16)).allSatisfy { $0.rule.id != "HS102" })
+    }
+
+    @Test func hs301AndHS302SilentAndLongPatterns() throws {
+        #expect(ids(try lint(#"{"timeline": [{"delay": 100}]}"#, name: "s.json")) == ["HS301"])
+        #expect(ids(try lint(#"{"timeline": [{"continuous": {"durationMs": 31000}}]}"#, name: "l.json")) == ["HS302"])
+        #expect(try lint(#"{"timeline": [{"continuous": {"durationMs": 1000}}]}"#, name: "ok.json").isEmpty)
+    }
+
+    @Test func androidRulesApplyOnAndroidOnly() throws {
+        let short = #"{"timeline": [{"transient": {}}]}"#
+        #expect(ids(try lint(short, name: "s.json", platform: .android(.onOffPhone))) == ["HS206"])
+        #expect(try lint(short, name: "s.json", platform: .ios).isEmpty)
+        #expect(ids(try lint(short, name: "s.json", platform: .android(.noVibrator))) == ["HS207"])
+        let swell = #"{"timeline": [{"continuous": {"durationMs": 1500, "intensityCurve": [[0, 0.2], [1500, 0.9]]}}]}"#
+        let fallback = try lint(swell, name: "w.json", platform: .both(.flagship)).filter { $0.rule.id == "HS203" }
+        #expect(fallback.count == 1 && fallback[0].message.hasPrefix("on flagship-api36 the plan falls back to androidWaveform: "))
+        #expect(try lint(swell, name: "w.json", platform: .android(.amplitudePhone)).isEmpty)  // no envelope path to fall from
+    }
+
+    @Test func theCatalogueHasStableUniqueIds() {
+        #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count && LintRule.all.count == 25)
+        #expect(LintRule.all.filter(\.isChecked).map(\.id) == ["HS001", "HS002", "HS003", "HS101", "HS102", "HS203", "HS206", "HS207", "HS301", "HS302"])
+    }
+
+    @Test func aReportSortsAndCountsAndSaysWhetherItPasses() throws {
+        let scratch = try Scratch()
+        try scratch.write("p/b.json", #"{"timeline": [{"delay": 100}]}"#)
+        try scratch.write("p/a.json", #"{"timeline": [{"delay": "x"}]}"#)
+        let report = try LintReport.run([scratch.path + "/p"], platform: .ios)
+        #expect(report.findings.map(\.rule.id) == ["HS001", "HS301"] && report.files == 2)
+        #expect(report.summary == "lint: 2 files, 1 error, 1 warning, 0 info" && !report.passes(strict: false))
+        try scratch.write("p/a.json", #"{"timeline": [{"delay": 5}]}"#)
+        let again = try LintReport.run([scratch.path + "/p"], platform: .ios)
+        #expect(again.passes(strict: false) && !again.passes(strict: true))
+    }
+}
