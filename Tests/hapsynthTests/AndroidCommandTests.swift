@@ -1,5 +1,8 @@
 import AudioIO
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 import TestSupport
 
@@ -167,6 +170,37 @@ import TestSupport
 
 /// `hapsynth lint`: exit codes and formats as a CI system reads them.
 @Suite struct LintCommandTests {
+    /// SARIF as GitHub code scanning reads it: the tool and its 25 rules, each result with its rule,
+    /// level, repository-relative URI and the region of the offending text.
+    @Test func sarifPlacesEachFindingOnItsText() throws {
+        let result = try hapsynth(["lint", "Samples/trailing-comma.ahap", "--platform", "ios", "--format", "sarif"])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0" && (log["$schema"] as? String)?.contains("sarif-2.1.0") == true)
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "hapsynth" && (driver["rules"] as? [Any])?.count == 25)
+        #expect(run["columnKind"] as? String == "unicodeCodePoints")
+        let finding = try #require((run["results"] as? [[String: Any]])?.first)
+        #expect(finding["ruleId"] as? String == "HS003" && finding["ruleIndex"] as? Int == 2 && finding["level"] as? String == "warning")
+        let location = try #require(((finding["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "Samples/trailing-comma.ahap")
+        let region = try #require(location["region"] as? [String: Int])
+        #expect(region == ["startLine": 3, "startColumn": 143, "endLine": 3, "endColumn": 144])
+        let line = try String(contentsOfFile: packageRoot + "/Samples/trailing-comma.ahap", encoding: .utf8).split(separator: "\n")[2]
+        #expect(Array(line)[142] == ",")
+    }
+
+    @Test func junitReadsBackWithAStandardParser() throws {
+        let scratch = try Scratch()
+        let report = scratch.path + "/lint.xml"
+        let result = try hapsynth(["lint", "Samples/delay-only.json", "Samples/celebration.json", "--platform", "both", "--format", "junit", "-o", report])
+        #expect(result.status == 0 && result.stderr == "lint: 2 files, 0 errors, 1 warning, 1 info\n")
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: report))
+        let cases = try document.nodes(forXPath: "//testcase")
+        let failures = try document.nodes(forXPath: "//failure"), outputs = try document.nodes(forXPath: "//system-out")
+        #expect(cases.count == 2 && failures.count == 1 && outputs.count == 1)
+    }
+
     @Test func lintExitsByItsFindingsAndPrintsJSON() throws {
         let scratch = try Scratch()
         try scratch.write("p/ok.json", #"{"timeline": [{"continuous": {"durationMs": 1500}}]}"#)

@@ -3,8 +3,10 @@ import HapticPlanner
 
 /// The findings of a lint run over files and folders, and how people and programs read them.
 public struct LintReport: Sendable {
-    /// Files linted.
-    public let files: Int
+    /// The files linted, in path order.
+    public let paths: [String]
+    /// How many files were linted.
+    public var files: Int { paths.count }
     /// Findings in path order, then by place.
     public let findings: [LintFinding]
     /// Files found in folders that are not patterns, with why.
@@ -16,7 +18,7 @@ public struct LintReport: Sendable {
         let suite = try CheckSuite(inputs: inputs, goldens: "\u{0}")
         let paths = suite.entries.map(\.path).sorted()
         let findings = paths.flatMap { Linter.lint($0, platform: platform) }
-        return LintReport(files: paths.count, findings: findings, skipped: suite.skipped)
+        return LintReport(paths: paths, findings: findings, skipped: suite.skipped)
     }
 
     /// How many findings of a severity.

@@ -14,25 +14,33 @@ struct LintCommand: Command {
         [
             OptionSpec(name: "--platform", valueName: "ios|android|both", help: "The platforms whose rules apply (default both)."),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "The Android device (default flagship-api36)."),
-            OptionSpec(name: "--format", valueName: "text|json", help: "How to print the findings (default text)."),
+            OptionSpec(name: "--format", valueName: "text|json|junit|sarif", help: "How to write the findings (default text)."),
+            OptionSpec(name: "--output", valueName: "FILE", help: "Write them to FILE, atomically (default: standard output).", short: "-o"),
+            OptionSpec(name: "--sarif-root", valueName: "DIR", help: "With sarif: the folder paths are relative to (default: the current one)."),
             OptionSpec(name: "--strict", valueName: nil, help: "Fail on warnings too."),
         ]
     }
 
+    /// How the findings are written.
+    enum Format: String { case text, json, junit, sarif }
+
     let inputs: [String]
     let platform: Platform
-    let asJSON: Bool
+    let format: Format
+    let output: String?
+    let sarifRoot: String
     let strict: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputs = arguments.positionals
         platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true,
                                                recorded: arguments.value("--platform") == nil ? .both(.flagship) : .ios)
-        switch arguments.value("--format") ?? "text" {
-        case "text": asJSON = false
-        case "json": asJSON = true
-        case let other: throw .usage("--format takes text or json, got '\(other)'", command: Self.name)
+        guard let format = Format(rawValue: arguments.value("--format") ?? "text") else {
+            throw .usage("--format takes text, json, junit or sarif, got '\(arguments.value("--format") ?? "")'", command: Self.name)
         }
+        self.format = format
+        output = arguments.value("--output")
+        sarifRoot = arguments.value("--sarif-root") ?? "."
         strict = arguments.has("--strict")
     }
 
@@ -43,12 +51,27 @@ struct LintCommand: Command {
         } catch {
             throw CLIError(error)
         }
-        if asJSON {
-            console.out(report.json.pretty())
+        let text: String
+        switch format {
+        case .json: text = report.json.pretty() + "\n"
+        case .sarif: text = report.sarif(toolVersion: RootCommand.version, root: sarifRoot).pretty() + "\n"
+        case .junit: text = report.junit
+        case .text:
+            let lines = report.skipped.map { "\($0.path): skipped: \($0.why)" } + report.findings.map(\.line)
+                + [report.summary + (report.files == 0 ? " (no patterns found in \(inputs.joined(separator: ", ")))" : "")]
+            text = lines.joined(separator: "\n") + "\n"
+        }
+        if let output {
+            try Interruption.deferred { () throws(CLIError) in
+                do throws(OutputError) {
+                    try TextOutput.write(text, to: output, what: "lint report")
+                } catch {
+                    throw CLIError(error)
+                }
+            }
+            if format != .text { console.note(report.summary) }
         } else {
-            for skipped in report.skipped { console.out("\(skipped.path): skipped: \(skipped.why)") }
-            report.findings.map(\.line).forEach(console.out)
-            console.out(report.summary + (report.files == 0 ? " (no patterns found in \(inputs.joined(separator: ", ")))" : ""))
+            console.out(String(text.dropLast()))
         }
         return report.passes(strict: strict) ? .success : .failure
     }
