@@ -100,3 +100,46 @@ import TestSupport
         #expect(again.passes(strict: false) && !again.passes(strict: true))
     }
 }
+
+/// `hapsynth-lint.json`: rules switched off or re-levelled, per glob, later overrides winning.
+@Suite struct LintConfigTests {
+    @Test(arguments: [("legacy/**", "legacy/a/b.json", true), ("legacy/**", "legacy", true), ("legacy/**", "new/legacy/a.json", false),
+                      ("*.ahap", "swell.ahap", true), ("*.ahap", "ui/swell.ahap", false), ("**/*.ahap", "ui/deep/swell.ahap", true),
+                      ("ui/?ap.json", "ui/tap.json", true), ("ui/?ap.json", "ui/trap.json", false)] as [(String, String, Bool)])
+    func globsMatchBySegment(glob: String, path: String, matches: Bool) {
+        #expect(LintConfig.matches(glob, path) == matches)
+    }
+
+    @Test func rulesAndOverridesSetTheSeverityLaterWinning() throws {
+        let scratch = try Scratch()
+        let path = try scratch.write("hapsynth-lint.json", #"""
+            {"version": 1, "platform": "ios", "rules": {"HS301": "error", "HS302": "off"},
+             "overrides": [{"files": ["legacy/**"], "rules": {"HS301": "off"}}, {"files": ["legacy/keep/*"], "rules": {"HS301": "info"}}]}
+            """#)
+        let config = try LintConfig.read(contentsOf: path)
+        let silent = try #require(LintRule.rule("HS301"))
+        #expect(config.platform == "ios")
+        #expect(config.severity(of: silent, for: scratch.path + "/ui/a.json") == .error)
+        #expect(config.severity(of: silent, for: scratch.path + "/legacy/old/a.json") == .off)
+        #expect(config.severity(of: silent, for: scratch.path + "/legacy/keep/a.json") == .info)
+        #expect(config.severity(of: try #require(LintRule.rule("HS302")), for: scratch.path + "/a.json") == .off)
+        #expect(config.severity(of: try #require(LintRule.rule("HS001")), for: scratch.path + "/a.json") == .error)
+    }
+
+    @Test func unknownKeysRulesAndSeveritiesAreErrorsWithTheirPlace() throws {
+        let scratch = try Scratch()
+        func error(_ text: String) throws -> String? {
+            do {
+                _ = try LintConfig.read(contentsOf: try scratch.write("c.json", text))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(try error(#"{"rulez": {}}"#)?.contains(#"unknown key "rulez""#) == true)
+        let unknownRule = try error(#"{"rules": {"HS999": "off"}}"#)
+        #expect(unknownRule?.contains(#"unknown key "HS999"; the keys are HS001, HS002"#) == true && unknownRule?.hasSuffix("at $.rules") == true)
+        #expect(try error(#"{"rules": {"HS301": "loud"}}"#)?.contains(#"expected off, info, warning or error, got "loud" at $.rules.HS301"#) == true)
+        #expect(try error(#"{"platform": "windows"}"#)?.contains("expected ios, android or both") == true)
+    }
+}

@@ -201,6 +201,20 @@ import TestSupport
         #expect(cases.count == 2 && failures.count == 1 && outputs.count == 1)
     }
 
+    @Test func aConfigSwitchesRulesOffPerFolderAndBadConfigsExit65() throws {
+        let scratch = try Scratch()
+        try scratch.write("p/legacy/quiet.json", #"{"timeline": [{"delay": 100}]}"#)
+        try scratch.write("p/new/quiet.json", #"{"timeline": [{"delay": 100}]}"#)
+        let config = try scratch.write("p/hapsynth-lint.json", #"{"version": 1, "platform": "ios", "overrides": [{"files": ["legacy/**"], "rules": {"HS301": "off"}}]}"#)
+        let result = try hapsynth(["lint", scratch.path + "/p/legacy", scratch.path + "/p/new", "--config", config, "--strict"])
+        #expect(result.status == 1 && result.stdout.contains("new/quiet.json") && !result.stdout.contains("legacy/quiet.json:"))
+        // Found in the current folder without --config.
+        #expect(try hapsynth(["lint", "legacy", "--strict"], in: scratch.path + "/p").status == 0)
+        try scratch.write("bad.json", #"{"rules": {"HS999": "off"}}"#)
+        #expect(try hapsynth(["lint", "Samples/celebration.json", "--config", scratch.path + "/bad.json"]).status == 65)
+        #expect(try hapsynth(["lint", "Samples/celebration.json", "--config", scratch.path + "/none.json"]).status == 66)
+    }
+
     @Test func lintExitsByItsFindingsAndPrintsJSON() throws {
         let scratch = try Scratch()
         try scratch.write("p/ok.json", #"{"timeline": [{"continuous": {"durationMs": 1500}}]}"#)

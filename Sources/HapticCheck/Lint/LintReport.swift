@@ -21,6 +21,11 @@ public struct LintReport: Sendable {
         return LintReport(paths: paths, findings: findings, skipped: suite.skipped)
     }
 
+    /// The report with `config`'s severities (findings switched off left out).
+    public func applying(_ config: LintConfig) -> LintReport {
+        LintReport(paths: paths, findings: config.apply(findings), skipped: skipped)
+    }
+
     /// How many findings of a severity.
     public func count(_ severity: LintSeverity) -> Int { findings.filter { $0.severity == severity }.count }
 

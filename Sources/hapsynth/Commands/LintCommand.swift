@@ -17,6 +17,7 @@ struct LintCommand: Command {
             OptionSpec(name: "--format", valueName: "text|json|junit|sarif", help: "How to write the findings (default text)."),
             OptionSpec(name: "--output", valueName: "FILE", help: "Write them to FILE, atomically (default: standard output).", short: "-o"),
             OptionSpec(name: "--sarif-root", valueName: "DIR", help: "With sarif: the folder paths are relative to (default: the current one)."),
+            OptionSpec(name: "--config", valueName: "FILE", help: "Rules off or re-levelled, per glob (default: ./hapsynth-lint.json when there is one)."),
             OptionSpec(name: "--strict", valueName: nil, help: "Fail on warnings too."),
         ]
     }
@@ -30,11 +31,28 @@ struct LintCommand: Command {
     let output: String?
     let sarifRoot: String
     let strict: Bool
+    let config: LintConfig
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputs = arguments.positionals
-        platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true,
-                                               recorded: arguments.value("--platform") == nil ? .both(.flagship) : .ios)
+        let path = arguments.value("--config") ?? (FilePaths.isFolder(LintConfig.fileName) == false ? LintConfig.fileName : nil)
+        do {
+            config = try path.map { path throws(SettingsFileError) in try LintConfig.read(contentsOf: path) } ?? LintConfig()
+        } catch {
+            throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
+        }
+        // Flags beat the file, which beats the defaults (both platforms, flagship-api36).
+        var recorded = Platform.both(.flagship)
+        if let name = config.androidDevice {
+            do {
+                recorded = .both(try AndroidDevice.resolve(name))
+            } catch {
+                throw .invalidInput("\(path ?? LintConfig.fileName): androidDevice: \(error)")
+            }
+        }
+        if config.platform == "ios" { recorded = .ios }
+        if config.platform == "android", let device = recorded.androidDevice { recorded = .android(device) }
+        platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true, recorded: recorded)
         guard let format = Format(rawValue: arguments.value("--format") ?? "text") else {
             throw .usage("--format takes text, json, junit or sarif, got '\(arguments.value("--format") ?? "")'", command: Self.name)
         }
@@ -47,7 +65,7 @@ struct LintCommand: Command {
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let report: LintReport
         do {
-            report = try LintReport.run(inputs, platform: platform)
+            report = try LintReport.run(inputs, platform: platform).applying(config)
         } catch {
             throw CLIError(error)
         }

@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HapticCore
+import HapticPlanner
+
+/// `hapsynth-lint.json` (docs/lint.md): the platform and Android device to lint for, rules switched
+/// off or re-levelled, and overrides for files matching globs (relative to the config's folder; `*`
+/// and `?` stay within a path segment, `**` crosses them; later overrides win).
+public struct LintConfig: Sendable {
+    public static let fileName = "hapsynth-lint.json"
+
+    /// The folder `files` globs are relative to.
+    public let folder: String
+    public var platform: String?
+    public var androidDevice: String?
+    public var rules: [String: LintSeverity] = [:]
+    public var overrides: [(files: [String], rules: [String: LintSeverity])] = []
+
+    public init(folder: String = ".") { self.folder = folder }
+
+    /// Reads a config file; every key and rule id is checked.
+    /// - Throws: `SettingsFileError` with the place of what is wrong (`isMissing` for no file).
+    public static func read(contentsOf path: String) throws(SettingsFileError) -> LintConfig {
+        let root = try SettingsFileError.parse(try SettingsFileError.read(path), file: path)
+        func fail(_ message: String, _ node: JSONNode, _ at: JSONPath) -> SettingsFileError {
+            SettingsFileError(file: path, position: node.position, path: at, message: message)
+        }
+        func members(_ node: JSONNode, _ at: JSONPath, _ keys: [String]) throws(SettingsFileError) -> [JSONMember] {
+            guard case .object(let list) = node.value else { throw fail("expected an object, got \(node.kindDescription)", node, at) }
+            for member in list where !keys.isEmpty && !keys.contains(member.key) {
+                throw .unknownKey(member.key, at: member.keyPosition, in: at, among: keys, file: path)
+            }
+            return list
+        }
+        func string(_ node: JSONNode, _ at: JSONPath) throws(SettingsFileError) -> String {
+            guard case .string(let text) = node.value else { throw fail("expected a string, got \(node.kindDescription)", node, at) }
+            return text
+        }
+        func severities(_ node: JSONNode, _ at: JSONPath) throws(SettingsFileError) -> [String: LintSeverity] {
+            var result: [String: LintSeverity] = [:]
+            for member in try members(node, at, []) {
+                let place = at.appending(member.key)
+                guard LintRule.rule(member.key) != nil else {
+                    throw .unknownKey(member.key, at: member.keyPosition, in: at, among: LintRule.all.map(\.id), file: path)
+                }
+                let text = try string(member.value, place)
+                guard let severity = LintSeverity(rawValue: text) else {
+                    throw fail("expected off, info, warning or error, got \"\(PatternFileError.shown(text))\"", member.value, place)
+                }
+                result[member.key] = severity
+            }
+            return result
+        }
+        let slash = path.lastIndex(of: "/")
+        var config = LintConfig(folder: slash.map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? ".")
+        for member in try members(root, .root, ["version", "platform", "androidDevice", "rules", "overrides"]) {
+            let at = JSONPath.root.appending(member.key)
+            switch member.key {
+            case "version":
+                guard case .number(let number) = member.value.value, number.double == 1 else { throw fail("version must be 1", member.value, at) }
+            case "platform":
+                let name = try string(member.value, at)
+                guard ["ios", "android", "both"].contains(name) else { throw fail("expected ios, android or both, got \"\(name)\"", member.value, at) }
+                config.platform = name
+            case "androidDevice": config.androidDevice = try string(member.value, at)
+            case "rules": config.rules = try severities(member.value, at)
+            default:
+                guard case .array(let items) = member.value.value else { throw fail("expected an array, got \(member.value.kindDescription)", member.value, at) }
+                for (index, item) in items.enumerated() {
+                    let itemPath = at.appending(index)
+                    var files: [String] = [], rules: [String: LintSeverity] = [:]
+                    for field in try members(item, itemPath, ["files", "rules"]) {
+                        let fieldPath = itemPath.appending(field.key)
+                        if field.key == "rules" {
+                            rules = try severities(field.value, fieldPath)
+                        } else {
+                            guard case .array(let globs) = field.value.value else { throw fail("expected an array of globs", field.value, fieldPath) }
+                            files = try globs.enumerated().map { index, glob throws(SettingsFileError) in try string(glob, fieldPath.appending(index)) }
+                        }
+                    }
+                    config.overrides.append((files, rules))
+                }
+            }
+        }
+        return config
+    }
+
+    /// The severity of `rule` for the file at `path`: the rule's default, the config's `rules`, then
+    /// every override whose globs match, in order.
+    public func severity(of rule: LintRule, for path: String) -> LintSeverity {
+        var severity = rules[rule.id] ?? rule.severity
+        let relative = Self.relative(path, to: folder)
+        for override in overrides where override.files.contains(where: { Self.matches($0, relative) }) {
+            if let level = override.rules[rule.id] { severity = level }
+        }
+        return severity
+    }
+
+    /// The findings with the config's severities, those switched off left out.
+    public func apply(_ findings: [LintFinding]) -> [LintFinding] {
+        findings.compactMap { finding in
+            let severity = severity(of: finding.rule, for: finding.file)
+            guard severity != .off else { return nil }
+            return LintFinding(rule: finding.rule, severity: severity, file: finding.file, jsonPath: finding.jsonPath, start: finding.start,
+                               end: finding.end, message: finding.message)
+        }
+    }
+
+    /// `path` relative to `folder` (both made real when they exist), else as given.
+    static func relative(_ path: String, to folder: String) -> String {
+        for (file, base) in [(InputFile.realPath(path) ?? path, InputFile.realPath(folder) ?? folder), (path, folder)] {
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            if file.hasPrefix(prefix) { return String(file.dropFirst(prefix.count)) }
+        }
+        return path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+    }
+
+    /// Whether a `/`-separated path matches a glob: `**` any number of segments, `*` and `?` within one.
+    static func matches(_ glob: String, _ path: String) -> Bool {
+        func match(_ pattern: ArraySlice<Substring>, _ segments: ArraySlice<Substring>) -> Bool {
+            guard let first = pattern.first else { return segments.isEmpty }
+            if first == "**" {
+                return (0...segments.count).contains { match(pattern.dropFirst(), segments.dropFirst($0)) }
+            }
+            guard let segment = segments.first, fnmatch(String(first), String(segment), 0) == 0 else { return false }
+            return match(pattern.dropFirst(), segments.dropFirst())
+        }
+        return match(glob.split(separator: "/")[...], path.split(separator: "/")[...])
+    }
+}
