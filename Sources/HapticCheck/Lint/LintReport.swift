@@ -17,7 +17,9 @@ public struct LintReport: Sendable {
     public static func run(_ inputs: [String], platform: Platform) throws(CheckError) -> LintReport {
         let suite = try CheckSuite(inputs: inputs, goldens: "\u{0}")
         let paths = suite.entries.map(\.path).sorted()
-        let findings = paths.flatMap { Linter.lint($0, platform: platform) }
+        let findings = paths.flatMap { path in
+            Linter.lint(path, platform: platform).sorted { ($0.start.line, $0.start.column) < ($1.start.line, $1.start.column) }
+        }
         return LintReport(paths: paths, findings: findings, skipped: suite.skipped)
     }
 

@@ -15,10 +15,13 @@ public enum Linter {
         var findings: [LintFinding] = []
         let ios: Bool
         if case .android = platform { ios = false } else { ios = true }
-        if let bytes = try? InputFile.read(path, display: path), let parsed = try? PatternLoader.parse(bytes, file: path),
-           PatternLoader.format(of: path) == .ahap {
+        let parsed = (try? InputFile.read(path, display: path)).flatMap { try? PatternLoader.parse($0, file: path) }
+        if let parsed, PatternLoader.format(of: path) == .ahap {
             findings += ahapFindings(parsed.root, trailingComma: parsed.trailingComma, file: path, ios: ios)
+            if ios { findings += audioPathFindings(parsed.root, file: path) }
         }
+        findings += warningFindings(loaded, root: parsed?.root, file: path, ios: ios)
+        if ios { findings += iosPlanFindings(loaded.plan, file: path) }
         let diagnostics = loaded.plan.diagnostics
         if diagnostics.backend == .silent { findings.append(.fileLevel(rule("HS301"), path, "nothing is felt: the plan is silent")) }
         if diagnostics.logicalDurationMs > 30_000 {
@@ -26,6 +29,7 @@ public enum Linter {
         }
         if let device = platform.androidDevice {
             let android = loaded.androidPlan(on: device)
+            findings += androidPlanFindings(android, file: path)
             if android.backend == .unsupported {
                 findings.append(.fileLevel(rule("HS207"), path, "unsupported on \(device.name): \(android.unsupportedReason ?? "")"))
             }
@@ -55,7 +59,8 @@ public enum Linter {
         let start = position ?? SourcePosition(line: 1, column: 1)
         var message = error.description
         if let prefix = ["\(path):\(start): ", "\(path): "].first(where: message.hasPrefix) { message.removeFirst(prefix.count) }
-        return LintFinding(rule: rule("HS001"), severity: rule("HS001").severity, file: path, jsonPath: "$", start: start,
+        let broken = loadRule(message)
+        return LintFinding(rule: broken, severity: broken.severity, file: path, jsonPath: "$", start: start,
                            end: SourcePosition(line: start.line, column: start.column + 1), message: message)
     }
 

@@ -1,0 +1,130 @@
+import HapticCore
+import HapticPlanner
+import HapticSynth
+
+/// The rules that read the plans (Core Haptics' and Android's) and the loader's warnings.
+extension Linter {
+    /// The rule a file that does not load breaks: a bad time (HS005), an unknown type (HS004), or
+    /// invalid-file (HS001).
+    static func loadRule(_ message: String) -> LintRule {
+        if message.contains("must not be negative") || message.contains("not increasing") || message.contains("go back") { return rule("HS005") }
+        if message.contains("unknown EventType") || message.contains("unknown ParameterID") { return rule("HS004") }
+        return rule("HS001")
+    }
+
+    /// Loader warnings that are rules: clamped values (HS104), skipped parameter ids (HS004), curve
+    /// times that look absolute (HS103), each at its place in the file.
+    static func warningFindings(_ loaded: LoadedPattern, root: JSONNode?, file: String, ios: Bool) -> [LintFinding] {
+        loaded.warnings.compactMap { warning in
+            let id: String
+            if warning.kind.contains("clamped") { id = "HS104" }
+            else if ios, warning.kind.hasPrefix("parameters "), warning.kind.hasSuffix(" skipped") { id = "HS004" }
+            else if ios, warning.kind.contains("look absolute") { id = "HS103" }
+            else { return nil }
+            let path = warning.place.components(separatedBy: " at ").last ?? warning.place
+            let node = root.flatMap { Self.node(at: path, in: $0) }
+            let message = warning.description.components(separatedBy: ": ").dropFirst(warning.description.hasPrefix("$") ? 1 : 0).joined(separator: ": ")
+            return LintFinding(rule: rule(id), severity: rule(id).severity, file: file, jsonPath: path,
+                               start: node?.position ?? SourcePosition(line: 1, column: 1),
+                               end: node?.endPosition ?? SourcePosition(line: 1, column: 2), message: message)
+        }
+    }
+
+    /// The node at a JSON path written as `$.Pattern[3].Event.Time`, if the document has one.
+    static func node(at path: String, in root: JSONNode) -> JSONNode? {
+        var node = root
+        var rest = Substring(path.hasPrefix("$") ? String(path.dropFirst()) : path)
+        while !rest.isEmpty {
+            if rest.hasPrefix("[") {
+                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
+                      case .array(let items) = node.value, items.indices.contains(index) else { return nil }
+                node = items[index]
+                rest = rest[rest.index(after: close)...]
+            } else if rest.hasPrefix(".") {
+                rest = rest.dropFirst()
+                let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+                let key = String(rest[..<end])
+                guard case .object(let members) = node.value, let member = members.first(where: { $0.key == key }) else { return nil }
+                node = member.value
+                rest = rest[end...]
+            } else {
+                return nil
+            }
+        }
+        return node
+    }
+
+    /// Core Haptics' rules on the plan: transients closer than 10 ms (HS106), clicks that add up
+    /// past full scale (HS107), continuous events shorter than a period of their frequency (HS303),
+    /// a sharpness control that no continuous event hears (HS105).
+    static func iosPlanFindings(_ plan: PlaybackPlan, file: String) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let profile = ActuatorProfile()
+        let onsets = plan.players.flatMap(\.events).filter { $0.kind == .transient && $0.intensity > 0 }.map(\.startUs).sorted()
+        if let close = zip(onsets, onsets.dropFirst()).first(where: { $1 - $0 < 10_000 }) {
+            findings.append(.fileLevel(rule("HS106"), file, "transients at \(Microseconds.millisecondsText(close.0)) ms and "
+                + "\(Microseconds.millisecondsText(close.1)) ms are less than 10 ms apart; a device may merge or drop them"))
+        }
+        let overlapping = TransientOverlap.count(in: plan, profile: profile)
+        if overlapping > 0 {
+            findings.append(.fileLevel(rule("HS107"), file, "\(overlapping) transient clicks overlap others and may add up past full scale"))
+        }
+        for player in plan.players {
+            for event in player.events where event.kind == .continuous && event.intensity > 0 {
+                let periodUs = 1_000_000 / profile.frequencyHz(sharpness: Double(event.sharpness))
+                if Double(event.durationUs) < periodUs {
+                    findings.append(.fileLevel(rule("HS303"), file, "a continuous event at \(Microseconds.millisecondsText(event.startUs)) ms lasts "
+                        + "\(Microseconds.millisecondsText(event.durationUs)) ms, less than one period of its frequency"))
+                    break
+                }
+            }
+            let continuous = player.events.filter { $0.kind == .continuous }
+            for curve in player.curves where curve.parameter == .sharpnessControl {
+                let endUs = curve.startUs + (curve.points.last?.timeUs ?? 0)
+                if !continuous.contains(where: { $0.startUs <= endUs && curve.startUs < $0.endUs }) {
+                    findings.append(.fileLevel(rule("HS105"), file, "a sharpness control from \(Microseconds.millisecondsText(curve.startUs)) ms "
+                        + "plays while no continuous event does: it changes nothing"))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Android's rules on the plan: primitives closer than 50 ms (HS201) or of scales too alike
+    /// (HS202), pulses an on/off motor cannot play (HS204), the compatibility tail (HS205).
+    static func androidPlanFindings(_ plan: AndroidPlan, file: String) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let onsets = plan.primitiveOnsets
+        if let close = zip(onsets, onsets.dropFirst()).first(where: { $1.onsetMs - ($0.onsetMs + $0.durationMs) < 50 }) {
+            findings.append(.fileLevel(rule("HS201"), file, "\(close.1.step.primitive.rawValue) at \(close.1.onsetMs) ms starts "
+                + "\(close.1.onsetMs - close.0.onsetMs - close.0.durationMs) ms after the previous primitive ends (at least 50 ms is advised)"))
+        }
+        if let alike = zip(onsets, onsets.dropFirst()).first(where: { pair in
+            let (a, b) = (min(pair.0.step.scale, pair.1.step.scale), max(pair.0.step.scale, pair.1.step.scale))
+            return a > 0 && b / a > 1 && b / a < 1.4
+        }) {
+            findings.append(.fileLevel(rule("HS202"), file, "primitives at \(alike.0.onsetMs) and \(alike.1.onsetMs) ms differ in scale by less "
+                + "than a ratio of 1.4: they may feel the same"))
+        }
+        if !plan.device.hasAmplitudeControl, let pulse = plan.waveform?.segments.first(where: { $0.amplitude > 0 && $0.durationMs < 20 }) {
+            findings.append(.fileLevel(rule("HS204"), file, "an ON pulse of \(pulse.durationMs) ms at \(pulse.startMs) ms: a motor without "
+                + "amplitude control may not start in under 20 ms"))
+        }
+        if plan.approximations.contains(where: { $0.hasPrefix("Device compatibility adds") }) {
+            findings.append(.fileLevel(rule("HS205"), file, "the waveform needed the compatibility tail some phones require"))
+        }
+        return findings
+    }
+
+    /// An absolute `EventWaveformPath` (HS402): an audio file is named relative to the app's bundle.
+    static func audioPathFindings(_ root: JSONNode, file: String) -> [LintFinding] {
+        guard case .object(let members) = root.value, let pattern = members.first(where: { $0.key == "Pattern" })?.value,
+              case .array(let entries) = pattern.value else { return [] }
+        return entries.enumerated().compactMap { index, entry in
+            let path = "$.Pattern[\(index)].Event.EventWaveformPath"
+            guard let node = Self.node(at: path, in: root), case .string(let text) = node.value, text.hasPrefix("/") else { return nil }
+            return LintFinding(rule: rule("HS402"), severity: rule("HS402").severity, file: file, jsonPath: path, start: node.position,
+                               end: node.endPosition, message: "\(path) is an absolute path; name the file relative to the app's bundle")
+        }
+    }
+}
