@@ -148,6 +148,13 @@ import TestSupport
         #expect(LintRule.all.filter { !$0.isChecked }.map(\.id) == ["HS401", "HS403"])  // they need audio events
     }
 
+    @Test func theReportIsTheSameForAnyNumberOfJobs() throws {
+        let samples = try samplePatterns().map { packageRoot + "/Samples/" + $0 }
+        let one = try LintReport.run(samples, platform: .both(.flagship), jobs: 1)
+        let four = try LintReport.run(samples, platform: .both(.flagship), jobs: 4)
+        #expect(one.findings == four.findings && one.paths == four.paths && !one.findings.isEmpty)
+    }
+
     @Test func aReportSortsAndCountsAndSaysWhetherItPasses() throws {
         let scratch = try Scratch()
         try scratch.write("p/b.json", #"{"timeline": [{"delay": 100}]}"#)

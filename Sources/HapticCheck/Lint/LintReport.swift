@@ -1,5 +1,7 @@
+import Dispatch
 import HapticCore
 import HapticPlanner
+import HapticPlayback
 
 /// The findings of a lint run over files and folders, and how people and programs read them.
 public struct LintReport: Sendable {
@@ -12,15 +14,21 @@ public struct LintReport: Sendable {
     /// Files found in folders that are not patterns, with why.
     public let skipped: [CheckSuite.Skipped]
 
-    /// Lints `inputs` (files, or folders searched as `check` searches them) for `platform`.
+    /// Lints `inputs` (files, or folders searched as `check` searches them) for `platform`, `jobs`
+    /// files at once; the report is the same for any number of jobs.
     /// - Throws: `CheckError.inputNotFound` for an input that does not exist.
-    public static func run(_ inputs: [String], platform: Platform) throws(CheckError) -> LintReport {
+    public static func run(_ inputs: [String], platform: Platform, jobs: Int = 1) throws(CheckError) -> LintReport {
         let suite = try CheckSuite(inputs: inputs, goldens: "\u{0}")
         let paths = suite.entries.map(\.path).sorted()
-        let findings = paths.flatMap { path in
-            Linter.lint(path, platform: platform).sorted { ($0.start.line, $0.start.column) < ($1.start.line, $1.start.column) }
+        let results = LintResults(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, paths.count))) { _ in
+            while let index = results.take() {
+                results.store(index, Linter.lint(paths[index], platform: platform).sorted {
+                    ($0.start.line, $0.start.column) < ($1.start.line, $1.start.column)
+                })
+            }
         }
-        return LintReport(paths: paths, findings: findings, skipped: suite.skipped)
+        return LintReport(paths: paths, findings: results.all.flatMap { $0 }, skipped: suite.skipped)
     }
 
     /// The report with `config`'s severities (findings switched off left out).
@@ -59,4 +67,25 @@ public struct LintReport: Sendable {
             ("skipped", .array(skipped.map { .object([("path", .string($0.path)), ("why", .string($0.why))]) })),
         ])
     }
+}
+
+/// The files still to lint and each one's findings, under one lock.
+private final class LintResults: @unchecked Sendable {
+    private let lock = RecursiveLock()
+    private var next = 0
+    private var results: [[LintFinding]]
+
+    init(count: Int) { results = Array(repeating: [], count: count) }
+
+    func take() -> Int? {
+        lock.withLock {
+            guard next < results.count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    func store(_ index: Int, _ findings: [LintFinding]) { lock.withLock { results[index] = findings } }
+
+    var all: [[LintFinding]] { lock.withLock { results } }
 }

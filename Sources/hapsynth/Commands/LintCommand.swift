@@ -19,6 +19,7 @@ struct LintCommand: Command {
             OptionSpec(name: "--sarif-root", valueName: "DIR", help: "With sarif: the folder paths are relative to (default: the current one)."),
             OptionSpec(name: "--config", valueName: "FILE", help: "Rules off or re-levelled, per glob (default: ./hapsynth-lint.json when there is one)."),
             OptionSpec(name: "--strict", valueName: nil, help: "Fail on warnings too."),
+            OptionSpec(name: "--jobs", valueName: "N", help: "Files linted at once (default: the number of cores; the output is the same)."),
         ]
     }
 
@@ -31,6 +32,7 @@ struct LintCommand: Command {
     let output: String?
     let sarifRoot: String
     let strict: Bool
+    let jobs: Int
     let config: LintConfig
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -60,12 +62,13 @@ struct LintCommand: Command {
         output = arguments.value("--output")
         sarifRoot = arguments.value("--sarif-root") ?? "."
         strict = arguments.has("--strict")
+        jobs = try arguments.count("--jobs", maximum: 256, command: Self.name)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let report: LintReport
         do {
-            report = try LintReport.run(inputs, platform: platform).applying(config)
+            report = try LintReport.run(inputs, platform: platform, jobs: jobs).applying(config)
         } catch {
             throw CLIError(error)
         }
