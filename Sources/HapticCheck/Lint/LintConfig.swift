@@ -107,7 +107,7 @@ public struct LintConfig: Sendable {
         }
     }
 
-    /// `path` relative to `folder` (both made real when they exist), else as given.
+    /// `path` relative to `folder` (both made real when they exist), else as given (without `./`).
     static func relative(_ path: String, to folder: String) -> String {
         for (file, base) in [(InputFile.realPath(path) ?? path, InputFile.realPath(folder) ?? folder), (path, folder)] {
             let prefix = base.hasSuffix("/") ? base : base + "/"

@@ -53,15 +53,9 @@ extension LintReport {
         ])
     }
 
-    /// A file's URI relative to `root`: `/`-separated, percent-encoded (the path as given when it
-    /// is not below `root`).
+    /// A file's URI relative to `root` (as a config's globs see it): `/`-separated, percent-encoded.
     static func uri(_ path: String, root: String) -> String {
-        var relative = path
-        if let real = InputFile.realPath(path), let base = InputFile.realPath(root) {
-            let prefix = base.hasSuffix("/") ? base : base + "/"
-            if real.hasPrefix(prefix) { relative = String(real.dropFirst(prefix.count)) }
-        }
-        if relative.hasPrefix("./") { relative.removeFirst(2) }
+        let relative = LintConfig.relative(path, to: root)
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
         return relative.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + String($0, radix: 16, uppercase: true).leftPadded }.joined()
     }

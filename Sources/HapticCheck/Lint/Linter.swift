@@ -16,7 +16,7 @@ public enum Linter {
         let ios: Bool
         if case .android = platform { ios = false } else { ios = true }
         let parsed = (try? InputFile.read(path, display: path)).flatMap { try? PatternLoader.parse($0, file: path) }
-        if let parsed, PatternLoader.format(of: path) == .ahap {
+        if let parsed, PatternLoader.format(of: parsed.root) == .ahap {
             findings += ahapFindings(parsed.root, trailingComma: parsed.trailingComma, file: path, ios: ios)
             if ios { findings += audioPathFindings(parsed.root, file: path) }
         }

@@ -44,10 +44,7 @@ public enum HapticClipExport {
         } catch {
             throw .unsupported(error.reason)
         }
-        let overlapping = continuous.enumerated().contains { index, event in
-            continuous[(index + 1)...].contains { $0.startMs < event.endMs && event.startMs < $0.endMs }
-        }
-        if overlapping {
+        if AndroidPlanner.overlaps(continuous) {
             warnings.append("overlapping events are merged by maximum intensity; the loudest gives the sharpness")
         }
         // Amplitude and frequency points along the merged timeline, squared, on whole milliseconds;

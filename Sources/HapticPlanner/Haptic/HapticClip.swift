@@ -91,7 +91,6 @@ enum FloatText {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
         }
-        if text.hasPrefix("0") && text.count > 1 && !text.hasPrefix("0.") { text.removeFirst() }
         return (negative && text != "0" ? "-" : "") + text
     }
 }

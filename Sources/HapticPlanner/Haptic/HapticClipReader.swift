@@ -181,6 +181,9 @@ private struct Reader {
             return fail(message, node, path)
         }
         let show = FloatText.display
+        func beyondLongestClip(_ place: (JSONNode, JSONPath)?, _ timeS: Float) -> HapticClipError {
+            at(place, "time \(show(timeS)) s is beyond the longest clip hapsynth plans (\(show(HapticClipReader.maxTimeS)) s: 10000 events of 30 s)")
+        }
         var previous: Float = 0
         for (index, point) in clip.amplitude.enumerated() {
             let places = amplitudeNodes[index]
@@ -205,8 +208,7 @@ private struct Reader {
         }
         guard clip.amplitude.count >= 2 else { throw at(amplitudeArray, "the amplitude envelope must contain at least two breakpoints") }
         if let index = clip.amplitude.firstIndex(where: { $0.timeS > HapticClipReader.maxTimeS }) {
-            throw at(amplitudeNodes[index]["time"], "time \(show(clip.amplitude[index].timeS)) s is beyond the longest clip hapsynth plans "
-                + "(\(show(HapticClipReader.maxTimeS)) s: 10000 events of 30 s)")
+            throw beyondLongestClip(amplitudeNodes[index]["time"], clip.amplitude[index].timeS)
         }
         guard clip.endS - clip.startS > 0 else { throw at(amplitudeArray, "the amplitude envelope must have a duration greater than zero") }
         previous = 0
@@ -219,10 +221,7 @@ private struct Reader {
                 throw at(places["time"], "frequency breakpoints out of order: (time: \(show(point.timeS)) is after \(show(previous)))")
             }
             previous = point.timeS
-            guard point.timeS <= HapticClipReader.maxTimeS else {
-                throw at(places["time"], "time \(show(point.timeS)) s is beyond the longest clip hapsynth plans "
-                    + "(\(show(HapticClipReader.maxTimeS)) s: 10000 events of 30 s)")
-            }
+            guard point.timeS <= HapticClipReader.maxTimeS else { throw beyondLongestClip(places["time"], point.timeS) }
             if !(clip.startS...clip.endS).contains(point.timeS) {
                 warn("frequency breakpoint at \(show(point.timeS)) is after end of amplitude envelope at \(show(clip.endS)) "
                      + "(read as Haptics Studio reads it; Meta's strict reading refuses it)", places["time"]!.1,

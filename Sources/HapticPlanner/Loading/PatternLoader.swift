@@ -54,7 +54,7 @@ public enum PatternLoader {
     }
 
     /// The format of a parsed document.
-    static func format(of root: JSONNode) -> Format {
+    package static func format(of root: JSONNode) -> Format {
         if AHAPImport.isAHAP(root) { return .ahap }
         if HapticClipReader.isHapticClip(root) { return .haptic }
         return mismatch(root).map(Format.neither) ?? .patternJSON
