@@ -22,13 +22,8 @@ enum Wording {
     static func text(_ error: any Error) -> String {
         switch error {
         case let error as RenderLengthError: return text(error)
-        case let error as FileRenderError:
-            if case .length(let length) = error { return text(length) }
-            if case .output(let output) = error { return text(output) }
-            return "\(error)"
-        case let error as PictureError:
-            if case .length(let length) = error { return text(length) }
-            return "\(error)"
+        case FileRenderError.length(let length): return text(length)
+        case FileRenderError.output(let output): return text(output)
         default: return "\(error)"
         }
     }
