@@ -43,7 +43,7 @@ test:
 	$(SWIFT) test
 
 ## schema-check: docs/schema/*.schema.json against every sample, profile and pattern example in docs/,
-## and against invalid fixtures that must fail them.
+## and against invalid fixtures that must fail them; lint's SARIF against the SARIF 2.1.0 schema.
 schema-check:
 	python3 Tests/schema/validate.py
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """make test: docs/schema/*.schema.json are valid JSON Schema 2020-12, every sample pattern, .haptic clip,
 Android device and profile (and every pattern and clip example in docs/) passes its schema, and a set of
-invalid fixtures fails it. Needs the `jsonschema` package (make deps installs it)."""
+invalid fixtures fails it; `hapsynth lint --format sarif` passes the SARIF 2.1.0 schema. Needs the `jsonschema` package (make deps installs it)."""
 import glob
 import json
 import os
 import re
+import subprocess
 import sys
+import tempfile
 
 import jsonschema
 
@@ -40,6 +42,50 @@ def doc_examples():
     for name, value in doc_blocks():
         if isinstance(value, dict) and ("events" in value or "timeline" in value):
             yield name, value
+
+
+def lint_sarif(inputs, root):
+    """`hapsynth lint --format sarif` of `inputs`, relative to `root` (the debug build of this checkout)."""
+    bindir = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+    run = subprocess.run([os.path.join(bindir, "hapsynth"), "lint", "--format", "sarif", "--sarif-root", root] + inputs,
+                         cwd=ROOT, capture_output=True, text=True)
+    if run.returncode not in (0, 1):
+        raise SystemExit("schema-check: hapsynth lint exited %d: %s" % (run.returncode, run.stderr))
+    return json.loads(run.stdout)
+
+
+def check_sarif():
+    """SARIF from lint over the samples and over files that trigger findings of every severity (one
+    with a space and a '#' in its name, so its URI is percent-encoded) passes the SARIF 2.1.0 schema
+    (OASIS, draft-04, shipped in Tests/schema/fixtures); a log with a level SARIF does not have fails it."""
+    with open(os.path.join(ROOT, "Tests", "schema", "fixtures", "sarif-schema-2.1.0.json")) as handle:
+        schema = json.load(handle)
+    jsonschema.Draft4Validator.check_schema(schema)
+    sarif = jsonschema.Draft4Validator(schema)
+    failures, checked = [], 0
+    with tempfile.TemporaryDirectory() as folder:
+        files = {"bad time #1.json": '{"timeline": [{"delay": "x"}]}',
+                 "zero.ahap": '{"Version": 0.0, "Pattern": [{"Event": {"EventType": "HapticTransient", "Time": 0}},]}',
+                 "short.json": '{"timeline": [{"transient": {}}]}'}
+        for name, text in files.items():
+            with open(os.path.join(folder, name), "w") as handle:
+                handle.write(text)
+        logs = [("lint --format sarif Samples", lint_sarif(["Samples"], ROOT)),
+                ("lint --format sarif (generated files)", lint_sarif([folder], folder))]
+    for name, log in logs:
+        checked += 1
+        levels = {result["level"] for run in log["runs"] for result in run["results"]}
+        errors = sorted(sarif.iter_errors(log), key=lambda e: list(e.path))
+        if errors:
+            failures.append("%s: %s at %s" % (name, errors[0].message, "/".join(map(str, errors[0].path))))
+        elif name.endswith("(generated files)") and levels != {"error", "warning", "note"}:
+            failures.append("%s: levels %s, not one of each" % (name, sorted(levels)))
+    broken = json.loads(json.dumps(logs[1][1]))
+    broken["runs"][0]["results"][0]["level"] = "fatal"
+    checked += 1
+    if sarif.is_valid(broken):
+        failures.append("a SARIF log with the level 'fatal' passes the SARIF schema")
+    return failures, checked
 
 
 def main():
@@ -101,6 +147,9 @@ def main():
         checked += 1
         if profile.is_valid(bad):
             failures.append("profile %s passes the profile schema" % json.dumps(bad))
+    more, count = check_sarif()
+    failures += more
+    checked += count
     for failure in failures:
         print("schema-check: " + failure)
     print("schema-check: %d files and examples checked, %d failed" % (checked, len(failures)))
