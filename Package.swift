@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "AudioCoreTests", dependencies: ["AudioCore"]),
         .testTarget(name: "HapsynthKitTests", dependencies: ["HapsynthKit", "TestSupport"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot"]),
-        .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioCore", "TestSupport"]),
+        .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "HapticCheckTests",
             dependencies: ["HapticCheck", "HapticPlot", "HapticPlanner", "HapticSynth", "AudioCore", "AudioIO", "TestSupport"]

@@ -1,0 +1,152 @@
+import Glibc
+
+/// How close two signals must feel to pass the perceptual gate (docs/golden-tests.md): each limit
+/// is below the smallest published just-noticeable difference.
+public struct PerceptualTolerance: Hashable, Sendable {
+    /// Largest |SL_actual − SL_expected| in a window where either is felt, in dB (JND 1.65–2.98).
+    public var levelDb: Double
+    /// Largest |f_actual / f_expected − 1| where both are felt (half the Weber fraction 0.13).
+    public var frequencyRatio: Double
+    /// Largest shift of a paired onset, in milliseconds (under the 5 ms simultaneity point).
+    public var onsetMs: Double
+
+    public init(levelDb: Double = 1.0, frequencyRatio: Double = 0.06, onsetMs: Double = 2.0) {
+        self.levelDb = levelDb
+        self.frequencyRatio = frequencyRatio
+        self.onsetMs = onsetMs
+    }
+}
+
+/// Two signals of one rate compared as a person would feel them: levels, frequencies and onsets
+/// against `PerceptualTolerance`, window by window and channel by channel.
+public struct PerceptualComparison: Hashable, Sendable {
+    /// The three gates.
+    public enum Gate: String, Hashable, Sendable, CaseIterable { case level, frequency, onset }
+
+    /// Where a gate first failed. `expected` and `actual` are sensation levels in dB (level),
+    /// dominant frequencies in Hz (frequency) or onset times in ms (onset; nil for a missing
+    /// or an extra onset).
+    public struct Failure: Hashable, Sendable {
+        public let gate: Gate
+        /// A window's centre or the expected onset, in milliseconds from the start.
+        public let atMs: Double
+        public let expected: Double?
+        public let actual: Double?
+        /// The channel, from 0.
+        public let channel: Int
+    }
+
+    public let sampleRate: Int
+    public let channelCount: Int
+    public let tolerance: PerceptualTolerance
+    /// Windows where either side is felt (summed over channels).
+    public let judgedWindows: Int
+    /// The level difference SL_actual − SL_expected largest in size over judged windows, in dB.
+    public let maxLevelDiffDb: Double
+    /// f_actual / f_expected − 1 largest in size where both are felt.
+    public let maxFrequencyError: Double
+    /// Onsets found in each signal (summed over channels).
+    public let expectedOnsets: Int, actualOnsets: Int
+    /// The paired onset shift (actual − expected) largest in size, in ms; nil with no pair.
+    public let maxOnsetShiftMs: Double?
+    /// The earliest failure of any gate (at one time: level, then frequency, then onset).
+    public let firstFailure: Failure?
+    /// ST-SIM and SPQI of the actual against the expected (figures, never a gate).
+    public let stSim: VibroMetrics.Score, spqi: VibroMetrics.Score
+
+    public var pass: Bool { firstFailure == nil }
+
+    /// Compares the channels of `actual` with those of `expected` (equal counts; each channel's
+    /// samples at `sampleRate`, full scale `fullScaleG` g); the shorter is padded with zeros.
+    public init(
+        expected: [[Float]], actual: [[Float]], sampleRate: Int, fullScaleG: Double = 2.0,
+        tolerance: PerceptualTolerance = PerceptualTolerance()
+    ) {
+        precondition(expected.count == actual.count, "both signals need the same channels")
+        self.sampleRate = sampleRate
+        channelCount = expected.count
+        self.tolerance = tolerance
+        var judged = 0, levelDiff = 0.0, frequencyError = 0.0, counts = (0, 0), shift: Double?
+        var failures: [Failure] = []
+        for channel in 0..<expected.count {
+            let frames = max(expected[channel].count, actual[channel].count)
+            let padded = { (samples: [Float]) in samples + [Float](repeating: 0, count: frames - samples.count) }
+            let wanted = PerceptualView(samples: padded(expected[channel]), sampleRate: sampleRate, fullScaleG: fullScaleG)
+            let got = PerceptualView(samples: padded(actual[channel]), sampleRate: sampleRate, fullScaleG: fullScaleG)
+            let windows = Self.windows(wanted, got, tolerance: tolerance, channel: channel)
+            judged += windows.judged
+            levelDiff = Self.larger(levelDiff, windows.levelDiff)
+            frequencyError = Self.larger(frequencyError, windows.frequencyError)
+            failures += windows.failures
+            let onsets = Self.onsets(wanted, got, tolerance: tolerance, channel: channel)
+            counts = (counts.0 + wanted.onsetFrames.count, counts.1 + got.onsetFrames.count)
+            shift = onsets.shift.map { Self.larger(shift ?? 0, $0) } ?? shift
+            failures += onsets.failure.map { [$0] } ?? []
+        }
+        judgedWindows = judged
+        maxLevelDiffDb = levelDiff
+        maxFrequencyError = frequencyError
+        (expectedOnsets, actualOnsets) = counts
+        maxOnsetShiftMs = shift
+        firstFailure = failures.min { ($0.atMs, Self.rank($0.gate), $0.channel) < ($1.atMs, Self.rank($1.gate), $1.channel) }
+        let scores = (0..<expected.count).map { VibroMetrics.scores(actual: actual[$0], expected: expected[$0], sampleRate: sampleRate) }
+        stSim = VibroMetrics.Score.lowest(scores.map(\.stSim))
+        spqi = VibroMetrics.Score.lowest(scores.map(\.spqi))
+    }
+
+    /// The level and frequency gates over one channel's windows: judged windows, the largest
+    /// differences, and each gate's first failure.
+    private static func windows(
+        _ wanted: PerceptualView, _ got: PerceptualView, tolerance: PerceptualTolerance, channel: Int
+    ) -> (judged: Int, levelDiff: Double, frequencyError: Double, failures: [Failure]) {
+        var judged = 0, levelDiff = 0.0, frequencyError = 0.0
+        var level: Failure?, frequency: Failure?
+        for window in 0..<wanted.windowCount {
+            let wantedHz = wanted.frequency(ofWindow: window), gotHz = got.frequency(ofWindow: window)
+            // One threshold for both sides, so that a difference never comes from the threshold.
+            let hz = wantedHz ?? gotHz ?? PerceptualView.fallbackHz
+            let wantedLevel = wanted.sensationLevelDb(ofWindow: window, atHz: hz), gotLevel = got.sensationLevelDb(ofWindow: window, atHz: hz)
+            guard wantedLevel >= 0 || gotLevel >= 0 else { continue }
+            judged += 1
+            let at = wanted.centreMs(ofWindow: window)
+            levelDiff = larger(levelDiff, gotLevel - wantedLevel)
+            if level == nil, !(abs(gotLevel - wantedLevel) <= tolerance.levelDb) {
+                level = Failure(gate: .level, atMs: at, expected: wantedLevel, actual: gotLevel, channel: channel)
+            }
+            guard wantedLevel >= 0, gotLevel >= 0, let wantedHz, let gotHz else { continue }
+            let error = gotHz / wantedHz - 1
+            frequencyError = larger(frequencyError, error)
+            if frequency == nil, !(abs(error) <= tolerance.frequencyRatio) {
+                frequency = Failure(gate: .frequency, atMs: at, expected: wantedHz, actual: gotHz, channel: channel)
+            }
+        }
+        return (judged, levelDiff, frequencyError, [level, frequency].compactMap { $0 })
+    }
+
+    /// The onset gate over one channel: onsets pair in order; the largest shift, and the first
+    /// pair out of tolerance or onset without a partner.
+    private static func onsets(
+        _ wanted: PerceptualView, _ got: PerceptualView, tolerance: PerceptualTolerance, channel: Int
+    ) -> (shift: Double?, failure: Failure?) {
+        let ms = { (frame: Int) in Double(frame) * 1000 / Double(wanted.sampleRate) }
+        var shift: Double?, failure: Failure?
+        for index in 0..<max(wanted.onsetFrames.count, got.onsetFrames.count) {
+            let wantedMs = index < wanted.onsetFrames.count ? ms(wanted.onsetFrames[index]) : nil
+            let gotMs = index < got.onsetFrames.count ? ms(got.onsetFrames[index]) : nil
+            if let wantedMs, let gotMs {
+                shift = larger(shift ?? 0, gotMs - wantedMs)
+                if failure == nil, !(abs(gotMs - wantedMs) <= tolerance.onsetMs + 1e-9) {
+                    failure = Failure(gate: .onset, atMs: wantedMs, expected: wantedMs, actual: gotMs, channel: channel)
+                }
+            } else if failure == nil {
+                failure = Failure(gate: .onset, atMs: wantedMs ?? gotMs ?? 0, expected: wantedMs, actual: gotMs, channel: channel)
+            }
+        }
+        return (shift, failure)
+    }
+
+    /// Whichever of two signed figures is larger in size (the first on a tie).
+    private static func larger(_ a: Double, _ b: Double) -> Double { abs(b) > abs(a) || b.isNaN ? b : a }
+
+    private static func rank(_ gate: Gate) -> Int { Gate.allCases.firstIndex(of: gate) ?? 0 }
+}

@@ -1,0 +1,54 @@
+import Glibc
+
+/// Rate conversion by a Kaiser-windowed sinc (docs/golden-tests.md, "ST-SIM and SPQI"): output frame n
+/// reads the source at p = n·Rin/Rout (an exact ratio of integers) as Σ x[k]·h(p − k) over
+/// |p − k| < W, with h(t) = c·sinc(c·t)·I0(8·√(1 − (t/W)²))/I0(8), c = min(1, Rout/Rin),
+/// W = 16/c, and zeros outside the source; in Double throughout. Equal rates copy exactly.
+public enum Resampler {
+    /// `samples` at `rateIn` as ⌈count·rateOut/rateIn⌉ samples at `rateOut` (rates in Hz, > 0).
+    public static func resample(_ samples: [Double], from rateIn: Int, to rateOut: Int) -> [Double] {
+        precondition(rateIn > 0 && rateOut > 0, "rates must be positive")
+        guard rateIn != rateOut else { return samples }
+        let cutoff = min(1, Double(rateOut) / Double(rateIn)), width = 16 / cutoff
+        let count = Int((Int64(samples.count) * Int64(rateOut) + Int64(rateIn) - 1) / Int64(rateIn))
+        let reach = Int(width.rounded(.up))
+        // The taps depend only on the fractional part of p: one set per phase, made when first met.
+        var taps: [Int64: [Double]] = [:]
+        func kernel(phase: Int64) -> [Double] {
+            if let known = taps[phase] { return known }
+            let fraction = Double(phase) / Double(rateOut)
+            let made = (-reach...(reach + 1)).map { offset -> Double in
+                let t = fraction - Double(offset)
+                guard abs(t) < width else { return 0 }
+                let u = cutoff * t
+                let sinc = u == 0 ? 1 : sin(Double.pi * u) / (Double.pi * u)
+                return cutoff * sinc * besselI0(8 * (1 - (t / width) * (t / width)).squareRoot()) / besselI0(8)
+            }
+            if taps.count < 4096 { taps[phase] = made }
+            return made
+        }
+        var output = [Double](repeating: 0, count: count)
+        for n in 0..<count {
+            let position = Int64(n) * Int64(rateIn)
+            let whole = Int(position / Int64(rateOut)), taps = kernel(phase: position % Int64(rateOut))
+            var sum = 0.0
+            for (index, tap) in taps.enumerated() where tap != 0 {
+                let source = whole + index - reach
+                if source >= 0, source < samples.count { sum += samples[source] * tap }
+            }
+            output[n] = sum
+        }
+        return output
+    }
+
+    /// The modified Bessel function of the first kind, order 0, by its power series.
+    static func besselI0(_ x: Double) -> Double {
+        var sum = 1.0, term = 1.0, k = 1.0
+        while term > 1e-17 * sum {
+            term *= (x / (2 * k)) * (x / (2 * k))
+            sum += term
+            k += 1
+        }
+        return sum
+    }
+}
