@@ -28,15 +28,17 @@ public enum Resampler {
             return made
         }
         var output = [Double](repeating: 0, count: count)
-        for n in 0..<count {
-            let position = Int64(n) * Int64(rateIn)
-            let whole = Int(position / Int64(rateOut)), taps = kernel(phase: position % Int64(rateOut))
-            var sum = 0.0
-            for (index, tap) in taps.enumerated() where tap != 0 {
-                let source = whole + index - reach
-                if source >= 0, source < samples.count { sum += samples[source] * tap }
+        samples.withUnsafeBufferPointer { source in
+            for n in 0..<count {
+                let position = Int64(n) * Int64(rateIn)
+                let whole = Int(position / Int64(rateOut))
+                let first = whole - reach
+                output[n] = kernel(phase: position % Int64(rateOut)).withUnsafeBufferPointer { taps in
+                    var sum = 0.0
+                    for index in max(0, -first)..<min(taps.count, source.count - first) { sum += source[first + index] * taps[index] }
+                    return sum
+                }
             }
-            output[n] = sum
         }
         return output
     }

@@ -68,20 +68,24 @@ public struct PerceptualComparison: Hashable, Sendable {
         self.tolerance = tolerance
         var judged = 0, levelDiff = 0.0, frequencyError = 0.0, counts = (0, 0), shift: Double?
         var failures: [Failure] = []
+        let detector = OnsetDetector()
         for channel in 0..<expected.count {
             let frames = max(expected[channel].count, actual[channel].count)
             let padded = { (samples: [Float]) in samples + [Float](repeating: 0, count: frames - samples.count) }
-            let wanted = PerceptualView(samples: padded(expected[channel]), sampleRate: sampleRate, fullScaleG: fullScaleG)
-            let got = PerceptualView(samples: padded(actual[channel]), sampleRate: sampleRate, fullScaleG: fullScaleG)
-            let windows = Self.windows(wanted, got, tolerance: tolerance, channel: channel)
+            let wanted = padded(expected[channel]), got = padded(actual[channel])
+            let onsets = Self.onsets(detector.onsets(in: wanted, sampleRate: sampleRate), detector.onsets(in: got, sampleRate: sampleRate),
+                                     sampleRate: sampleRate, tolerance: tolerance, channel: channel)
+            counts = (counts.0 + onsets.counts.expected, counts.1 + onsets.counts.actual)
+            shift = onsets.shift.map { Self.larger(shift ?? 0, $0) } ?? shift
+            failures += onsets.failure.map { [$0] } ?? []
+            let windows = Self.windows(
+                WindowMeter(samples: wanted, sampleRate: sampleRate, fullScaleG: fullScaleG),
+                WindowMeter(samples: got, sampleRate: sampleRate, fullScaleG: fullScaleG),
+                slackFrames: Int((tolerance.onsetMs * Double(sampleRate) / 1000).rounded()), tolerance: tolerance, channel: channel)
             judged += windows.judged
             levelDiff = Self.larger(levelDiff, windows.levelDiff)
             frequencyError = Self.larger(frequencyError, windows.frequencyError)
             failures += windows.failures
-            let onsets = Self.onsets(wanted, got, tolerance: tolerance, channel: channel)
-            counts = (counts.0 + wanted.onsetFrames.count, counts.1 + got.onsetFrames.count)
-            shift = onsets.shift.map { Self.larger(shift ?? 0, $0) } ?? shift
-            failures += onsets.failure.map { [$0] } ?? []
         }
         judgedWindows = judged
         maxLevelDiffDb = levelDiff
@@ -95,25 +99,49 @@ public struct PerceptualComparison: Hashable, Sendable {
     }
 
     /// The level and frequency gates over one channel's windows: judged windows, the largest
-    /// differences, and each gate's first failure.
+    /// differences, and each gate's first failure. A window's level is judged against the range
+    /// the other side's level takes as its span moves by up to the onset tolerance (`slackFrames`)
+    /// either way, both ways round, so that timing within the onset tolerance is the onset gate's
+    /// alone to judge.
     private static func windows(
-        _ wanted: PerceptualView, _ got: PerceptualView, tolerance: PerceptualTolerance, channel: Int
+        _ wanted: WindowMeter, _ got: WindowMeter, slackFrames: Int, tolerance: PerceptualTolerance, channel: Int
     ) -> (judged: Int, levelDiff: Double, frequencyError: Double, failures: [Failure]) {
+        var wanted = wanted, got = got
         var judged = 0, levelDiff = 0.0, frequencyError = 0.0
         var level: Failure?, frequency: Failure?
+        let hop = wanted.hop
         for window in 0..<wanted.windowCount {
-            let wantedHz = wanted.frequency(ofWindow: window), gotHz = got.frequency(ofWindow: window)
+            let wantedDb = wanted.levelsDb(window: window, slackFrames: slackFrames), gotDb = got.levelsDb(window: window, slackFrames: slackFrames)
+            // Under the lowest threshold there is, neither side is felt at any frequency.
+            guard max(wantedDb.highest, gotDb.highest) >= VibrotactileThreshold.lowestInBandDb else { continue }
+            let wantedHz = wanted.dominantHz(window: window)
+            var gotHz: Double??
+            func actualHz() -> Double? {
+                if let known = gotHz { return known }
+                let measured = got.dominantHz(window: window)
+                gotHz = .some(measured)
+                return measured
+            }
             // One threshold for both sides, so that a difference never comes from the threshold.
-            let hz = wantedHz ?? gotHz ?? PerceptualView.fallbackHz
-            let wantedLevel = wanted.sensationLevelDb(ofWindow: window, atHz: hz), gotLevel = got.sensationLevelDb(ofWindow: window, atHz: hz)
+            let threshold = VibrotactileThreshold.db(atHz: wantedHz ?? actualHz() ?? PerceptualView.fallbackHz)
+            let sensation = { (db: Double) in max(PerceptualView.floorDb, db - threshold) }
+            let wantedLevel = sensation(wantedDb.centre), gotLevel = sensation(gotDb.centre)
             guard wantedLevel >= 0 || gotLevel >= 0 else { continue }
             judged += 1
-            let at = wanted.centreMs(ofWindow: window)
-            levelDiff = larger(levelDiff, gotLevel - wantedLevel)
-            if level == nil, !(abs(gotLevel - wantedLevel) <= tolerance.levelDb) {
-                level = Failure(gate: .level, atMs: at, expected: wantedLevel, actual: gotLevel, channel: channel)
+            let at = Double(window * hop + hop) * 1000 / Double(wanted.sampleRate)
+            // Each side's level against the nearest the other's takes within the slack.
+            let nearestGot = min(max(wantedLevel, sensation(gotDb.lowest)), sensation(gotDb.highest))
+            let nearestWanted = min(max(gotLevel, sensation(wantedDb.lowest)), sensation(wantedDb.highest))
+            let (expectedLevel, actualLevel) = abs(nearestGot - wantedLevel) >= abs(gotLevel - nearestWanted)
+                ? (wantedLevel, nearestGot) : (nearestWanted, gotLevel)
+            levelDiff = larger(levelDiff, actualLevel - expectedLevel)
+            if level == nil, !(abs(actualLevel - expectedLevel) <= tolerance.levelDb) {
+                level = Failure(gate: .level, atMs: at, expected: expectedLevel, actual: actualLevel, channel: channel)
             }
-            guard wantedLevel >= 0, gotLevel >= 0, let wantedHz, let gotHz else { continue }
+            // A frequency is judged where the signal fills its span on both sides: one measured
+            // over a partly silent span moves by several per cent with where the signal is cut.
+            let felt = { (peaks: [Double]) in peaks.allSatisfy { 20 * log10($0) >= threshold } }
+            guard felt(wanted.hopPeaksG(window: window)), felt(got.hopPeaksG(window: window)), let wantedHz, let gotHz = actualHz() else { continue }
             let error = gotHz / wantedHz - 1
             frequencyError = larger(frequencyError, error)
             if frequency == nil, !(abs(error) <= tolerance.frequencyRatio) {
@@ -123,16 +151,15 @@ public struct PerceptualComparison: Hashable, Sendable {
         return (judged, levelDiff, frequencyError, [level, frequency].compactMap { $0 })
     }
 
-    /// The onset gate over one channel: onsets pair in order; the largest shift, and the first
-    /// pair out of tolerance or onset without a partner.
+    /// The onset gate over one channel: onsets pair in order; the largest shift, and the first pair
+    /// out of tolerance or onset without a partner.
     private static func onsets(
-        _ wanted: PerceptualView, _ got: PerceptualView, tolerance: PerceptualTolerance, channel: Int
-    ) -> (shift: Double?, failure: Failure?) {
-        let ms = { (frame: Int) in Double(frame) * 1000 / Double(wanted.sampleRate) }
+        _ wanted: [Int], _ got: [Int], sampleRate: Int, tolerance: PerceptualTolerance, channel: Int
+    ) -> (counts: (expected: Int, actual: Int), shift: Double?, failure: Failure?) {
+        let ms = { (frame: Int) in Double(frame) * 1000 / Double(sampleRate) }
         var shift: Double?, failure: Failure?
-        for index in 0..<max(wanted.onsetFrames.count, got.onsetFrames.count) {
-            let wantedMs = index < wanted.onsetFrames.count ? ms(wanted.onsetFrames[index]) : nil
-            let gotMs = index < got.onsetFrames.count ? ms(got.onsetFrames[index]) : nil
+        for index in 0..<max(wanted.count, got.count) {
+            let wantedMs = index < wanted.count ? ms(wanted[index]) : nil, gotMs = index < got.count ? ms(got[index]) : nil
             if let wantedMs, let gotMs {
                 shift = larger(shift ?? 0, gotMs - wantedMs)
                 if failure == nil, !(abs(gotMs - wantedMs) <= tolerance.onsetMs + 1e-9) {
@@ -142,7 +169,7 @@ public struct PerceptualComparison: Hashable, Sendable {
                 failure = Failure(gate: .onset, atMs: wantedMs ?? gotMs ?? 0, expected: wantedMs, actual: gotMs, channel: channel)
             }
         }
-        return (shift, failure)
+        return ((wanted.count, got.count), shift, failure)
     }
 
     /// Whichever of two signed figures is larger in size (the first on a tie).

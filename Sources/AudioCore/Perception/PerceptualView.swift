@@ -29,30 +29,12 @@ public struct PerceptualView: Sendable {
 
     /// The view of `samples` (mono, full scale ±1) at `sampleRate` frames per second.
     public init(samples: [Float], sampleRate: Int, fullScaleG: Double = 2.0, onsets: OnsetDetector = OnsetDetector()) {
+        var meter = WindowMeter(samples: samples, sampleRate: sampleRate, fullScaleG: fullScaleG)
         self.sampleRate = sampleRate
         self.fullScaleG = fullScaleG
-        let hop = max(1, (sampleRate + 100) / 200)
-        hopFrames = hop
-        let count = (samples.count + hop - 1) / hop
-        // The largest |sample| of each hop; spans are whole hops around a window.
-        var peaks = [Double](repeating: 0, count: count)
-        for (index, sample) in samples.enumerated() { peaks[index / hop] = max(peaks[index / hop], Double(abs(sample))) }
-        func peak(_ hops: ClosedRange<Int>) -> Double {
-            let first = max(0, hops.lowerBound), last = min(count - 1, hops.upperBound)
-            return first > last ? 0 : peaks[first...last].reduce(0, max)
-        }
-        levelsDb = (0..<count).map { 20 * log10(peak(($0 - 1)...($0 + 2)) * fullScaleG) }
-        var spectrum = RealSpectrum(size: Self.fftSize(span: 8 * hop))
-        let hann = (0..<(8 * hop)).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(8 * hop - 1)) }
-        frequenciesHz = (0..<count).map { window in
-            guard peak((window - 3)...(window + 4)) > 0 else { return nil }
-            let start = (window - 3) * hop
-            let span = (0..<(8 * hop)).map { offset in
-                let frame = start + offset
-                return frame >= 0 && frame < samples.count ? Double(samples[frame]) * hann[offset] : 0
-            }
-            return Self.dominantHz(span, spectrum: &spectrum, sampleRate: sampleRate)
-        }
+        hopFrames = meter.hop
+        levelsDb = (0..<meter.windowCount).map { WindowMeter.levelDb(hopPeaks: meter.hopPeaksG(window: $0)) }
+        frequenciesHz = (0..<meter.windowCount).map { meter.dominantHz(window: $0) }
         onsetFrames = onsets.onsets(in: samples, sampleRate: sampleRate)
     }
 
@@ -82,20 +64,5 @@ public struct PerceptualView: Sendable {
         var size = 2
         while size < 4 * frames { size *= 2 }
         return size
-    }
-
-    /// The largest bin in the band, refined by a parabola through its dB value and its neighbours'.
-    private static func dominantHz(_ span: [Double], spectrum: inout RealSpectrum, sampleRate: Int) -> Double? {
-        let binHz = Double(sampleRate) / Double(spectrum.size)
-        let first = Int((bandHz.lowerBound / binHz).rounded(.up)), last = Int((bandHz.upperBound / binHz).rounded(.down))
-        guard first <= last, first >= 1, last + 1 < spectrum.size / 2 else { return nil }
-        let magnitudes = spectrum.magnitudes(of: span, bins: (first - 1)...(last + 1))
-        var best = 1
-        for index in 1...(last - first + 1) where magnitudes[index] > magnitudes[best] { best = index }
-        guard magnitudes[best] > 0 else { return nil }
-        let left = 20 * log10(magnitudes[best - 1]), centre = 20 * log10(magnitudes[best]), right = 20 * log10(magnitudes[best + 1])
-        let curvature = left - 2 * centre + right
-        let offset = left.isFinite && right.isFinite && curvature < 0 ? 0.5 * (left - right) / curvature : 0
-        return (Double(first - 1 + best) + offset) * binHz
     }
 }

@@ -23,4 +23,8 @@ public enum VibrotactileThreshold {
         let low = points[upper - 1], high = points[upper]
         return low.db + (hz - low.hz) / (high.hz - low.hz) * (high.db - low.db)
     }
+
+    /// The lowest threshold a sensation level can be taken at (a frequency in 20–500 Hz), in dB: a
+    /// level under it is felt at no frequency.
+    static let lowestInBandDb = points.filter { PerceptualView.bandHz.contains($0.hz) }.map(\.db).min() ?? 0
 }
