@@ -31,14 +31,7 @@ public enum FileComparison {
         difference: (any AudioOutput)? = nil
     ) throws(ComparisonError) -> WaveformComparison {
         let expected = try open(expectedPath), actual = try open(actualPath)
-        guard expected.format.sampleRate == actual.format.sampleRate else {
-            throw .mismatch("different rates: \(expectedPath) is \(expected.format.sampleRate) Hz, "
-                + "\(actualPath) is \(actual.format.sampleRate) Hz")
-        }
-        guard expected.format.channelCount == actual.format.channelCount else {
-            throw .mismatch("different channel counts: \(expectedPath) has \(expected.format.channelCount), "
-                + "\(actualPath) has \(actual.format.channelCount)")
-        }
+        try requireSameFormat(expected, expectedPath, actual, actualPath)
         let channels = expected.format.channelCount
         var comparator = WaveformComparator(channelCount: channels, tolerance: tolerance)
         let blockFrames = 8192
@@ -70,7 +63,21 @@ public enum FileComparison {
             expectedFrames: expected.frameCount, actualFrames: actual.frameCount, sampleRate: expected.format.sampleRate)
     }
 
-    private static func open(_ path: String) throws(ComparisonError) -> SoundFileReader {
+    /// Refuses files of different rates or channel counts: no comparison of them means anything.
+    static func requireSameFormat(
+        _ expected: SoundFileReader, _ expectedPath: String, _ actual: SoundFileReader, _ actualPath: String
+    ) throws(ComparisonError) {
+        guard expected.format.sampleRate == actual.format.sampleRate else {
+            throw .mismatch("different rates: \(expectedPath) is \(expected.format.sampleRate) Hz, "
+                + "\(actualPath) is \(actual.format.sampleRate) Hz")
+        }
+        guard expected.format.channelCount == actual.format.channelCount else {
+            throw .mismatch("different channel counts: \(expectedPath) has \(expected.format.channelCount), "
+                + "\(actualPath) has \(actual.format.channelCount)")
+        }
+    }
+
+    static func open(_ path: String) throws(ComparisonError) -> SoundFileReader {
         guard access(path, F_OK) == 0 else { throw .missing(path) }
         do {
             return try SoundFileReader(path: path)

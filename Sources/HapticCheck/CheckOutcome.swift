@@ -8,6 +8,8 @@ public struct CheckOutcome: Sendable {
     public var status: Status
     public var golden: String?
     public var comparison: WaveformComparison?
+    /// The perceptual comparison, when the suite's gate is perceptual.
+    public var perceptual: PerceptualComparison?
     /// Why the pattern is invalid, in the check's wording.
     public var error: String?
     /// A fact that explains the status (`recorded at 8000 Hz, checked at 16000 Hz`, `unchanged`).

@@ -24,7 +24,7 @@ extension CheckReport {
         let escape: (String) -> String = { Figure.escape($0) }
         var parts = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\"><title>hapsynth check: \(escape(goldens))</title>",
                      "<style>\(Self.style)</style></head><body>", "<h1>hapsynth check</h1>",
-                     "<p>goldens: \(escape(goldens)) — \(pass ? "pass" : "fail")</p>", "<table><tr><th>status</th><th>patterns</th></tr>"]
+                     "<p>goldens: \(escape(goldens)) — gate: \(perceptual ? "perceptual" : "sample-exact") — \(pass ? "pass" : "fail")</p>", "<table><tr><th>status</th><th>patterns</th></tr>"]
         for status in CheckOutcome.Status.allCases {
             parts.append("<tr><td>\(status.rawValue)</td><td>\(outcomes.filter { $0.status == status }.count)</td></tr>")
         }
@@ -32,7 +32,8 @@ extension CheckReport {
         parts.append("<tr><td>with warnings</td><td>\(warned)</td></tr><tr><td>obsolete goldens</td><td>\(obsolete.count)</td></tr></table>")
         for (index, outcome) in outcomes.filter(fails).enumerated() {
             parts.append("<section class=\"failing\"><h2>\(escape(outcome.entry.name)): \(outcome.status.rawValue)</h2>")
-            parts.append("<pre>\(Figure.escape(Self.lines(outcome).joined(separator: "\n"), keepingLineBreaks: true))</pre>")
+            let figures = Self.lines(outcome) + (outcome.perceptual.map(PerceptualText.report) ?? [])
+            parts.append("<pre>\(Figure.escape(figures.joined(separator: "\n"), keepingLineBreaks: true))</pre>")
             if index < Self.drawnFailures {
                 parts += outcome.pictures
             } else if index == Self.drawnFailures {

@@ -13,6 +13,8 @@ public struct CheckReport: Sendable {
     public let goldens: String
     /// The Android device of an Android suite; nil for iOS.
     public let androidDevice: AndroidDevice?
+    /// Whether renders were judged by the perceptual gate.
+    public var perceptual = false
 
     public init(outcomes: [CheckOutcome], obsolete: [String], strict: Bool, goldens: String, androidDevice: AndroidDevice? = nil) {
         self.outcomes = outcomes
@@ -41,6 +43,9 @@ public struct CheckReport: Sendable {
         case .differs:
             if let note = outcome.note, outcome.comparison == nil {
                 line = "differs  \(name): \(note)"
+            } else if let felt = outcome.perceptual, let failure = felt.firstFailure {
+                line = "differs  \(name) (perceptual: \(PerceptualText.failure(failure, channels: felt.channelCount))); "
+                    + "actual \(outcome.actualPath ?? ""), diff \(outcome.diffPath ?? "")"
             } else {
                 let figures = outcome.comparison.map(ComparisonText.figures) ?? ""
                 line = "differs  \(name): \(figures); actual \(outcome.actualPath ?? ""), diff \(outcome.diffPath ?? "")"
@@ -68,6 +73,7 @@ public struct CheckReport: Sendable {
             ("goldens", .string(goldens)),
             ("platform", .string(androidDevice == nil ? "ios" : "android")),
             ("androidDevice", androidDevice.map { .string($0.name) } ?? .null),
+            ("gate", .string(perceptual ? "perceptual" : "sample-exact")),
             ("results", .array(outcomes.map { outcome in
                 .object([
                     ("pattern", .string(outcome.entry.path)),
@@ -75,6 +81,7 @@ public struct CheckReport: Sendable {
                     ("status", .string(outcome.status.rawValue)),
                     ("golden", text(outcome.golden)),
                     ("comparison", outcome.comparison.map(ComparisonText.json) ?? .null),
+                    ("perceptual", outcome.perceptual.map(PerceptualText.json) ?? .null),
                     ("note", text(outcome.note)),
                     ("error", text(outcome.error)),
                     ("actual", text(outcome.actualPath)),
@@ -101,7 +108,7 @@ public struct CheckReport: Sendable {
         for outcome in outcomes {
             let open = "    <testcase classname=\"hapsynth.check\" name=\"\(Figure.escape(outcome.entry.name))\" "
                 + "file=\"\(Figure.escape(outcome.entry.path))\" time=\"\(Self.time(outcome.seconds))\""
-            let detail = Self.lines(outcome).joined(separator: "\n")
+            let detail = (Self.lines(outcome) + (outcome.perceptual.map(PerceptualText.report) ?? [])).joined(separator: "\n")
             if outcome.status == .invalid {
                 xml.append(open + ">")
                 xml.append("      <error type=\"invalid\" message=\"\(Figure.escape(outcome.error ?? ""))\">\(Figure.escape(detail, keepingLineBreaks: true))</error>")

@@ -17,6 +17,8 @@ public struct CheckRunner: Sendable {
     /// `.ios`, or `.android(device)` for an Android suite.
     public let platform: Platform
     public let tolerance: WaveformComparison.Tolerance
+    /// The perceptual gate's limits; nil: renders pass by `tolerance`, sample by sample.
+    public var perceptual: PerceptualTolerance?
     public let record: RecordMode
     /// The container of new goldens.
     public let newGoldenContainer: SoundFileContainer
@@ -126,7 +128,17 @@ public struct CheckRunner: Sendable {
             return outcome
         }
         outcome.comparison = comparison
-        switch CheckPolicy.decide(golden: facts, rate: profile.sampleRate, record: record, comparisonPasses: comparison.pass) {
+        if let perceptual, !comparison.pass {
+            do {
+                outcome.perceptual = try PerceptualFileComparison.compare(
+                    expected: golden, actual: rendered, fullScaleG: profile.fullScaleG, tolerance: perceptual)
+            } catch {
+                outcome.error = "\(error)"
+                return outcome
+            }
+        }
+        let passes = outcome.perceptual?.pass ?? comparison.pass
+        switch CheckPolicy.decide(golden: facts, rate: profile.sampleRate, record: record, comparisonPasses: passes) {
         case .rerecord:
             try replace(rendered, golden)
             outcome.status = .recorded

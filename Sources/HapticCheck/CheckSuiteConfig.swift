@@ -5,8 +5,8 @@ import HapticCore
 import HapticPlanner
 import HapticSynth
 
-/// `GOLDENS/hapsynth-check.json`: the platform (and Android device), profile, tolerances and golden
-/// format a suite was recorded with, so that `check` without flags re-checks like for like.
+/// `GOLDENS/hapsynth-check.json`: the platform (and Android device), profile, tolerances, gate and
+/// golden format a suite was recorded with, so that `check` without flags re-checks like for like.
 /// Written when a suite is first recorded; flags given on the command line override it, except
 /// the platform: a goldens folder holds one platform's goldens (a file without `platform` is iOS's).
 public struct CheckSuiteConfig: Sendable {
@@ -18,6 +18,9 @@ public struct CheckSuiteConfig: Sendable {
     public var format: SoundFileContainer = .wav
     /// The Android device the goldens were rendered for; nil for an iOS suite.
     public var androidDevice: AndroidDevice?
+    /// The perceptual gate's limits when the suite is judged by what a person can feel
+    /// (`"gate": "perceptual"`); nil for the sample-exact gate.
+    public var perceptual: PerceptualTolerance?
 
     public init() {}
 
@@ -42,7 +45,7 @@ public struct CheckSuiteConfig: Sendable {
         }
         guard case .object(let members) = root.value else { throw fail("expected an object") }
         var config = CheckSuiteConfig()
-        var platform = "ios"
+        var platform = "ios", gate = "sample-exact", limits = PerceptualTolerance()
         for member in members {
             switch (member.key, member.value.value) {
             case ("profile", .object):
@@ -59,6 +62,14 @@ public struct CheckSuiteConfig: Sendable {
                 config.format = SoundFileContainer(rawValue: name) ?? .wav
             case ("platform", .string(let name)) where name == "ios" || name == "android":
                 platform = name
+            case ("gate", .string(let name)) where name == "sample-exact" || name == "perceptual":
+                gate = name
+            case ("levelToleranceDb", .number(let number)) where (0...40).contains(number.double):
+                limits.levelDb = number.double
+            case ("frequencyTolerance", .number(let number)) where (0...1).contains(number.double):
+                limits.frequencyRatio = number.double
+            case ("onsetToleranceMs", .number(let number)) where (0...10).contains(number.double):
+                limits.onsetMs = number.double
             case ("androidDevice", .object):
                 do {
                     config.androidDevice = try AndroidDevice.read(member.value, file: path, at: JSONPath.root.appending("androidDevice"))
@@ -67,11 +78,13 @@ public struct CheckSuiteConfig: Sendable {
                 }
             default:
                 throw fail("unexpected \"\(PatternFileError.shown(member.key))\" (expected platform, androidDevice, profile, maxAbsError, "
-                           + "minSnrDb or format)", "$.\(member.key)")
+                           + "minSnrDb, gate, levelToleranceDb, frequencyTolerance, onsetToleranceMs or format; a gate is \"sample-exact\" "
+                           + "or \"perceptual\", tolerances within 0-40 dB, 0-1 and 0-10 ms)", "$.\(member.key)")
             }
         }
         if platform == "ios", config.androidDevice != nil { throw fail("androidDevice goes with \"platform\": \"android\"", "$.androidDevice") }
         if platform == "android", config.androidDevice == nil { config.androidDevice = .flagship }
+        if gate == "perceptual" { config.perceptual = limits }
         return config
     }
 
@@ -101,6 +114,12 @@ public struct CheckSuiteConfig: Sendable {
             })),
             ("maxAbsError", .double(tolerance.maxAbsError)),
             ("minSnrDb", .double(tolerance.minSNRdB)),
+            ("gate", .string(perceptual == nil ? "sample-exact" : "perceptual")),
+        ] + (perceptual.map { limits in [
+            ("levelToleranceDb", .double(limits.levelDb)),
+            ("frequencyTolerance", .double(limits.frequencyRatio)),
+            ("onsetToleranceMs", .double(limits.onsetMs)),
+        ] } ?? []) + [
             ("format", .string(format.rawValue)),
         ])
     }

@@ -20,6 +20,18 @@ package enum ComparisonText {
         ])
     }
 
+    /// The JSON of a comparison judged by the perceptual gate: the sample-exact figures, their
+    /// verdict as `sampleExactPass`, `gate`, the `perceptual` object, and the gate's `pass`.
+    package static func json(_ comparison: WaveformComparison, perceptual: PerceptualComparison) -> JSONOutput {
+        guard case .object(let members) = json(comparison) else { return json(comparison) }
+        return .object(members.filter { $0.0 != "pass" } + [
+            ("sampleExactPass", .bool(comparison.pass)),
+            ("gate", .string("perceptual")),
+            ("perceptual", PerceptualText.json(perceptual)),
+            ("pass", .bool(perceptual.pass)),
+        ])
+    }
+
     /// `first differing frame 1234, max abs error 0.001 at frame 1240, RMS error 2.1e-05, SNR 61.3 dB`.
     package static func figures(_ comparison: WaveformComparison) -> String {
         let first = comparison.firstDifferingFrame.map { "first differing frame \($0)" } ?? "no differing frame"

@@ -17,6 +17,9 @@ public struct CheckRequest: Sendable {
     /// `.ios`, or `.android(device)`.
     public var platform: Platform = .ios
     public var tolerance = WaveformComparison.Tolerance()
+    /// The perceptual gate's limits when renders are judged by what a person can feel; nil: the
+    /// sample-exact gate (`tolerance`).
+    public var perceptual: PerceptualTolerance?
     public var record = RecordMode.none
     /// Whether warnings and obsolete goldens fail the check.
     public var strict = false
@@ -81,6 +84,7 @@ public enum GoldenCheck {
                 var config = request.recorded ?? CheckSuiteConfig()
                 config.profile = request.profile
                 config.tolerance = request.tolerance
+                config.perceptual = request.perceptual
                 config.androidDevice = request.platform.androidDevice
                 try config.write(goldens: request.goldens)
             }
@@ -88,6 +92,7 @@ public enum GoldenCheck {
         var runner = CheckRunner(
             profile: request.profile, platform: request.platform, tolerance: request.tolerance, record: request.record,
             newGoldenContainer: request.recorded?.format ?? .wav, artifacts: CheckArtifacts(folder: request.artifacts))
+        runner.perceptual = request.perceptual
         runner.pictures = request.pictures
         runner.wording = request.wording
         runner.isInterrupted = request.isInterrupted
@@ -103,8 +108,9 @@ public enum GoldenCheck {
             }
             obsolete = []
         }
-        let report = CheckReport(outcomes: outcomes, obsolete: obsolete, strict: request.strict, goldens: request.goldens,
+        var report = CheckReport(outcomes: outcomes, obsolete: obsolete, strict: request.strict, goldens: request.goldens,
                                  androidDevice: request.platform.androidDevice)
+        report.perceptual = request.perceptual != nil
         return CheckResult(foundNothing: false, report: report, artifactsFolder: runner.artifacts.folder)
     }
 }

@@ -30,6 +30,9 @@ public struct ActuatorProfile: Hashable, Sendable {
     public var envelopeMinMs = 2.0
     /// The envelope time of a value of 1, in milliseconds (> envelopeMinMs, ≤ 60,000).
     public var envelopeMaxMs = 1_000.0
+    /// The acceleration of a full-scale sample, in g (> 0): the scale of the perceptual view
+    /// (docs/golden-tests.md). Assumed: no iPhone figure is published.
+    public var fullScaleG = 2.0
     /// The emulated Android actuator (docs/android.md).
     public var android = AndroidActuatorProfile()
 

@@ -98,6 +98,7 @@ extension ActuatorProfile {
                          return value.isFinite && value > minimum && value <= 60_000 ? nil
                              : "greater than envelopeMinMs (\(minimum)) and at most 60000"
                      }),
+        ProfileField("fullScaleG", unit: "g", get: { $0.fullScaleG }, set: { $0.fullScaleG = $1 }, rule: { positive($0.fullScaleG) }),
         ProfileField("androidResonanceHz", unit: "Hz", get: { $0.android.resonanceHz }, set: { $0.android.resonanceHz = $1 },
                      rule: { profile in
                          let value = profile.android.resonanceHz, nyquist = Double(profile.sampleRate) / 2

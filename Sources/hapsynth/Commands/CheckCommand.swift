@@ -9,8 +9,10 @@ struct CheckCommand: Command {
     static let discussion = """
         Folders are searched recursively for *.json and *.ahap patterns; a golden mirrors its
         pattern's path below DIR (ui/tap.json <-> DIR/ui/tap.wav or .flac; an AHAP file keeps its
-        extension: swell.ahap <-> DIR/swell.ahap.flac). DIR/hapsynth-check.json records the platform,
-        profile, tolerances and format the suite was recorded with; flags override it, except that a
+        extension: swell.ahap <-> DIR/swell.ahap.flac). A render passes when it matches its golden
+        sample by sample, or, with --perceptual, when a person could not feel the difference (see
+        compare). DIR/hapsynth-check.json records the platform, profile, tolerances, gate and
+        format the suite was recorded with; flags override it, except that a
         folder holds one platform's goldens (keep iOS and Android goldens apart). Failing renders and
         their difference signals go to --artifacts (default: a fresh folder under $TMPDIR).
         HAPSYNTH_RECORD=missing|all records like --record, except when CI is set.
@@ -33,7 +35,9 @@ struct CheckCommand: Command {
                        help: "Render as an iPhone or an Android phone plays (default: the suite's, else ios)."),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE",
                        help: "With an Android suite: the device (default: the suite's, else flagship-api36)."),
-        ] + CompareOptions.specs + ProfileOptions.specs
+        ] + CompareOptions.specs + CompareOptions.perceptualSpecs + [
+            OptionSpec(name: "--sample-exact", valueName: nil, help: "Gate sample by sample even where the suite records the perceptual gate."),
+        ] + ProfileOptions.specs
     }
 
     let inputs: [String]
@@ -48,6 +52,8 @@ struct CheckCommand: Command {
     let jobs: Int
     let shard: (index: Int, count: Int)?
     let tolerance: WaveformComparison.Tolerance
+    /// The perceptual gate's limits; nil: the sample-exact gate.
+    let perceptual: PerceptualTolerance?
     let profile: ActuatorProfile
     /// `.ios`, or `.android(device)` for an Android suite.
     let platform: Platform
@@ -86,6 +92,14 @@ struct CheckCommand: Command {
             throw CLIError(error)
         }
         tolerance = try CompareOptions.tolerance(arguments, command: Self.name, base: config?.tolerance ?? .init())
+        if arguments.has("--sample-exact") {
+            if let flag = (CompareOptions.perceptualSpecs.map(\.name)).first(where: arguments.has) {
+                throw .usage("--sample-exact and \(flag) choose different gates", command: Self.name)
+            }
+            perceptual = nil
+        } else {
+            perceptual = try CompareOptions.perceptual(arguments, command: Self.name, base: config?.perceptual)
+        }
         profile = try ProfileOptions.resolve(arguments, command: Self.name, base: config?.profile ?? ActuatorProfile())
         platform = try Self.platform(arguments, goldens: goldens, recorded: config)
     }
@@ -110,6 +124,7 @@ struct CheckCommand: Command {
         request.profile = profile
         request.platform = platform
         request.tolerance = tolerance
+        request.perceptual = perceptual
         request.record = record
         request.strict = strict
         request.prune = prune

@@ -8,22 +8,42 @@ struct CompareCommand: Command {
         Files of different lengths are compared with the shorter padded by zeros, and fail. Pass when
         the max abs error is within --max-abs-error and the error energy is 0 or the SNR (signal
         energy of <expected> over error energy) reaches --min-snr-db. Frames are numbered from 0.
+        With --perceptual the verdict is what a person can feel instead: in every 5 ms window
+        either side is felt in, the levels above the touch threshold agree within
+        --level-tolerance-db, dominant frequencies within --frequency-tolerance, and onsets pair
+        within --onset-tolerance-ms; ST-SIM and SPQI are shown as figures, never gated.
         """
     static let positionals = [
         PositionalSpec(name: "expected", help: "The reference file."),
         PositionalSpec(name: "actual", help: "The file to check."),
     ]
-    static let options = CompareOptions.specs
+    static let options = CompareOptions.specs + CompareOptions.perceptualSpecs + [
+        OptionSpec(name: "--full-scale-g", valueName: "G", help: "Perceptual: the acceleration of a full-scale sample (default 2)."),
+    ]
 
     let expectedPath, actualPath: String
     let tolerance: WaveformComparison.Tolerance
     let asJSON: Bool
+    /// The perceptual gate's limits; nil: the sample-exact gate.
+    let perceptual: PerceptualTolerance?
+    /// The acceleration of a full-scale sample, in g.
+    let fullScaleG: Double
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         expectedPath = arguments.positionals[0]
         actualPath = arguments.positionals[1]
         tolerance = try CompareOptions.tolerance(arguments, command: Self.name)
         asJSON = arguments.has("--json")
+        var fullScale = ActuatorProfile().fullScaleG
+        if let text = arguments.value("--full-scale-g") {
+            guard let value = DecimalNumber.parse(text), value > 0, value.isFinite else {
+                throw .usage("--full-scale-g needs a number > 0, got '\(text)'", command: Self.name)
+            }
+            fullScale = value
+        }
+        fullScaleG = fullScale
+        perceptual = try CompareOptions.perceptual(arguments, command: Self.name)
+        if arguments.has("--full-scale-g"), perceptual == nil { throw .usage("--full-scale-g goes with --perceptual", command: Self.name) }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -34,11 +54,23 @@ struct CompareCommand: Command {
             if case .missing = error { throw .missingInput("\(error)") }
             throw .invalidInput("\(error)")
         }
-        if asJSON {
-            console.out(ComparisonText.json(comparison).pretty())
-        } else {
-            console.out(ComparisonText.report(comparison, tolerance: tolerance))
+        guard let perceptual else {
+            console.out(asJSON ? ComparisonText.json(comparison).pretty() : ComparisonText.report(comparison, tolerance: tolerance))
+            return comparison.pass ? .success : .failure
         }
-        return comparison.pass ? .success : .failure
+        let felt: PerceptualComparison
+        do {
+            felt = try PerceptualFileComparison.compare(expected: expectedPath, actual: actualPath, fullScaleG: fullScaleG, tolerance: perceptual)
+        } catch {
+            throw .invalidInput("\(error)")
+        }
+        if asJSON {
+            console.out(ComparisonText.json(comparison, perceptual: felt).pretty())
+        } else {
+            var lines = ComparisonText.report(comparison, tolerance: tolerance).split(separator: "\n").map(String.init)
+            lines[lines.count - 1] = "sample-exact (not the gate): " + lines[lines.count - 1]
+            console.out((lines + PerceptualText.report(felt)).joined(separator: "\n"))
+        }
+        return felt.pass ? .success : .failure
     }
 }

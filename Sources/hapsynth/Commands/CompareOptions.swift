@@ -8,6 +8,34 @@ enum CompareOptions {
         OptionSpec(name: "--json", valueName: nil, help: "Print the results as one JSON document."),
     ]
 
+    /// The perceptual gate's options (the tolerances imply `--perceptual`).
+    static let perceptualSpecs = [
+        OptionSpec(name: "--perceptual", valueName: nil, help: "Gate on what a person can feel: level, frequency and onsets."),
+        OptionSpec(name: "--level-tolerance-db", valueName: "DB", help: "Perceptual: largest level difference, 0-40 (default 1)."),
+        OptionSpec(name: "--frequency-tolerance", valueName: "X", help: "Perceptual: largest relative frequency error, 0-1 (default 0.06)."),
+        OptionSpec(name: "--onset-tolerance-ms", valueName: "MS", help: "Perceptual: largest onset shift, 0-10 (default 2)."),
+    ]
+
+    /// The perceptual gate the arguments ask for, on top of `base` (a suite's, if it records one):
+    /// nil for the sample-exact gate.
+    static func perceptual(
+        _ arguments: ParsedArguments, command: String, base: PerceptualTolerance? = nil
+    ) throws(CLIError) -> PerceptualTolerance? {
+        let limits: [(flag: String, range: ClosedRange<Double>, keyPath: WritableKeyPath<PerceptualTolerance, Double>)] = [
+            ("--level-tolerance-db", 0...40, \.levelDb), ("--frequency-tolerance", 0...1, \.frequencyRatio), ("--onset-tolerance-ms", 0...10, \.onsetMs),
+        ]
+        guard arguments.has("--perceptual") || base != nil || limits.contains(where: { arguments.has($0.flag) }) else { return nil }
+        var tolerance = base ?? PerceptualTolerance()
+        for limit in limits {
+            guard let text = arguments.value(limit.flag) else { continue }
+            guard let value = DecimalNumber.parse(text), limit.range.contains(value) else {
+                throw .usage("\(limit.flag) needs a number in \(NumberText.significant(limit.range.lowerBound))-\(NumberText.significant(limit.range.upperBound)), got '\(text)'", command: command)
+            }
+            tolerance[keyPath: limit.keyPath] = value
+        }
+        return tolerance
+    }
+
     /// The tolerance the arguments describe, on top of `base` (the defaults, or a suite's).
     static func tolerance(
         _ arguments: ParsedArguments, command: String, base: WaveformComparison.Tolerance = WaveformComparison.Tolerance()
