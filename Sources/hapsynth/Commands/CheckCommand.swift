@@ -93,7 +93,7 @@ struct CheckCommand: Command {
         }
         tolerance = try CompareOptions.tolerance(arguments, command: Self.name, base: config?.tolerance ?? .init())
         if arguments.has("--sample-exact") {
-            if let flag = (CompareOptions.perceptualSpecs.map(\.name)).first(where: arguments.has) {
+            if let flag = CompareOptions.perceptualSpecs.map(\.name).first(where: { arguments.has($0) || arguments.value($0) != nil }) {
                 throw .usage("--sample-exact and \(flag) choose different gates", command: Self.name)
             }
             perceptual = nil

@@ -43,7 +43,7 @@ struct CompareCommand: Command {
         }
         fullScaleG = fullScale
         perceptual = try CompareOptions.perceptual(arguments, command: Self.name)
-        if arguments.has("--full-scale-g"), perceptual == nil { throw .usage("--full-scale-g goes with --perceptual", command: Self.name) }
+        if arguments.value("--full-scale-g") != nil, perceptual == nil { throw .usage("--full-scale-g goes with --perceptual", command: Self.name) }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {

@@ -24,7 +24,7 @@ enum CompareOptions {
         let limits: [(flag: String, range: ClosedRange<Double>, keyPath: WritableKeyPath<PerceptualTolerance, Double>)] = [
             ("--level-tolerance-db", 0...40, \.levelDb), ("--frequency-tolerance", 0...1, \.frequencyRatio), ("--onset-tolerance-ms", 0...10, \.onsetMs),
         ]
-        guard arguments.has("--perceptual") || base != nil || limits.contains(where: { arguments.has($0.flag) }) else { return nil }
+        guard arguments.has("--perceptual") || base != nil || limits.contains(where: { arguments.value($0.flag) != nil }) else { return nil }
         var tolerance = base ?? PerceptualTolerance()
         for limit in limits {
             guard let text = arguments.value(limit.flag) else { continue }
