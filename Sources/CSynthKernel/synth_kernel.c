@@ -60,6 +60,25 @@ static void mix_lanes_sse2(float *restrict output, const double *restrict first,
     MIX_LANES_BODY
 }
 
+void hapsynth_resonate(double *first, double *second, ptrdiff_t count, const double *coefficients, double *state) {
+    const double b0 = coefficients[0], b1 = coefficients[1], b2 = coefficients[2], a1 = coefficients[3], a2 = coefficients[4];
+    double x1 = state[0], x2 = state[1], y1 = state[2], y2 = state[3];
+    for (ptrdiff_t k = 0; k < count; k++) {
+        double x = first[k] + second[k];
+        double y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+        x2 = x1;
+        x1 = x;
+        y2 = y1;
+        y1 = y;
+        first[k] = y;
+        second[k] = 0;
+    }
+    state[0] = x1;
+    state[1] = x2;
+    state[2] = y1;
+    state[3] = y2;
+}
+
 typedef enum { isa_unknown, isa_sse2, isa_avx2, isa_avx512 } instruction_set;
 
 /// The widest set the processor and the operating system support (compiler-rt checks both).

@@ -103,25 +103,28 @@ public struct CheckSuiteConfig: Sendable {
     /// The config as written beside new goldens: the platform (and the whole Android device), the
     /// whole profile, tolerances and format.
     package var json: JSONOutput {
-        .object([("platform", .string(androidDevice == nil ? "ios" : "android"))] + (androidDevice.map { [("androidDevice", $0.json)] } ?? []) + [
-            ("profile", .object(ActuatorProfile.fields.map { field -> (String, JSONOutput) in
-                let value = field.value(of: profile)
-                switch field.kind {
-                case .wholeNumber: return (field.key, .integer(Int64(value)))
-                case .boolean: return (field.key, .bool(value != 0))
-                case .number: return (field.key, .double(value))
-                }
-            })),
-            ("maxAbsError", .double(tolerance.maxAbsError)),
-            ("minSnrDb", .double(tolerance.minSNRdB)),
-            ("gate", .string(perceptual == nil ? "sample-exact" : "perceptual")),
-        ] + (perceptual.map { limits in [
-            ("levelToleranceDb", .double(limits.levelDb)),
-            ("frequencyTolerance", .double(limits.frequencyRatio)),
-            ("onsetToleranceMs", .double(limits.onsetMs)),
-        ] } ?? []) + [
-            ("format", .string(format.rawValue)),
-        ])
+        var members: [(String, JSONOutput)] = [("platform", .string(androidDevice == nil ? "ios" : "android"))]
+        if let androidDevice { members.append(("androidDevice", androidDevice.json)) }
+        members.append(("profile", .object(ActuatorProfile.fields.map { Self.member($0, of: profile) })))
+        members += [("maxAbsError", .double(tolerance.maxAbsError)), ("minSnrDb", .double(tolerance.minSNRdB)),
+                    ("gate", .string(perceptual == nil ? "sample-exact" : "perceptual"))]
+        if let perceptual {
+            members += [("levelToleranceDb", .double(perceptual.levelDb)), ("frequencyTolerance", .double(perceptual.frequencyRatio)),
+                        ("onsetToleranceMs", .double(perceptual.onsetMs))]
+        }
+        members.append(("format", .string(format.rawValue)))
+        return .object(members)
+    }
+
+    /// One profile field as its JSON member.
+    private static func member(_ field: ProfileField, of profile: ActuatorProfile) -> (String, JSONOutput) {
+        let value = field.value(of: profile)
+        switch field.kind {
+        case .wholeNumber: return (field.key, .integer(Int64(value)))
+        case .boolean: return (field.key, .bool(value != 0))
+        case .number: return (field.key, .double(value))
+        case .choice: return (field.key, .string(field.valueText(profile)))
+        }
     }
 }
 

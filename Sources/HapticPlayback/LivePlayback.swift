@@ -56,14 +56,14 @@ public final class LivePlayback {
     @discardableResult
     public func step(maxFrames: Int) throws -> Bool {
         guard let playing = current else { return false }
-        if playing.playback.handle.isActive {
+        if playing.playback.isPlaying {
             do {
                 try playing.playback.advance(maxFrames: maxFrames)
             } catch {
                 close()  // the session has failed with the write error
                 return false
             }
-            if playing.playback.handle.isActive { return true }
+            if playing.playback.isPlaying { return true }
         }
         end(playing, cancelling: false)
         try playing.output.finish()

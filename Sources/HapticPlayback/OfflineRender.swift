@@ -43,7 +43,7 @@ public enum OfflineRender {
             plan, profile: profile, output: background ?? output, allowLong: allowLong, threads: threads > 2 ? 2 : 1)
         defer { playback.release() }
         let engine = playback.engine
-        while playback.handle.isActive {
+        while playback.isPlaying {
             guard shouldContinue(engine.framePosition) else { throw RenderStopped() }
             try playback.advance(maxFrames: blockFrames)
         }

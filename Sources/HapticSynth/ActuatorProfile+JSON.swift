@@ -35,6 +35,13 @@ extension ActuatorProfile {
                 field.set(Double(value), in: &profile)
             case (.number, .number(let number)):
                 field.set(number.double, in: &profile)
+            case (.choice(let names), .string(let name)):
+                guard let index = names.firstIndex(of: name) else {
+                    throw fail("expected one of \(names.joined(separator: ", ")), got \"\(PatternFileError.shown(name))\"")
+                }
+                field.set(Double(index), in: &profile)
+            case (.choice(let names), _):
+                throw fail("expected one of \(names.joined(separator: ", ")), got \(member.value.kindDescription)")
             default:
                 throw fail("expected a number, got \(member.value.kindDescription)")
             }

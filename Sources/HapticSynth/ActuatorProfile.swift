@@ -33,6 +33,16 @@ public struct ActuatorProfile: Hashable, Sendable {
     /// The acceleration of a full-scale sample, in g (> 0): the scale of the perceptual view
     /// (docs/golden-tests.md). Assumed: no iPhone figure is published.
     public var fullScaleG = 2.0
+    /// What a render is: the actuator's drive signal, or the motion of its mass (docs/devices.md).
+    public var actuator = Actuator.drive
+    /// The iOS actuator's resonance f0 under `resonator`, in Hz (20 ≤ f0 < sampleRate / 2).
+    /// Assumed: 230 Hz is the frequency one study (Yoshida et al., IEEE ToH 2023) used, not a
+    /// measured resonance.
+    public var resonatorHz = 230.0
+    /// The resonator's quality factor (0.5…100). Assumed for the iPhone; Pixel's HAL uses 10.
+    public var resonatorQ = 10.0
+    /// Whether taps are overdriven and actively braked under `resonator` (docs/devices.md).
+    public var tapBraking = true
     /// The emulated Android actuator (docs/android.md).
     public var android = AndroidActuatorProfile()
 
@@ -57,6 +67,14 @@ public struct ActuatorProfile: Hashable, Sendable {
             if let rule = field.violatedRule(self) { throw .outOfRange(field: field, value: field.valueText(self), rule: rule) }
         }
     }
+}
+
+/// What a render is (docs/devices.md).
+public enum Actuator: String, Sendable, CaseIterable {
+    /// The drive signal, as hapsynth has always rendered it.
+    case drive
+    /// The acceleration of the actuator's mass: the drive through a resonator at f0 and Q.
+    case resonator
 }
 
 /// The emulated Android actuator's own values (docs/android.md): its resonance, how fast it

@@ -39,6 +39,8 @@ package final class Mixer: @unchecked Sendable {
     private var blockPlayerCapacity = 1
     /// The second thread, with `threads` > 1.
     private let worker: WorkerThread?
+    /// The actuator's mass under `resonator`: the mix goes through it before clamping.
+    private var resonator: Resonator?
 
     /// Voice-frames in a block below which one thread renders both lanes (handing over costs more).
     static let parallelVoiceFrames = 2_048
@@ -49,6 +51,7 @@ package final class Mixer: @unchecked Sendable {
         self.profile = profile
         scratches = (0..<Self.laneCount).map { _ in KernelScratch(profile: profile) }
         worker = threads > 1 ? WorkerThread() : nil
+        resonator = Resonator(iosOf: profile)
     }
 
     deinit {
@@ -141,8 +144,10 @@ package final class Mixer: @unchecked Sendable {
         pending?.render(into: buffer, blockStart: blockStart, scratch: scratch)
     }
 
-    /// Lane 0 + lane 1, clamped into −1…1 as floats; counts the clamped samples and keeps the peaks.
+    /// Lane 0 + lane 1 (through the resonator, under `resonator`), clamped into −1…1 as floats;
+    /// counts the clamped samples and keeps the peaks.
     private func finish(into output: UnsafeMutableBufferPointer<Float>) {
+        resonator?.process(lanes[0], lanes[1], count: output.count)
         var clamped: Int64 = 0
         hapsynth_mix_lanes(output.baseAddress, lanes[0], lanes[1], output.count, &mixPeak, &clamped)
         clampedSampleCount += Int(clamped)

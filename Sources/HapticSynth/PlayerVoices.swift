@@ -50,11 +50,14 @@ final class PlayerVoices: @unchecked Sendable {
                 let onsetMs = Microseconds.milliseconds(event.startUs)
                 let control = intensity.isEmpty ? 1 : intensity.value(atMs: onsetMs, cursor: &cursor)
                 let level = min(max(Double(event.intensity) * control, 0), 1)
-                let frequencyHz = profile.frequencyHz(sharpness: Double(event.sharpness))
+                let braked = profile.actuator == .resonator && profile.tapBraking
+                // A braked tap plays at f0 whatever the sharpness (an approximation; docs/devices.md).
+                let frequencyHz = braked ? profile.resonatorHz : profile.frequencyHz(sharpness: Double(event.sharpness))
                 let start = frame(event.startUs)
+                let peak = profile.transientGain * Voice.shaped(level, profile.intensityExponent)
+                let tap = braked ? BrakedTap(peak: peak, halfCycles: 2 * profile.transientCycles, q: profile.resonatorQ) : nil
                 voices.append(Voice(
-                    shape: .transient(cycles: profile.transientCycles,
-                                      amplitude: profile.transientGain * Voice.shaped(level, profile.intensityExponent)),
+                    shape: .transient(cycles: profile.transientCycles, amplitude: tap?.overdrive ?? peak, brake: tap?.brake),
                     startFrame: start, endFrame: FrameTiming.adding(start, Self.clickFrames(profile, frequencyHz: frequencyHz)),
                     envelope: envelope,
                     baseIntensity: Double(event.intensity), baseSharpness: Double(event.sharpness), order: order))

@@ -4,8 +4,10 @@
 /// `ActuatorProfile.fields`.
 public struct ProfileField: Sendable, Hashable, CustomStringConvertible {
     /// What a value is.
-    public enum Kind: Sendable {
+    public enum Kind: Sendable, Equatable {
         case number, wholeNumber, boolean
+        /// One of these names, held as its index.
+        case choice([String])
     }
 
     /// The flag that sets a field on the command line, with its value's placeholder and help.
@@ -39,12 +41,13 @@ public struct ProfileField: Sendable, Hashable, CustomStringConvertible {
     public var defaultValue: Double { getter(ActuatorProfile()) }
 
     /// The value as messages show it (`48000`, `300.0`, `true`).
-    func valueText(_ profile: ActuatorProfile) -> String {
+    public func valueText(_ profile: ActuatorProfile) -> String {
         let value = getter(profile)
         switch kind {
         case .wholeNumber: return "\(Int(value))"
         case .boolean: return value != 0 ? "true" : "false"
         case .number: return "\(value)"
+        case .choice(let names): return Int(exactly: value).flatMap { names.indices.contains($0) ? names[$0] : nil } ?? "\(value)"
         }
     }
 
@@ -99,9 +102,18 @@ extension ActuatorProfile {
                              : "greater than envelopeMinMs (\(minimum)) and at most 60000"
                      }),
         ProfileField("fullScaleG", unit: "g", get: { $0.fullScaleG }, set: { $0.fullScaleG = $1 }, rule: { positive($0.fullScaleG) }),
+        ProfileField("actuator", .choice(Actuator.allCases.map(\.rawValue)),
+                     flag: .init(name: "--actuator", valueName: "drive|resonator", help: "Render the drive, or the actuator's motion (default drive)."),
+                     get: { Double(Actuator.allCases.firstIndex(of: $0.actuator) ?? 0) },
+                     set: { profile, index in profile.actuator = Actuator.allCases[min(max(Int(index), 0), Actuator.allCases.count - 1)] }),
+        ProfileField("resonatorHz", unit: "Hz", get: { $0.resonatorHz }, set: { $0.resonatorHz = $1 },
+                     rule: { resonance($0.resonatorHz, rate: $0.sampleRate) }),
+        ProfileField("resonatorQ", get: { $0.resonatorQ }, set: { $0.resonatorQ = $1 }, rule: { within($0.resonatorQ, 0.5...100) }),
+        ProfileField("tapBraking", .boolean, get: { $0.tapBraking ? 1 : 0 }, set: { $0.tapBraking = $1 != 0 }),
         ProfileField("androidResonanceHz", unit: "Hz", get: { $0.android.resonanceHz }, set: { $0.android.resonanceHz = $1 },
                      rule: { profile in
                          let value = profile.android.resonanceHz, nyquist = Double(profile.sampleRate) / 2
+                         if profile.actuator == .resonator { return resonance(value, rate: profile.sampleRate) }
                          return value.isFinite && value > 0 && value <= nyquist ? nil : "greater than 0 and at most sampleRate / 2 (\(nyquist))"
                      }),
         ProfileField("androidInertiaMs", unit: "ms", get: { $0.android.inertiaMs }, set: { $0.android.inertiaMs = $1 },
@@ -122,7 +134,14 @@ private func positive(_ value: Double) -> String? { value.isFinite && value > 0 
 
 /// `0...1`, broken by a value outside the range (or NaN).
 private func within(_ value: Double, _ range: ClosedRange<Double>) -> String? {
-    value.isFinite && range.contains(value) ? nil : "\(Int(range.lowerBound))...\(Int(range.upperBound))"
+    let bound = { (value: Double) in value == value.rounded() ? "\(Int(value))" : "\(value)" }
+    return value.isFinite && range.contains(value) ? nil : "\(bound(range.lowerBound))...\(bound(range.upperBound))"
+}
+
+/// A resonance the resonator can have: at least 20 Hz and below half the rate.
+private func resonance(_ value: Double, rate: Int) -> String? {
+    let nyquist = Double(rate) / 2
+    return value.isFinite && value >= 20 && value < nyquist ? nil : "at least 20 and below sampleRate / 2 (\(nyquist))"
 }
 
 /// A frequency above another field's and at most half the rate.

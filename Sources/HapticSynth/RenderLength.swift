@@ -27,6 +27,9 @@ public enum RenderLength {
                 let voices = PlayerVoices(plan: player, profile: profile, originFrame: 0, leadMs: FrameTiming.leadMs, firstOrder: 0)
                 length = max(length, voices.endFrame)
             }
+            if profile.actuator == .resonator {
+                length = FrameTiming.adding(length, Resonator.tailFrames(f0Hz: profile.resonatorHz, q: profile.resonatorQ, sampleRate: rate))
+            }
         }
         let maxFrames = FrameTiming.frame(atMs: maxRepresentableMs, rate: rate)
         return length <= maxFrames ? length : nil

@@ -102,9 +102,12 @@ extension Voice {
         second.pointee.phase = secondPhase
     }
 
-    /// A transient click: whole cycles over the voice's length, shaped by its envelope if any.
+    /// A transient click: whole cycles over the voice's length, shaped by its envelope if any; with
+    /// a `brake`, frames k with k·H ≥ N·(H − 1) (the last of H = 2·cycles half-cycles over N frames)
+    /// are driven at −brake.
     func renderTransient(
-        into output: UnsafeMutablePointer<Double>, from: Int64, to: Int64, cycles: Int, amplitude: Double, scratch: KernelScratch
+        into output: UnsafeMutablePointer<Double>, from: Int64, to: Int64, cycles: Int, amplitude: Double, brake: Double?,
+        scratch: KernelScratch
     ) {
         let length = endFrame - startFrame
         let radiansPerFrame = 2 * Double.pi * Double(cycles) / Double(length)
@@ -115,6 +118,10 @@ extension Voice {
             let index = Double(frame - startFrame)
             for k in 0..<count { phases[k] = radiansPerFrame * (index + iota[k]) }
             amplitudes.update(repeating: amplitude, count: count)
+            if let brake {
+                let halfCycles = Int64(2 * cycles)
+                for k in 0..<count where (frame - startFrame + Int64(k)) * halfCycles >= length * (halfCycles - 1) { amplitudes[k] = -brake }
+            }
             if let envelope {
                 for k in 0..<count { amplitudes[k] *= envelope.gain(at: frame - startFrame + Int64(k), length: length) }
             }

@@ -8,8 +8,10 @@ struct Voice {
     enum Shape {
         /// Phase-accumulating sine with ramps; `rampFrames` already shortened for short events.
         case continuous(rampFrames: Int64)
-        /// Whole cycles of a sine over `endFrame − startFrame` frames.
-        case transient(cycles: Int, amplitude: Double)
+        /// Whole cycles of a sine over `endFrame − startFrame` frames; `brake`, under the resonator
+        /// with tap braking, makes it a braked tap (docs/devices.md): the sine at `amplitude` (the
+        /// overdrive) until its last half-cycle, which is driven in anti-phase at `brake`.
+        case transient(cycles: Int, amplitude: Double, brake: Double?)
     }
 
     let shape: Shape
@@ -62,8 +64,8 @@ struct Voice {
         switch shape {
         case .continuous(let rampFrames):
             renderContinuous(into: output, from: from, to: to, rampFrames: rampFrames, context: context, scratch: scratch)
-        case .transient(let cycles, let amplitude):
-            renderTransient(into: output, from: from, to: to, cycles: cycles, amplitude: amplitude, scratch: scratch)
+        case .transient(let cycles, let amplitude, let brake):
+            renderTransient(into: output, from: from, to: to, cycles: cycles, amplitude: amplitude, brake: brake, scratch: scratch)
         }
     }
 

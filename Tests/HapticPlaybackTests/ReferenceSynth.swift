@@ -25,9 +25,11 @@ enum ReferenceSynth {
         let rate = Double(profile.sampleRate)
         let length = voice.endFrame - voice.startFrame
         switch voice.shape {
-        case let .transient(cycles, amplitude):
+        case let .transient(cycles, amplitude, brake):
+            let halfCycles = Int64(2 * cycles)
             for k in 0..<length {
-                var sample = amplitude * sin(2 * Double.pi * Double(cycles) * Double(k) / Double(length))
+                let braking = brake != nil && k * halfCycles >= length * (halfCycles - 1)
+                var sample = (braking ? -(brake ?? 0) : amplitude) * sin(2 * Double.pi * Double(cycles) * Double(k) / Double(length))
                 if let envelope = voice.envelope { sample *= envelope.gain(at: k, length: length) }
                 mix[Int(voice.startFrame + k)] += sample
             }

@@ -62,7 +62,7 @@ import TestSupport
         #expect(failed.status == 65)
         #expect(failed.stderr == "hapsynth: error: \(bad):1:23: unknown key \"gain\"; the keys are sampleRate, minFrequencyHz, "
             + "maxFrequencyHz, intensityExponent, continuousGain, transientGain, transientCycles, rampMs, splitRetrigger, "
-            + "envelopeMinMs, envelopeMaxMs, fullScaleG, androidResonanceHz, androidInertiaMs, androidGain, androidMinFrequencyHz, androidMaxFrequencyHz at $\n")
+            + "envelopeMinMs, envelopeMaxMs, fullScaleG, actuator, resonatorHz, resonatorQ, tapBraking, androidResonanceHz, androidInertiaMs, androidGain, androidMinFrequencyHz, androidMaxFrequencyHz at $\n")
         #expect(try hapsynth(["render", "Samples/click-train.json", scratch.path + "/c.wav", "--profile", scratch.path + "/none.json"]).status == 66)
     }
 

@@ -27,6 +27,14 @@ enum ProfileOptions {
         var given: Set<String> = []
         for field in flagged {
             guard let flag = field.flag?.name, let text = arguments.value(flag) else { continue }
+            if case .choice(let names) = field.kind {
+                guard let index = names.firstIndex(of: text) else {
+                    throw .usage("\(flag) needs one of \(names.joined(separator: ", ")), got '\(text)'", command: command)
+                }
+                field.set(Double(index), in: &profile)
+                given.insert(field.key)
+                continue
+            }
             guard let value = DecimalNumber.parse(text) else { throw .usage("\(flag) needs a number, got '\(text)'", command: command) }
             if field.kind == .wholeNumber, Int(exactly: value) == nil {
                 throw .usage("\(flag) needs a whole number, got '\(text)'", command: command)
