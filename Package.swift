@@ -4,8 +4,8 @@ import PackageDescription
 /// hapsynth: Core Haptics playback emulation and haptic rendering for Linux.
 ///
 /// Modules, in the order they depend on one another: HapticCore (patterns, JSON), HapticPlanner
-/// (the Core Haptics and Android plans, the loader, `Platform`), HapticSynth (the emulated
-/// actuators), AudioCore and AudioIO (outputs, libsndfile, ALSA), HapticPlayback (executor,
+/// (the Core Haptics and Android plans, the loader, `Platform`), AudioCore (outputs, the
+/// perceptual view), HapticSynth (the emulated actuators), AudioIO (libsndfile, ALSA), HapticPlayback (executor,
 /// engine, renders and live playback for both platforms), HapticPlot (figures), HapticCheck
 /// (golden suites), HapsynthKit (the library facade that re-exports them), hapsynth (the command
 /// line, a shell over HapsynthKit).
@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "HapticCore", exclude: ["README.md"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "HapticPlanner", dependencies: ["HapticCore"], exclude: ["README.md"]),
         .target(name: "CSynthKernel"),
-        .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore", "CSynthKernel"], exclude: ["README.md"]),
+        .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore", "CSynthKernel", "AudioCore"], exclude: ["README.md"]),
         .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore", "AudioIO"], exclude: ["README.md"]),
         .target(name: "HapticPlot", exclude: ["README.md"]),
         .target(name: "HapticPlaybackTesting", dependencies: ["HapticPlayback", "HapticPlanner"], exclude: ["README.md"]),

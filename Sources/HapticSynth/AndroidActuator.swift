@@ -1,3 +1,4 @@
+import AudioCore
 import Glibc
 import HapticPlanner
 
@@ -22,6 +23,12 @@ public struct AndroidActuator: Hashable, Sendable {
     /// The frequency band that envelope sharpness and the primitives use, in Hz.
     public var minFrequencyHz: Double
     public var maxFrequencyHz: Double
+    /// Under `resonator`, the mass's Q (its f0 is `resonanceHz`); nil renders the drive.
+    public var resonatorQ: Double?
+    /// Under `resonator`, whether primitives are braked taps at f0.
+    public var tapBraking: Bool
+    /// The acceleration of a full-scale sample, in g (the envelopes' perceptual mapping).
+    public var fullScaleG: Double
 
     /// The default profile's actuator (the defaults live in `ActuatorProfile`).
     public init() { self.init(profile: ActuatorProfile()) }
@@ -37,6 +44,31 @@ public struct AndroidActuator: Hashable, Sendable {
         gain = profile.android.gain
         minFrequencyHz = profile.android.minFrequencyHz
         maxFrequencyHz = profile.android.maxFrequencyHz
+        resonatorQ = profile.actuator == .resonator ? profile.resonatorQ : nil
+        tapBraking = profile.tapBraking
+        fullScaleG = profile.fullScaleG
+    }
+
+    /// Under `resonator`, the drive for intensity `intensity` at `hz` (Android 16's
+    /// `BasicToPwleSegmentAdapter`): the acceleration the actuator can give at full drive,
+    /// FOAM(f) = gain·fullScaleG·|H(f)|, and the drive that reaches I of the largest sensation level
+    /// in the band: gain·min(1, 10^((I·SLmax + T(f))/20) / FOAM(f)), 0 at I = 0.
+    func perceptualDrive(intensity: Double, hz: Double, largestSensationDb: Double) -> Double {
+        guard intensity > 0, let q = resonatorQ else { return 0 }
+        let foam = gain * fullScaleG * Resonator.gain(atHz: hz, f0Hz: resonanceHz, q: q)
+        guard foam > 0 else { return 0 }
+        return gain * min(1, pow(10, (intensity * largestSensationDb + VibrotactileThreshold.db(atHz: hz)) / 20) / foam)
+    }
+
+    /// The largest sensation level the actuator reaches in its band at full drive, in dB: the
+    /// FOAM maximum's, searched every 0.1 Hz from the band's bottom to its top.
+    func largestSensationDb() -> Double {
+        guard let q = resonatorQ else { return 0 }
+        let steps = max(1, Int(((maxFrequencyHz - minFrequencyHz) * 10).rounded(.up)))
+        return (0...steps).map { step -> Double in
+            let hz = minFrequencyHz + (maxFrequencyHz - minFrequencyHz) * Double(step) / Double(steps)
+            return 20 * log10(gain * fullScaleG * Resonator.gain(atHz: hz, f0Hz: resonanceHz, q: q)) - VibrotactileThreshold.db(atHz: hz)
+        }.max() ?? 0
     }
 
     /// Renders the plan's effect to mono samples: the plan's session length (the longer of the
@@ -65,6 +97,11 @@ public struct AndroidEffectPlayer {
         var startLevel: Double, endLevel: Double
         var startHz: Double, endHz: Double
         var isBurst = false
+        /// Under `resonator`, an envelope piece whose levels are intensities, mapped to a drive
+        /// frame by frame (`AndroidActuator.perceptualDrive`).
+        var isPerceptual = false
+        /// A braked tap (under `resonator` with tap braking): H half-cycles, its overdrive and brake.
+        var tap: (halfCycles: Int, overdrive: Double, brake: Double)?
     }
 
     private let pieces: [Piece]
@@ -75,10 +112,19 @@ public struct AndroidEffectPlayer {
     private var amplitudes: [Double] = []
     private var phases: [Double] = []
     private var sums: [Double] = []
+    private var zeros: [Double] = []
+    /// Under `resonator`, the actuator's mass.
+    private var resonator: Resonator?
+    /// Under `resonator`, the largest sensation level of the band, in dB.
+    private let largestSensationDb: Double
 
     public init(plan: AndroidPlan, actuator: AndroidActuator) {
         self.actuator = actuator
-        frameCount = actuator.frame(atMs: plan.sessionDurationMs)
+        let sounding = plan.backend != .silent && plan.backend != .unsupported
+        resonator = actuator.resonatorQ.map { Resonator(f0Hz: actuator.resonanceHz, q: $0, sampleRate: actuator.sampleRate) }
+        largestSensationDb = actuator.largestSensationDb()
+        let tail = sounding ? actuator.resonatorQ.map { Resonator.tailFrames(f0Hz: actuator.resonanceHz, q: $0, sampleRate: actuator.sampleRate) } ?? 0 : 0
+        frameCount = FrameTiming.adding(actuator.frame(atMs: plan.sessionDurationMs), tail)
         var pieces: [Piece] = []
         let gain = actuator.gain
         func hz(_ sharpness: Float) -> Double {
@@ -93,12 +139,17 @@ public struct AndroidEffectPlayer {
             }
         case .androidEnvelope:
             for (start, end) in zip(plan.envelope, plan.envelope.dropFirst()) {
+                let mapped = actuator.resonatorQ != nil
                 pieces.append(Piece(from: actuator.frame(atMs: start.timeMs), to: actuator.frame(atMs: end.timeMs),
-                                    startLevel: gain * Double(start.intensity), endLevel: gain * Double(end.intensity),
-                                    startHz: hz(start.sharpness), endHz: hz(end.sharpness)))
+                                    startLevel: (mapped ? 1 : gain) * Double(start.intensity), endLevel: (mapped ? 1 : gain) * Double(end.intensity),
+                                    startHz: hz(start.sharpness), endHz: hz(end.sharpness), isPerceptual: mapped))
             }
         case .androidPrimitives:
             for (step, onsetMs, durationMs) in plan.primitiveOnsets {
+                if actuator.resonatorQ != nil, actuator.tapBraking {
+                    pieces.append(Self.brakedTap(of: step.scale, onsetMs: onsetMs, durationMs: durationMs, actuator: actuator))
+                    continue
+                }
                 let frequency = step.primitive == .click ? actuator.resonanceHz
                     : (step.primitive == .tick ? actuator.maxFrequencyHz : actuator.minFrequencyHz)
                 pieces.append(Piece(from: actuator.frame(atMs: onsetMs), to: actuator.frame(atMs: onsetMs + durationMs),
@@ -109,6 +160,19 @@ public struct AndroidEffectPlayer {
             break
         }
         self.pieces = pieces.filter { $0.to > $0.from }
+    }
+
+    /// A primitive of `durationMs` as a braked tap at f0 (docs/devices.md): H = max(2,
+    /// round-half-up(2·f0·d/1000)) half-cycles over round-half-up(H·rate/(2·f0)) frames, target
+    /// peak gain × scale. Firmware waveforms are not public: assumed.
+    private static func brakedTap(of scale: Float, onsetMs: Int64, durationMs: Int64, actuator: AndroidActuator) -> Piece {
+        let f0 = actuator.resonanceHz, rate = Double(actuator.sampleRate)
+        let halfCycles = max(2, Int((2 * f0 * Double(durationMs) / 1000).rounded(.toNearestOrAwayFromZero)))
+        let frames = Int64((Double(halfCycles) * rate / (2 * f0)).rounded(.toNearestOrAwayFromZero))
+        let tap = BrakedTap(peak: actuator.gain * Double(scale), halfCycles: halfCycles, q: actuator.resonatorQ ?? 10)
+        let from = actuator.frame(atMs: onsetMs)
+        return Piece(from: from, to: FrameTiming.adding(from, frames), startLevel: tap.overdrive, endLevel: tap.overdrive,
+                     startHz: f0, endHz: f0, isBurst: true, tap: (halfCycles, tap.overdrive, tap.brake))
     }
 
     /// Renders the next `output.count` frames (zeros past the session's end): amplitudes and
@@ -134,7 +198,9 @@ public struct AndroidEffectPlayer {
             sums = amplitudes
         }
         let rate = Double(actuator.sampleRate)
-        let follow = actuator.inertiaMs > 0 ? 1 - exp(-1000 / (actuator.inertiaMs * rate)) : 1
+        // Under `resonator` the mass is the inertia: the drive steps at once.
+        let follow = actuator.inertiaMs > 0 && resonator == nil ? 1 - exp(-1000 / (actuator.inertiaMs * rate)) : 1
+        let largestSensationDb = self.largestSensationDb
         let restingStep = 2 * Double.pi * actuator.resonanceHz / rate
         var amplitude = self.amplitude, phase = self.phase, pieceIndex = self.pieceIndex
         let position = self.position
@@ -163,9 +229,18 @@ public struct AndroidEffectPlayer {
                         for index in offset..<end {
                             let elapsed = position + Int64(index) - piece.from
                             let fraction = Double(elapsed) / length
-                            let target = piece.startLevel + (piece.endLevel - piece.startLevel) * fraction
+                            var target = piece.startLevel + (piece.endLevel - piece.startLevel) * fraction
                             let frequency = piece.startHz + (piece.endHz - piece.startHz) * fraction
-                            if piece.isBurst {
+                            if piece.isPerceptual {
+                                target = actuator.perceptualDrive(intensity: target, hz: frequency, largestSensationDb: largestSensationDb)
+                            }
+                            if let tap = piece.tap {
+                                // H half-cycles from phase 0; the last one in anti-phase at the brake.
+                                amplitude = 0
+                                let braking = Int64(elapsed) * Int64(tap.halfCycles) >= Int64(length) * Int64(tap.halfCycles - 1)
+                                amplitudes[index] = braking ? -tap.brake : tap.overdrive
+                                phases[index] = Double.pi * Double(tap.halfCycles) * Double(elapsed) / length
+                            } else if piece.isBurst {
                                 // Each burst starts at phase 0 under a raised-cosine window, past the inertia.
                                 amplitude = 0
                                 amplitudes[index] = target * (0.5 - 0.5 * cos(2 * Double.pi * fraction))
@@ -190,9 +265,17 @@ public struct AndroidEffectPlayer {
                 sums.withUnsafeMutableBufferPointer { sums in
                     sums.baseAddress!.update(repeating: 0, count: count)
                     FastSine.addSines(into: sums.baseAddress!, amplitudes: amplitudes.baseAddress!, phases: phases.baseAddress!, count: count)
-                    for index in 0..<count { output[index] = Float(sums[index]) }
                 }
             }
+        }
+        if resonator != nil {
+            if zeros.count < count { zeros = [Double](repeating: 0, count: count) }
+            sums.withUnsafeMutableBufferPointer { sums in
+                zeros.withUnsafeMutableBufferPointer { resonator!.process(sums.baseAddress!, $0.baseAddress!, count: count) }
+            }
+        }
+        sums.withUnsafeBufferPointer { sums in
+            for index in 0..<count { output[index] = Float(sums[index]) }
         }
         self.position += Int64(count)
     }
