@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make test: docs/schema/*.schema.json are valid JSON Schema 2020-12, every sample pattern, .haptic clip,
 Android device and profile (and every pattern and clip example in docs/) passes its schema, and a set of
-invalid fixtures fails it; `hapsynth lint --format sarif` passes the SARIF 2.1.0 schema. Needs the `jsonschema` package (make deps installs it)."""
+invalid fixtures fails it; the device catalogue passes its schema; `hapsynth lint --format sarif` passes the SARIF 2.1.0 schema. Needs the `jsonschema` package (make deps installs it)."""
 import glob
 import json
 import os
@@ -147,6 +147,20 @@ def main():
         checked += 1
         if profile.is_valid(bad):
             failures.append("profile %s passes the profile schema" % json.dumps(bad))
+    catalogue = load("device-profile.schema.json")
+    for path in sorted(glob.glob(os.path.join(ROOT, "devices", "*.json"))):
+        checked += 1
+        errors = sorted(catalogue.iter_errors(json.load(open(path))), key=lambda e: list(e.path))
+        if errors:
+            failures.append("%s: %s at %s" % (os.path.relpath(path, ROOT), errors[0].message, "/".join(map(str, errors[0].path))))
+    iphone = json.load(open(os.path.join(ROOT, "devices", "iphone.json")))
+    for change in [lambda d: d.pop("actuator"), lambda d: d["provenance"]["/actuator/q"].update(basis="guessed"),
+                   lambda d: d.update(platform="watch"), lambda d: d["actuator"].update(q=0.1), lambda d: d.update(android={"apiLevel": 33})]:
+        bad = json.loads(json.dumps(iphone))
+        change(bad)
+        checked += 1
+        if catalogue.is_valid(bad):
+            failures.append("device profile %s passes the device profile schema" % json.dumps(bad)[:120])
     more, count = check_sarif()
     failures += more
     checked += count

@@ -23,8 +23,9 @@ extension AndroidDevice {
     /// Reads a device description held in a JSON value of `file` (a device file's root, or the
     /// `androidDevice` of a check suite's settings); the name defaults to the file's stem.
     /// - Parameter path: where the value sits in the file (for messages).
-    package static func read(_ node: JSONNode, file: String, at path: JSONPath = .root) throws(SettingsFileError) -> AndroidDevice {
-        try AndroidDeviceReader(file: file, base: path).device(node, defaultName: FileName.stem(file))
+    /// - Parameter name: the name when the value has none (default: the file's stem).
+    package static func read(_ node: JSONNode, file: String, at path: JSONPath = .root, name: String? = nil) throws(SettingsFileError) -> AndroidDevice {
+        try AndroidDeviceReader(file: file, base: path).device(node, defaultName: name ?? FileName.stem(file))
     }
 }
 

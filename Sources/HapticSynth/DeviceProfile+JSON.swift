@@ -1,0 +1,132 @@
+import HapticCore
+import HapticPlanner
+
+extension DeviceProfile {
+    /// Reads a device profile (docs/devices.md, `docs/schema/device-profile.schema.json`): every
+    /// leaf under `hasHaptics`, `actuator` and `android` needs exactly one `provenance` entry,
+    /// keyed by its JSON Pointer, and every entry a leaf.
+    public static func read(_ bytes: [UInt8], file: String) throws(SettingsFileError) -> DeviceProfile {
+        let root = try SettingsFileError.parse(bytes, file: file)
+        let reader = DeviceProfileReader(file: file)
+        let keys = ["name", "title", "platform", "hasHaptics", "actuator", "android", "provenance"]
+        let members = try reader.members(root, .root, keys: keys, what: "an object of device profile keys")
+        func required(_ key: String) throws(SettingsFileError) -> JSONNode {
+            guard let node = members[key] else { throw reader.fail("missing \"\(key)\"", root, .root) }
+            return node
+        }
+        let name = try reader.text(try required("name"), JSONPath.root.appending("name"))
+        let title = try reader.text(try required("title"), JSONPath.root.appending("title"))
+        let platformPath = JSONPath.root.appending("platform")
+        let platform = try reader.text(try required("platform"), platformPath)
+        guard platform == "ios" || platform == "android" else {
+            throw reader.fail("expected \"ios\" or \"android\", got \"\(PatternFileError.shown(platform))\"", try required("platform"), platformPath)
+        }
+        let hasHapticsNode = try required("hasHaptics")
+        guard case .bool(let hasHaptics) = hasHapticsNode.value else {
+            throw reader.fail("expected true or false, got \(hasHapticsNode.kindDescription)", hasHapticsNode, JSONPath.root.appending("hasHaptics"))
+        }
+        var actuator: Actuator?
+        if let node = members["actuator"] {
+            actuator = try reader.actuator(node, JSONPath.root.appending("actuator"))
+        } else if hasHaptics {
+            throw reader.fail("a device with haptics needs \"actuator\"", root, .root)
+        }
+        var android: AndroidDevice?
+        if let node = members["android"] {
+            guard platform == "android" else { throw reader.fail("\"android\" goes with \"platform\": \"android\"", node, JSONPath.root.appending("android")) }
+            android = try AndroidDevice.read(node, file: file, at: JSONPath.root.appending("android"), name: name)
+        } else if platform == "android" {
+            throw reader.fail("an Android device needs \"android\"", root, .root)
+        }
+        var leaves = ["/hasHaptics"]
+        if let node = members["actuator"] { leaves += DeviceProfileReader.leaves(node, "/actuator") }
+        if let node = members["android"] { leaves += DeviceProfileReader.leaves(node, "/android") }
+        let provenance = try reader.provenance(try required("provenance"), leaves: leaves)
+        return DeviceProfile(name: name, title: title, isIOS: platform == "ios", hasHaptics: hasHaptics, actuator: actuator,
+                             android: android, provenance: provenance)
+    }
+}
+
+/// The reading rules of a device profile file, with the place of every refusal.
+private struct DeviceProfileReader {
+    let file: String
+
+    func fail(_ message: String, _ node: JSONNode, _ path: JSONPath) -> SettingsFileError {
+        SettingsFileError(file: file, position: node.position, path: path, message: message)
+    }
+
+    func members(_ node: JSONNode, _ path: JSONPath, keys: [String], what: String) throws(SettingsFileError) -> [String: JSONNode] {
+        guard case .object(let members) = node.value else { throw fail("expected \(what), got \(node.kindDescription)", node, path) }
+        var result: [String: JSONNode] = [:]
+        for member in members {
+            guard keys.contains(member.key) else { throw .unknownKey(member.key, at: member.keyPosition, in: path, among: keys, file: file) }
+            result[member.key] = member.value
+        }
+        return result
+    }
+
+    func text(_ node: JSONNode, _ path: JSONPath) throws(SettingsFileError) -> String {
+        guard case .string(let value) = node.value, !value.isEmpty else { throw fail("expected a non-empty string, got \(node.kindDescription)", node, path) }
+        return value
+    }
+
+    func number(_ node: JSONNode, _ path: JSONPath, _ rule: String, _ valid: (Double) -> Bool) throws(SettingsFileError) -> Double {
+        guard case .number(let number) = node.value else { throw fail("expected a number, got \(node.kindDescription)", node, path) }
+        guard number.double.isFinite, valid(number.double) else { throw fail("must be \(rule) (got \(number.text))", node, path) }
+        return number.double
+    }
+
+    func actuator(_ node: JSONNode, _ path: JSONPath) throws(SettingsFileError) -> DeviceProfile.Actuator {
+        let members = try members(node, path, keys: ["f0Hz", "q", "fullScaleG", "bandHz"], what: "an object of f0Hz, q, fullScaleG and bandHz")
+        func required(_ key: String) throws(SettingsFileError) -> JSONNode {
+            guard let value = members[key] else { throw fail("missing \"\(key)\"", node, path) }
+            return value
+        }
+        let f0 = try number(try required("f0Hz"), path.appending("f0Hz"), "at least 20") { $0 >= 20 }
+        let q = try number(try required("q"), path.appending("q"), "within 0.5...100") { $0 >= 0.5 && $0 <= 100 }
+        let scale = try number(try required("fullScaleG"), path.appending("fullScaleG"), "greater than 0") { $0 > 0 }
+        let bandNode = try required("bandHz"), bandPath = path.appending("bandHz")
+        guard case .array(let band) = bandNode.value, band.count == 2 else { throw fail("expected [min, max] in Hz", bandNode, bandPath) }
+        let low = try number(band[0], bandPath.appending(0), "greater than 0") { $0 > 0 }
+        let high = try number(band[1], bandPath.appending(1), "above the band's minimum (\(low))") { $0 > low }
+        return DeviceProfile.Actuator(f0Hz: f0, q: q, fullScaleG: scale, bandHz: low...high)
+    }
+
+    /// The JSON Pointers of the leaves below `node` (scalars, null, empty objects and arrays).
+    static func leaves(_ node: JSONNode, _ pointer: String) -> [String] {
+        switch node.value {
+        case .object(let members) where !members.isEmpty:
+            // RFC 6901: "~" is written "~0" and "/" is "~1".
+            let escaped = { (key: String) in key.map { $0 == "~" ? "~0" : $0 == "/" ? "~1" : String($0) }.joined() }
+            return members.flatMap { leaves($0.value, pointer + "/" + escaped($0.key)) }
+        case .array(let items) where !items.isEmpty:
+            return items.enumerated().flatMap { leaves($0.element, pointer + "/\($0.offset)") }
+        default:
+            return [pointer]
+        }
+    }
+
+    /// The provenance object: exactly one entry per leaf, each {basis, ref}.
+    func provenance(_ node: JSONNode, leaves: [String]) throws(SettingsFileError) -> [(pointer: String, provenance: DeviceProfile.Provenance)] {
+        let path = JSONPath.root.appending("provenance")
+        guard case .object(let pointers) = node.value else { throw fail("expected an object of JSON Pointers, got \(node.kindDescription)", node, path) }
+        var entries: [(pointer: String, provenance: DeviceProfile.Provenance)] = []
+        for member in pointers {
+            let entryPath = path.appending(member.key)
+            guard leaves.contains(member.key) else {
+                throw fail("\"\(PatternFileError.shown(member.key))\" is not a value of this device (a JSON Pointer such as /actuator/f0Hz)", member.value, entryPath)
+            }
+            guard !entries.contains(where: { $0.pointer == member.key }) else { throw fail("a second provenance for \(member.key)", member.value, entryPath) }
+            let fields = try members(member.value, entryPath, keys: ["basis", "ref"], what: "an object of basis and ref")
+            guard let basisNode = fields["basis"], case .string(let name) = basisNode.value, let basis = DeviceProfile.Basis(rawValue: name) else {
+                throw fail("expected \"basis\": one of \(DeviceProfile.Basis.allCases.map(\.rawValue).joined(separator: ", "))", fields["basis"] ?? member.value, entryPath.appending("basis"))
+            }
+            guard let refNode = fields["ref"] else { throw fail("missing \"ref\"", member.value, entryPath) }
+            entries.append((member.key, DeviceProfile.Provenance(basis: basis, ref: try text(refNode, entryPath.appending("ref")))))
+        }
+        if let missing = leaves.first(where: { leaf in !entries.contains { $0.pointer == leaf } }) {
+            throw fail("no provenance for \(missing): every value says where it comes from (measured, sourced, derived or assumed)", node, path)
+        }
+        return entries
+    }
+}

@@ -1,0 +1,96 @@
+import HapticCore
+import HapticPlanner
+
+/// One device of the catalogue (docs/devices.md): its platform, its actuator as a resonator, its
+/// Android capabilities, and where every value comes from. `--device-profile NAME|FILE`.
+public struct DeviceProfile: Sendable, Hashable {
+    /// Where a value comes from.
+    public enum Basis: String, Sendable, Hashable, CaseIterable { case measured, sourced, derived, assumed }
+
+    /// A value's basis and its reference: a repository path, a URL or a formula.
+    public struct Provenance: Sendable, Hashable {
+        public let basis: Basis
+        public let ref: String
+    }
+
+    /// The actuator: its resonance, Q, full scale in g and the band sharpness maps onto, in Hz.
+    public struct Actuator: Sendable, Hashable {
+        public let f0Hz: Double
+        public let q: Double
+        public let fullScaleG: Double
+        public let bandHz: ClosedRange<Double>
+    }
+
+    public let name: String
+    public let title: String
+    /// Whether the device is an iPhone-like Core Haptics device (false: Android).
+    public let isIOS: Bool
+    public let hasHaptics: Bool
+    /// nil for a device without haptics.
+    public let actuator: Actuator?
+    /// The Android capabilities (Android devices only).
+    public let android: AndroidDevice?
+    /// Every value's provenance, by JSON Pointer (`/actuator/f0Hz`), in the file's order.
+    public let provenance: [(pointer: String, provenance: Provenance)]
+
+    public static func == (lhs: DeviceProfile, rhs: DeviceProfile) -> Bool { lhs.name == rhs.name && lhs.title == rhs.title }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// The platform it plays as: iOS, or Android on its capabilities.
+    public var platform: Platform { android.map(Platform.android) ?? .ios }
+
+    /// The file planned for this device: on a device without haptics, Core Haptics' unsupported
+    /// plan (as `capabilitiesForHardware().supportsHaptics` false gives).
+    public func plan(_ loaded: LoadedPattern) -> PlatformPlan {
+        guard hasHaptics || !isIOS else {
+            let empty = (try? Pattern(events: [])).flatMap { try? HapticPlanner.plan($0, capabilities: .noHaptics) }
+            return empty.map(PlatformPlan.ios) ?? loaded.plan(for: .ios)
+        }
+        return loaded.plan(for: platform)
+    }
+
+    /// `profile` with this device's actuator: the resonator at its f0 and Q, its band as the
+    /// platform's frequency keys, and its full scale.
+    public func applied(to profile: ActuatorProfile) -> ActuatorProfile {
+        var profile = profile
+        guard let actuator else { return profile }
+        profile.actuator = .resonator
+        profile.resonatorQ = actuator.q
+        profile.fullScaleG = actuator.fullScaleG
+        if isIOS {
+            profile.resonatorHz = actuator.f0Hz
+            profile.minFrequencyHz = actuator.bandHz.lowerBound
+            profile.maxFrequencyHz = actuator.bandHz.upperBound
+        } else {
+            profile.android.resonanceHz = actuator.f0Hz
+            profile.android.minFrequencyHz = actuator.bandHz.lowerBound
+            profile.android.maxFrequencyHz = actuator.bandHz.upperBound
+        }
+        return profile
+    }
+
+    /// The device `--device-profile` names: one of the catalogue's, or a JSON file.
+    /// - Throws: `DeviceProfileChoiceError` (listing the names) for a word that is neither;
+    ///   `SettingsFileError` with its place for a file that cannot be used.
+    public static func resolve(_ nameOrPath: String) throws -> DeviceProfile {
+        if let device = try catalogue().first(where: { $0.name == nameOrPath }) { return device }
+        guard nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") else { throw DeviceProfileChoiceError(name: nameOrPath) }
+        return try read(try SettingsFileError.read(nameOrPath), file: nameOrPath)
+    }
+
+    /// The catalogue shipped in the binary (`devices/*.json`), by name.
+    public static func catalogue() throws(SettingsFileError) -> [DeviceProfile] {
+        var devices: [DeviceProfile] = []
+        for file in DeviceCatalogueFiles.files { devices.append(try read(Array(file.json.utf8), file: "devices/\(file.name).json")) }
+        return devices
+    }
+}
+
+/// A device name that is not one of the catalogue's.
+public struct DeviceProfileChoiceError: Error, Sendable, CustomStringConvertible {
+    public let name: String
+    public var description: String {
+        let names = DeviceCatalogueFiles.files.map(\.name).joined(separator: ", ")
+        return "unknown device profile '\(name)'; the devices are \(names), or a JSON file"
+    }
+}
