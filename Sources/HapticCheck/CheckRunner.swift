@@ -19,6 +19,8 @@ public struct CheckRunner: Sendable {
     public let tolerance: WaveformComparison.Tolerance
     /// The perceptual gate's limits; nil: renders pass by `tolerance`, sample by sample.
     public var perceptual: PerceptualTolerance?
+    /// What Core Haptics reports.
+    public var capabilities = DeviceCapabilities.iPhone
     public let record: RecordMode
     /// The container of new goldens.
     public let newGoldenContainer: SoundFileContainer
@@ -66,7 +68,7 @@ public struct CheckRunner: Sendable {
         }
         let plan: PlatformPlan
         do {
-            let loaded = try PatternLoader.load(entry.path)
+            let loaded = try PatternLoader.load(entry.path, capabilities: capabilities)
             outcome.warnings = loaded.warnings.map(\.description)
             plan = loaded.plan(for: platform)
             _ = try FileRender.checkedLength(plan, profile: profile, allowLong: false)

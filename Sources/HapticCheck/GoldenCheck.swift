@@ -20,6 +20,8 @@ public struct CheckRequest: Sendable {
     /// The perceptual gate's limits when renders are judged by what a person can feel; nil: the
     /// sample-exact gate (`tolerance`).
     public var perceptual: PerceptualTolerance?
+    /// What Core Haptics reports (`.noHaptics`: every iOS plan unsupported, as on an iPad).
+    public var capabilities = DeviceCapabilities.iPhone
     public var record = RecordMode.none
     /// Whether warnings and obsolete goldens fail the check.
     public var strict = false
@@ -93,6 +95,7 @@ public enum GoldenCheck {
             profile: request.profile, platform: request.platform, tolerance: request.tolerance, record: request.record,
             newGoldenContainer: request.recorded?.format ?? .wav, artifacts: CheckArtifacts(folder: request.artifacts))
         runner.perceptual = request.perceptual
+        runner.capabilities = request.capabilities
         runner.pictures = request.pictures
         runner.wording = request.wording
         runner.isInterrupted = request.isInterrupted

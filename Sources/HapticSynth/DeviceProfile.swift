@@ -39,15 +39,8 @@ public struct DeviceProfile: Sendable, Hashable {
     /// The platform it plays as: iOS, or Android on its capabilities.
     public var platform: Platform { android.map(Platform.android) ?? .ios }
 
-    /// The file planned for this device: on a device without haptics, Core Haptics' unsupported
-    /// plan (as `capabilitiesForHardware().supportsHaptics` false gives).
-    public func plan(_ loaded: LoadedPattern) -> PlatformPlan {
-        guard hasHaptics || !isIOS else {
-            let empty = (try? Pattern(events: [])).flatMap { try? HapticPlanner.plan($0, capabilities: .noHaptics) }
-            return empty.map(PlatformPlan.ios) ?? loaded.plan(for: .ios)
-        }
-        return loaded.plan(for: platform)
-    }
+    /// What Core Haptics reports: no haptics on a device without them (every iOS plan unsupported).
+    public var capabilities: DeviceCapabilities { hasHaptics ? .iPhone : .noHaptics }
 
     /// `profile` with this device's actuator: the resonator at its f0 and Q, its band as the
     /// platform's frequency keys, and its full scale.

@@ -33,6 +33,7 @@ struct CheckCommand: Command {
             OptionSpec(name: "--shard", valueName: "K/N", help: "Check only the K-th of N parts of the suite."),
             OptionSpec(name: "--platform", valueName: "ios|android",
                        help: "Render as an iPhone or an Android phone plays (default: the suite's, else ios)."),
+            DeviceProfileOption.spec,
             OptionSpec(name: "--android-device", valueName: "NAME|FILE",
                        help: "With an Android suite: the device (default: the suite's, else flagship-api36)."),
         ] + CompareOptions.specs + CompareOptions.perceptualSpecs + [
@@ -54,6 +55,8 @@ struct CheckCommand: Command {
     let tolerance: WaveformComparison.Tolerance
     /// The perceptual gate's limits; nil: the sample-exact gate.
     let perceptual: PerceptualTolerance?
+    /// No haptics on a device profile without them.
+    let capabilities: DeviceCapabilities
     let profile: ActuatorProfile
     /// `.ios`, or `.android(device)` for an Android suite.
     let platform: Platform
@@ -100,15 +103,21 @@ struct CheckCommand: Command {
         } else {
             perceptual = try CompareOptions.perceptual(arguments, command: Self.name, base: config?.perceptual)
         }
-        profile = try ProfileOptions.resolve(arguments, command: Self.name, base: config?.profile ?? ActuatorProfile())
-        platform = try Self.platform(arguments, goldens: goldens, recorded: config)
+        let device = try DeviceProfileOption.device(arguments, command: Self.name)
+        profile = try DeviceProfileOption.profile(
+            device, over: try ProfileOptions.resolve(arguments, command: Self.name, base: config?.profile ?? ActuatorProfile()), command: Self.name)
+        platform = try Self.platform(arguments, device: device, goldens: goldens, recorded: config)
+        capabilities = device?.capabilities ?? .iPhone
     }
 
     /// The platform: `--platform`, else the suite's, else iOS; a folder keeps one platform's
     /// goldens, so asking for the other is a usage error (unless `--record all` re-records the
     /// whole folder). The Android device: `--android-device`, else the suite's, else flagship-api36.
-    private static func platform(_ arguments: ParsedArguments, goldens: String, recorded: CheckSuiteConfig?) throws(CLIError) -> Platform {
-        let platform = try AndroidOptions.platform(arguments, command: name, recorded: recorded?.platform ?? .ios)
+    private static func platform(
+        _ arguments: ParsedArguments, device: DeviceProfile?, goldens: String, recorded: CheckSuiteConfig?
+    ) throws(CLIError) -> Platform {
+        var platform = device?.platform ?? .ios
+        if device == nil { platform = try AndroidOptions.platform(arguments, command: name, recorded: recorded?.platform ?? .ios) }
         if let recordedName = recorded?.platform.name, platform.name != recordedName,
            !(arguments.value("--record") == "all" && arguments.value("--shard") == nil) {
             throw .usage("\(FilePaths.join(goldens, CheckSuiteConfig.fileName)) says \(goldens) holds \(recordedName) goldens; "
@@ -125,6 +134,7 @@ struct CheckCommand: Command {
         request.platform = platform
         request.tolerance = tolerance
         request.perceptual = perceptual
+        request.capabilities = capabilities
         request.record = record
         request.strict = strict
         request.prune = prune

@@ -14,6 +14,7 @@ struct LintCommand: Command {
         [
             OptionSpec(name: "--platform", valueName: "ios|android|both", help: "The platforms whose rules apply (default both)."),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "The Android device (default flagship-api36)."),
+            DeviceProfileOption.spec,
             OptionSpec(name: "--format", valueName: "text|json|junit|sarif", help: "How to write the findings (default text)."),
             OptionSpec(name: "--output", valueName: "FILE", help: "Write them to FILE, atomically (default: standard output).", short: "-o"),
             OptionSpec(name: "--sarif-root", valueName: "DIR", help: "With sarif: the folder paths are relative to (default: the current one)."),
@@ -54,7 +55,11 @@ struct LintCommand: Command {
         }
         if config.platform == "ios" { recorded = .ios }
         if config.platform == "android", let device = recorded.androidDevice { recorded = .android(device) }
-        platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true, recorded: recorded)
+        if let device = try DeviceProfileOption.device(arguments, command: Self.name) {
+            platform = device.platform
+        } else {
+            platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true, recorded: recorded)
+        }
         guard let format = Format(rawValue: arguments.value("--format") ?? "text") else {
             throw .usage("--format takes text, json, junit or sarif, got '\(arguments.value("--format") ?? "")'", command: Self.name)
         }

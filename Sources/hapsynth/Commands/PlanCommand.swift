@@ -16,6 +16,7 @@ struct PlanCommand: Command {
         OptionSpec(name: "--no-haptics", valueName: nil, help: "Plan for a device without haptics."),
         OptionSpec(name: "--platform", valueName: "ios|android", help: "Plan as Core Haptics (ios, default) or the Android executor plays it."),
         OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: a named device or a device JSON file (default flagship-api36)."),
+        DeviceProfileOption.spec,
         OptionSpec(name: "--ahap-dir", valueName: "DIR", help: "Write each player as DIR/player-N.ahap (only hapsynth's own files are replaced)."),
         OptionSpec(name: "--force", valueName: nil, help: "With --ahap-dir: write into a folder that holds other files (they are kept)."),
     ]
@@ -31,11 +32,16 @@ struct PlanCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
         asJSON = arguments.has("--json")
-        capabilities = arguments.has("--no-haptics") ? .noHaptics : .iPhone
+        let device = try DeviceProfileOption.device(arguments, command: Self.name)
+        capabilities = arguments.has("--no-haptics") ? .noHaptics : device?.capabilities ?? .iPhone
         ahapFolder = arguments.value("--ahap-dir")
         force = arguments.has("--force")
         guard ahapFolder != nil || !force else { throw .usage("--force goes with --ahap-dir", command: Self.name) }
-        platform = try AndroidOptions.platform(arguments, command: Self.name)
+        if let device {
+            platform = device.platform
+        } else {
+            platform = try AndroidOptions.platform(arguments, command: Self.name)
+        }
         guard platform == .ios || ahapFolder == nil else { throw .usage("--ahap-dir writes Core Haptics files; drop --platform android", command: Self.name) }
     }
 

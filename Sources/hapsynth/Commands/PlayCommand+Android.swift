@@ -12,13 +12,13 @@ extension PlayCommand {
         defer { live.close() }
         let platform = Platform.android(androidDevice)
         guard watch else {
-            let loaded = try PatternInput.load(patternPath, console: console)
+            let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
             try start(try androidPlan(loaded, on: platform), on: androidDevice, live: live, console: console)
             while try step(live) { try stopIfInterrupted(live) }
             try stopIfInterrupted(live)
             return .success
         }
-        let watch = try Watching(patternPath, console: console)
+        let watch = try Watching(patternPath, console: console, capabilities: capabilities)
         // Planned even when not played (--skip-initial), so that an AHAP file is refused at once.
         let first = try androidPlan(watch.loaded, on: platform)
         if !skipInitial { try start(first, on: androidDevice, live: live, console: console) }

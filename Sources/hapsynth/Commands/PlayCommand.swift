@@ -21,6 +21,7 @@ struct PlayCommand: Command {
             OptionSpec(name: "--allow-long", valueName: nil, help: "Allow playbacks longer than 24 hours."),
             OptionSpec(name: "--platform", valueName: "ios|android", help: "Play as an iPhone (default) or as an Android phone plays it."),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: the device (default flagship-api36)."),
+            DeviceProfileOption.spec,
         ] + ProfileOptions.specs
     }
 
@@ -36,6 +37,8 @@ struct PlayCommand: Command {
     let profile: ActuatorProfile
     /// `.ios`, or `.android(device)`.
     let platform: Platform
+    /// No haptics on a device profile without them.
+    let capabilities: DeviceCapabilities
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         listDevices = arguments.has("--list-devices")
@@ -45,8 +48,14 @@ struct PlayCommand: Command {
         skipInitial = arguments.has("--skip-initial")
         allowLong = arguments.has("--allow-long")
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
-        profile = try ProfileOptions.resolve(arguments, command: Self.name)
-        platform = try AndroidOptions.platform(arguments, command: Self.name)
+        let device = try DeviceProfileOption.device(arguments, command: Self.name)
+        profile = try DeviceProfileOption.profile(device, over: try ProfileOptions.resolve(arguments, command: Self.name), command: Self.name)
+        if let device {
+            platform = device.platform
+        } else {
+            platform = try AndroidOptions.platform(arguments, command: Self.name)
+        }
+        capabilities = device?.capabilities ?? .iPhone
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -73,14 +82,14 @@ struct PlayCommand: Command {
     }
 
     private func runOnce(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console)
+        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
         let handle = try start(loaded.plan, live: live, console: console)
         try playToEnd(live, handle: handle)
         return .success
     }
 
     private func runWatching(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
-        let watch = try Watching(patternPath, console: console)
+        let watch = try Watching(patternPath, console: console, capabilities: capabilities)
         // Each version plays once: a save that does not change the content plays nothing.
         var key = watch.loaded.contentKey
         var playing = skipInitial ? false : try replay(watch.loaded, live: live, console: console)

@@ -22,6 +22,7 @@ struct PlotCommand: Command {
             OptionSpec(name: "--to", valueName: "MS", help: "End of the time window, in pattern milliseconds."),
             OptionSpec(name: "--platform", valueName: "ios|android", help: "Draw what an iPhone (default) or an Android phone plays."),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: the device (default flagship-api36)."),
+            DeviceProfileOption.spec,
         ] + ProfileOptions.specs
     }
 
@@ -33,6 +34,8 @@ struct PlotCommand: Command {
     let profile: ActuatorProfile
     /// `.ios`, or `.android(device)`.
     let platform: Platform
+    /// No haptics on a device profile without them.
+    let capabilities: DeviceCapabilities
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -49,12 +52,18 @@ struct PlotCommand: Command {
         }
         fromMs = try time("--from")
         toMs = try time("--to")
-        profile = try ProfileOptions.resolve(arguments, command: Self.name)
-        platform = try AndroidOptions.platform(arguments, command: Self.name)
+        let device = try DeviceProfileOption.device(arguments, command: Self.name)
+        profile = try DeviceProfileOption.profile(device, over: try ProfileOptions.resolve(arguments, command: Self.name), command: Self.name)
+        if let device {
+            platform = device.platform
+        } else {
+            platform = try AndroidOptions.platform(arguments, command: Self.name)
+        }
+        capabilities = device?.capabilities ?? .iPhone
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console)
+        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
         try PatternInput.refuseOverwritingInputs(outputPath, inputs: loaded.files)
         let title = [loaded.name ?? FilePaths.lastComponent(patternPath), loaded.description].compactMap { $0 }.joined(separator: " — ")
         let picture: PlanPicture

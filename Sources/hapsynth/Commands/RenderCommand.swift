@@ -21,6 +21,7 @@ struct RenderCommand: Command {
             OptionSpec(name: "--allow-long", valueName: nil, help: "Allow renders longer than 24 hours."),
             OptionSpec(name: "--platform", valueName: "ios|android|both", help: "Render as an iPhone (default), an Android phone, or both (stereo: left iOS, right Android)."),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android or both: the Android device (default flagship-api36)."),
+            DeviceProfileOption.spec,
             OptionSpec(name: "--threads", valueName: "N", help: "Threads: 2 writes while rendering, 3+ also splits the voices (default: the cores; same samples)."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings.", short: "-q"),
             OptionSpec(name: "--strict", valueName: nil, help: "Exit 65 when there is any warning."),
@@ -38,6 +39,8 @@ struct RenderCommand: Command {
     let threads: Int
     /// iOS, Android, or both (a stereo file: left iOS, right Android).
     let platform: Platform
+    /// No haptics on a device profile without them.
+    let capabilities: DeviceCapabilities
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -60,20 +63,26 @@ struct RenderCommand: Command {
         } else {
             encoding = container.defaultEncoding
         }
-        profile = try ProfileOptions.resolve(arguments, command: Self.name)
+        let device = try DeviceProfileOption.device(arguments, command: Self.name)
+        profile = try DeviceProfileOption.profile(device, over: try ProfileOptions.resolve(arguments, command: Self.name), command: Self.name)
+        capabilities = device?.capabilities ?? .iPhone
         guard SoundFileWriter.accepts(container, encoding, format: AudioFormat(sampleRate: profile.sampleRate)) else {
             throw .usage("\(container.rawValue) files cannot hold \(encoding.rawValue) samples at \(profile.sampleRate) Hz",
                          command: Self.name)
         }
         allowLong = arguments.has("--allow-long")
         threads = try arguments.count("--threads", maximum: 256, command: Self.name)
-        platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true)
+        if let device {
+            platform = device.platform
+        } else {
+            platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true)
+        }
         quiet = arguments.has("--quiet")
         strict = arguments.has("--strict")
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console, quiet: quiet, strict: strict)
+        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, quiet: quiet, strict: strict)
         try PatternInput.refuseOverwritingInputs(outputPath, inputs: loaded.files)
         let plan = loaded.plan(for: platform)
         let frames: Int64

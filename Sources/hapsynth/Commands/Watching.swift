@@ -5,9 +5,9 @@ struct Watching {
     let watch: PatternWatch
 
     /// Loads the pattern (its warnings on stderr) and starts watching it.
-    init(_ path: String, console: Console) throws(CLIError) {
+    init(_ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone) throws(CLIError) {
         do {
-            watch = try PatternWatch(path)
+            watch = try PatternWatch(path, capabilities: capabilities)
         } catch let error as LoadError {
             throw CLIError(error)
         } catch {

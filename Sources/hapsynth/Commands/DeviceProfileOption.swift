@@ -1,0 +1,46 @@
+import HapsynthKit
+
+/// `--device-profile NAME|FILE` (docs/devices.md): a catalogue device or a device file sets the
+/// platform, the Android device, the capabilities and the actuator (the resonator at its f0 and
+/// Q, its band, its full scale) over the profile's own keys.
+enum DeviceProfileOption {
+    static let spec = OptionSpec(name: "--device-profile", valueName: "NAME|FILE",
+                                 help: "A catalogue device ('hapsynth devices --list') or device file: platform and actuator.")
+
+    /// The device the arguments name, if any. With `--android-device` or a `--platform` other
+    /// than the device's it is a usage error (64); an unknown name 64 with the list; a missing
+    /// file 66; a file that cannot be used 65 with its place.
+    static func device(_ arguments: ParsedArguments, command: String) throws(CLIError) -> DeviceProfile? {
+        guard let choice = arguments.value("--device-profile") else { return nil }
+        let device: DeviceProfile
+        do {
+            device = try DeviceProfile.resolve(choice)
+        } catch let error as DeviceProfileChoiceError {
+            throw .usage("--device-profile: \(error)", command: command)
+        } catch let error as SettingsFileError {
+            throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
+        } catch {
+            throw .invalidInput("\(error)")
+        }
+        if arguments.value("--android-device") != nil {
+            throw .usage("--device-profile \(choice) sets the Android device; leave out --android-device", command: command)
+        }
+        if let platform = arguments.value("--platform"), platform != device.platform.name {
+            throw .usage("--device-profile \(choice) is an \(device.platform.name == "ios" ? "iOS" : "Android") device; "
+                + "leave out --platform \(platform)", command: command)
+        }
+        return device
+    }
+
+    /// `profile` with the device's actuator, when one is named.
+    static func profile(_ device: DeviceProfile?, over profile: ActuatorProfile, command: String) throws(CLIError) -> ActuatorProfile {
+        guard let device else { return profile }
+        let applied = device.applied(to: profile)
+        do {
+            try applied.validate()
+        } catch {
+            throw .usage("--device-profile \(device.name): \(error)", command: command)
+        }
+        return applied
+    }
+}
