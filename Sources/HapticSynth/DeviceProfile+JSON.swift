@@ -38,7 +38,7 @@ extension DeviceProfile {
         } else if platform == "android" {
             throw reader.fail("an Android device needs \"android\"", root, .root)
         }
-        var leaves = ["/hasHaptics"]
+        var leaves = [("/hasHaptics", hasHaptics ? "true" : "false")]
         if let node = members["actuator"] { leaves += DeviceProfileReader.leaves(node, "/actuator") }
         if let node = members["android"] { leaves += DeviceProfileReader.leaves(node, "/android") }
         let provenance = try reader.provenance(try required("provenance"), leaves: leaves)
@@ -92,8 +92,9 @@ private struct DeviceProfileReader {
         return DeviceProfile.Actuator(f0Hz: f0, q: q, fullScaleG: scale, bandHz: low...high)
     }
 
-    /// The JSON Pointers of the leaves below `node` (scalars, null, empty objects and arrays).
-    static func leaves(_ node: JSONNode, _ pointer: String) -> [String] {
+    /// The JSON Pointers of the leaves below `node` (scalars, null, empty objects and arrays),
+    /// each with its value as JSON text.
+    static func leaves(_ node: JSONNode, _ pointer: String) -> [(String, String)] {
         switch node.value {
         case .object(let members) where !members.isEmpty:
             // RFC 6901: "~" is written "~0" and "/" is "~1".
@@ -101,19 +102,23 @@ private struct DeviceProfileReader {
             return members.flatMap { leaves($0.value, pointer + "/" + escaped($0.key)) }
         case .array(let items) where !items.isEmpty:
             return items.enumerated().flatMap { leaves($0.element, pointer + "/\($0.offset)") }
-        default:
-            return [pointer]
+        case .object: return [(pointer, "{}")]
+        case .array: return [(pointer, "[]")]
+        case .string(let text): return [(pointer, "\"\(text)\"")]
+        case .number(let number): return [(pointer, number.text)]
+        case .bool(let value): return [(pointer, value ? "true" : "false")]
+        case .null: return [(pointer, "null")]
         }
     }
 
     /// The provenance object: exactly one entry per leaf, each {basis, ref}.
-    func provenance(_ node: JSONNode, leaves: [String]) throws(SettingsFileError) -> [(pointer: String, provenance: DeviceProfile.Provenance)] {
+    func provenance(_ node: JSONNode, leaves: [(String, String)]) throws(SettingsFileError) -> [(pointer: String, value: String, provenance: DeviceProfile.Provenance)] {
         let path = JSONPath.root.appending("provenance")
         guard case .object(let pointers) = node.value else { throw fail("expected an object of JSON Pointers, got \(node.kindDescription)", node, path) }
         var entries: [(pointer: String, provenance: DeviceProfile.Provenance)] = []
         for member in pointers {
             let entryPath = path.appending(member.key)
-            guard leaves.contains(member.key) else {
+            guard leaves.contains(where: { $0.0 == member.key }) else {
                 throw fail("\"\(PatternFileError.shown(member.key))\" is not a value of this device (a JSON Pointer such as /actuator/f0Hz)", member.value, entryPath)
             }
             guard !entries.contains(where: { $0.pointer == member.key }) else { throw fail("a second provenance for \(member.key)", member.value, entryPath) }
@@ -124,9 +129,9 @@ private struct DeviceProfileReader {
             guard let refNode = fields["ref"] else { throw fail("missing \"ref\"", member.value, entryPath) }
             entries.append((member.key, DeviceProfile.Provenance(basis: basis, ref: try text(refNode, entryPath.appending("ref")))))
         }
-        if let missing = leaves.first(where: { leaf in !entries.contains { $0.pointer == leaf } }) {
-            throw fail("no provenance for \(missing): every value says where it comes from (measured, sourced, derived or assumed)", node, path)
+        if let missing = leaves.first(where: { leaf in !entries.contains { $0.pointer == leaf.0 } }) {
+            throw fail("no provenance for \(missing.0): every value says where it comes from (measured, sourced, derived or assumed)", node, path)
         }
-        return entries
+        return leaves.compactMap { leaf in entries.first { $0.pointer == leaf.0 }.map { (leaf.0, leaf.1, $0.provenance) } }
     }
 }

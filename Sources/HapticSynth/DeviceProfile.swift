@@ -30,8 +30,9 @@ public struct DeviceProfile: Sendable, Hashable {
     public let actuator: Actuator?
     /// The Android capabilities (Android devices only).
     public let android: AndroidDevice?
-    /// Every value's provenance, by JSON Pointer (`/actuator/f0Hz`), in the file's order.
-    public let provenance: [(pointer: String, provenance: Provenance)]
+    /// Every value (as JSON text) with its provenance, by JSON Pointer (`/actuator/f0Hz`), in the
+    /// file's order of the values.
+    public let provenance: [(pointer: String, value: String, provenance: Provenance)]
 
     public static func == (lhs: DeviceProfile, rhs: DeviceProfile) -> Bool { lhs.name == rhs.name && lhs.title == rhs.title }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
