@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Opens hapsynth's pictures in a real browser (headless Chromium): `plot` as SVG and HTML and a
-`check --report` page. Each page must parse without errors (no XML parse-error page, no console
+"""Opens hapsynth's pictures in a real browser (headless Chromium): `plot` as SVG and HTML, a
+`check --report` page and a `devices --report` page (six device rows, five with a render to play). Each page must parse without errors (no XML parse-error page, no console
 messages) and its screenshot (kept in .build/browser/) must not be blank. Prints what it did and a
 closing `N passed, N failed` line; exits 1 on a failure. Without Chromium it says SKIPPED."""
 import os
@@ -93,6 +93,15 @@ def main():
     subprocess.run([hapsynth, "check", suite, "--goldens", goldens, "--report", report, "--artifacts", os.path.join(scratch, "art")],
                    stdout=subprocess.DEVNULL)
     pages.append(("check-report.html", report))
+    devices = os.path.join(scratch, "devices.html")
+    subprocess.run([hapsynth, "devices", "Samples/celebration.json", "--report", devices, "--rate", "16000"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    with open(devices) as page:
+        text = page.read()
+    if text.count('<section class="device"') != 6 or text.count("<audio controls") != 5:
+        print("FAILED  devices.html: %d device rows, %d players (6 and 5 expected)" % (text.count('<section class="device"'), text.count("<audio controls")))
+        return 1
+    pages.append(("devices.html", devices))
 
     passed = failed = 0
     for name, path in pages:
