@@ -6,7 +6,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: deps build test browser-check example-check install install-check schema-check demo golden bench fuzz clean
+.PHONY: devices deps build test browser-check example-check install install-check schema-check demo golden bench fuzz clean
 
 ## SECONDS: how long `make fuzz` runs the fuzzer.
 SECONDS ?= 60
@@ -28,6 +28,10 @@ deps:
 	  $$sudo apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+
+## devices: embed devices/*.json (the device catalogue) in the binary, after changing them.
+devices:
+	python3 devices/embed.py
 
 ## build: debug build of every target.
 build:

@@ -34,13 +34,14 @@ public struct DeviceMatrix: Sendable {
         self.sampleRate = sampleRate
         let referenceRow = try Self.row(loaded, device: reference, sampleRate: sampleRate, against: nil, limits: limits)
         self.reference = referenceRow
-        rows = try devices.map { device in
-            try Self.row(loaded, device: device, sampleRate: sampleRate, against: (referenceRow.samples, reference), limits: limits)
-        }
+        // Longer devices' renders count past the reference's end as silence there.
+        let measured = PerceptualLoss.Reference(samples: referenceRow.samples, fullScaleG: reference.actuator?.fullScaleG ?? ActuatorProfile().fullScaleG,
+                                                sampleRate: sampleRate)
+        rows = try devices.map { device in try Self.row(loaded, device: device, sampleRate: sampleRate, against: measured, limits: limits) }
     }
 
     private static func row(
-        _ loaded: LoadedPattern, device: DeviceProfile, sampleRate: Int, against reference: ([Float], DeviceProfile)?, limits: PerceptualLoss.Limits
+        _ loaded: LoadedPattern, device: DeviceProfile, sampleRate: Int, against reference: PerceptualLoss.Reference?, limits: PerceptualLoss.Limits
     ) throws -> Row {
         var base = ActuatorProfile()
         base.sampleRate = sampleRate
@@ -66,10 +67,7 @@ public struct DeviceMatrix: Sendable {
                 + (loaded.plan.players.contains { $0.events.contains { $0.kind == .transient } } && profile.tapBraking
                     ? ["transients are braked taps at the resonance (\(NumberText.significant(profile.resonatorHz)) Hz); their sharpness is not rendered"] : [])
         }
-        let loss = reference.map { referenceSamples, referenceDevice in
-            PerceptualLoss(reference: referenceSamples, referenceFullScaleG: referenceDevice.actuator?.fullScaleG ?? base.fullScaleG,
-                           device: samples, deviceFullScaleG: device.actuator?.fullScaleG ?? base.fullScaleG, sampleRate: sampleRate, limits: limits)
-        }
+        let loss = reference.map { PerceptualLoss(reference: $0, device: samples, deviceFullScaleG: device.actuator?.fullScaleG ?? base.fullScaleG, limits: limits) }
         return Row(device: device, backend: backend, approximations: approximations, samples: samples, loss: loss, plan: plan)
     }
 }

@@ -43,21 +43,57 @@ public struct PerceptualLoss: Hashable, Sendable {
     /// (missing + level + frequency) ÷ reference-felt windows; 0 when the reference is never felt.
     public var loss: Double { referenceFelt == 0 ? 0 : Double(missing + level + frequency) / Double(referenceFelt) }
 
+    /// A reference measured once for several devices: its windows' peaks and frequencies are
+    /// kept as they are first measured.
+    public final class Reference {
+        let samples: [Float]
+        let sampleRate: Int
+        private var meter: WindowMeter
+        private var peaks: [Int: [Double]] = [:]
+        private var frequencies: [Int: Double?] = [:]
+
+        /// `samples` (mono) at `sampleRate`, a full-scale sample being `fullScaleG` g.
+        public init(samples: [Float], fullScaleG: Double, sampleRate: Int) {
+            self.samples = samples
+            self.sampleRate = sampleRate
+            meter = WindowMeter(samples: samples, sampleRate: sampleRate, fullScaleG: fullScaleG)
+        }
+
+        func hopPeaksG(window: Int) -> [Double] {
+            if let known = peaks[window] { return known }
+            let measured = meter.hopPeaksG(window: window)
+            peaks[window] = measured
+            return measured
+        }
+
+        func dominantHz(window: Int) -> Double? {
+            if let known = frequencies[window] { return known }
+            let measured = meter.dominantHz(window: window)
+            frequencies[window] = .some(measured)
+            return measured
+        }
+    }
+
     /// Compares `device` with `reference` (mono, one rate; the shorter padded with zeros).
     public init(
         reference: [Float], referenceFullScaleG: Double, device: [Float], deviceFullScaleG: Double, sampleRate: Int, limits: Limits = Limits()
     ) {
-        let frames = max(reference.count, device.count)
-        let padded = { (samples: [Float]) in samples + [Float](repeating: 0, count: frames - samples.count) }
-        let wantedSamples = padded(reference), gotSamples = padded(device)
-        var wanted = WindowMeter(samples: wantedSamples, sampleRate: sampleRate, fullScaleG: referenceFullScaleG)
+        self.init(reference: Reference(samples: reference, fullScaleG: referenceFullScaleG, sampleRate: sampleRate), device: device,
+                  deviceFullScaleG: deviceFullScaleG, limits: limits)
+    }
+
+    /// Compares `device` with a reference measured once (at its rate; the shorter padded with zeros).
+    public init(reference: Reference, device: [Float], deviceFullScaleG: Double, limits: Limits = Limits()) {
+        let sampleRate = reference.sampleRate
+        let frames = max(reference.samples.count, device.count)
+        let gotSamples = device + [Float](repeating: 0, count: frames - device.count)
         var got = WindowMeter(samples: gotSamples, sampleRate: sampleRate, fullScaleG: deviceFullScaleG)
         var counts = (felt: 0, missing: 0, extra: 0, level: 0, frequency: 0)
-        for window in 0..<wanted.windowCount {
-            let wantedPeaks = wanted.hopPeaksG(window: window), gotPeaks = got.hopPeaksG(window: window)
+        for window in 0..<got.windowCount {
+            let wantedPeaks = reference.hopPeaksG(window: window), gotPeaks = got.hopPeaksG(window: window)
             let wantedDb = WindowMeter.levelDb(hopPeaks: wantedPeaks), gotDb = WindowMeter.levelDb(hopPeaks: gotPeaks)
             guard max(wantedDb, gotDb) >= VibrotactileThreshold.lowestInBandDb else { continue }
-            let wantedHz = wanted.dominantHz(window: window), gotHz = got.dominantHz(window: window)
+            let wantedHz = reference.dominantHz(window: window), gotHz = got.dominantHz(window: window)
             let threshold = VibrotactileThreshold.db(atHz: wantedHz ?? gotHz ?? PerceptualView.fallbackHz)
             let wantedFelt = wantedDb - threshold >= 0, gotFelt = gotDb - threshold >= 0
             if wantedFelt { counts.felt += 1 }
@@ -76,7 +112,7 @@ public struct PerceptualLoss: Hashable, Sendable {
         }
         (referenceFelt, missing, extra, level, frequency) = counts
         let detector = OnsetDetector(), ms = { (frame: Int) in Double(frame) * 1000 / Double(sampleRate) }
-        let wantedOnsets = detector.onsets(in: wantedSamples, sampleRate: sampleRate), gotOnsets = detector.onsets(in: gotSamples, sampleRate: sampleRate)
+        let wantedOnsets = detector.onsets(in: reference.samples, sampleRate: sampleRate), gotOnsets = detector.onsets(in: gotSamples, sampleRate: sampleRate)
         onsets = (0..<max(wantedOnsets.count, gotOnsets.count)).compactMap { index in
             let referenceMs = index < wantedOnsets.count ? ms(wantedOnsets[index]) : nil
             let deviceMs = index < gotOnsets.count ? ms(gotOnsets[index]) : nil

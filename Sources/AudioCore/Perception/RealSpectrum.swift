@@ -1,51 +1,57 @@
 import Glibc
 
-/// Magnitudes of a zero-padded real signal's discrete Fourier transform, by an iterative radix-2
-/// FFT of one power-of-two size; made once per size and reused for every span of a signal.
+/// Magnitudes of a zero-padded real signal's discrete Fourier transform of one power-of-two size N,
+/// made once per size and reused for every span of a signal: the N real samples are packed as
+/// N/2 complex ones (even samples real, odd imaginary), transformed by an iterative radix-2 FFT,
+/// and the bins asked for unpacked.
 struct RealSpectrum {
-    /// The transform size (a power of two).
+    /// The transform size N (a power of two, at least 4).
     let size: Int
+    /// cos and −sin of 2πk/N for k < N/2: the unpacking twiddles, and (every other one) the FFT's.
     private let cosines: [Double], sines: [Double]
     private let reversed: [Int]
     private var real: [Double], imaginary: [Double]
 
     init(size: Int) {
-        precondition(size >= 2 && size & (size - 1) == 0, "the FFT size must be a power of two")
+        precondition(size >= 4 && size & (size - 1) == 0, "the FFT size must be a power of two, at least 4")
         self.size = size
         cosines = (0..<(size / 2)).map { cos(2 * Double.pi * Double($0) / Double(size)) }
         sines = (0..<(size / 2)).map { -sin(2 * Double.pi * Double($0) / Double(size)) }
-        let bits = size.trailingZeroBitCount
-        reversed = (0..<size).map { index in
+        let half = size / 2, bits = half.trailingZeroBitCount
+        reversed = (0..<half).map { index in
             var value = 0
             for bit in 0..<bits where index & (1 << bit) != 0 { value |= 1 << (bits - 1 - bit) }
             return value
         }
-        real = [Double](repeating: 0, count: size)
-        imaginary = [Double](repeating: 0, count: size)
+        real = [Double](repeating: 0, count: half)
+        imaginary = [Double](repeating: 0, count: half)
     }
 
-    /// |X[k]| for k in `bins` of `input` (at most `size` values, zeros after them).
+    /// |X[k]| for k in `bins` (all below N/2) of `input` (at most N values, zeros after them).
     mutating func magnitudes(of input: [Double], bins: ClosedRange<Int>) -> [Double] {
-        let size = self.size
+        let half = size / 2
         real.withUnsafeMutableBufferPointer { re in
             imaginary.withUnsafeMutableBufferPointer { im in
                 reversed.withUnsafeBufferPointer { order in
-                    for index in 0..<size {
-                        let source = order[index]
-                        re[index] = source < input.count ? input[source] : 0
-                        im[index] = 0
+                    input.withUnsafeBufferPointer { x in
+                        for index in 0..<half {
+                            let source = 2 * order[index]
+                            re[index] = source < x.count ? x[source] : 0
+                            im[index] = source + 1 < x.count ? x[source + 1] : 0
+                        }
                     }
                 }
                 cosines.withUnsafeBufferPointer { cosine in
                     sines.withUnsafeBufferPointer { sine in
-                        var half = 1
-                        while half < size {
-                            let stride = size / (2 * half)
+                        var span = 1
+                        while span < half {
+                            // The size-N/2 transform's twiddle k is the size-N table's 2k.
+                            let stride = 2 * (half / (2 * span))
                             var start = 0
-                            while start < size {
-                                for offset in 0..<half {
+                            while start < half {
+                                for offset in 0..<span {
                                     let twiddle = offset * stride
-                                    let a = start + offset, b = a + half
+                                    let a = start + offset, b = a + span
                                     let wr = cosine[twiddle], wi = sine[twiddle]
                                     let tr = re[b] * wr - im[b] * wi, ti = re[b] * wi + im[b] * wr
                                     re[b] = re[a] - tr
@@ -53,14 +59,23 @@ struct RealSpectrum {
                                     re[a] += tr
                                     im[a] += ti
                                 }
-                                start += 2 * half
+                                start += 2 * span
                             }
-                            half *= 2
+                            span *= 2
                         }
                     }
                 }
             }
         }
-        return bins.map { (real[$0] * real[$0] + imaginary[$0] * imaginary[$0]).squareRoot() }
+        // X[k] = E[k] + W^k·O[k], E = (Z[k] + conj Z[N/2−k])/2, O = (Z[k] − conj Z[N/2−k])/(2i).
+        return bins.map { k in
+            let mirror = (half - k) % half
+            let zr = real[k], zi = imaginary[k], mr = real[mirror], mi = -imaginary[mirror]
+            let er = (zr + mr) / 2, ei = (zi + mi) / 2
+            let or = (zi - mi) / 2, oi = -(zr - mr) / 2
+            let wr = cosines[k], wi = sines[k]
+            let xr = er + wr * or - wi * oi, xi = ei + wr * oi + wi * or
+            return (xr * xr + xi * xi).squareRoot()
+        }
     }
 }

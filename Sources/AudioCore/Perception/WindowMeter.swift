@@ -14,6 +14,8 @@ struct WindowMeter {
     let fullScaleG: Double
     private var spectrum: RealSpectrum
     private let hann: [Double]
+    /// The windowed span, reused from window to window.
+    private var span: [Double]
 
     init(samples: [Float], sampleRate: Int, fullScaleG: Double) {
         self.samples = samples
@@ -23,6 +25,7 @@ struct WindowMeter {
         spectrum = RealSpectrum(size: PerceptualView.fftSize(span: 8 * hop))
         let span = 8 * hop
         hann = (0..<span).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(span - 1)) }
+        self.span = [Double](repeating: 0, count: span)
     }
 
     /// The number of windows: ⌈frames / H⌉.
@@ -30,11 +33,18 @@ struct WindowMeter {
 
     /// The peaks of the 40 ms span's eight hops, in g.
     func hopPeaksG(window: Int) -> [Double] {
-        let start = (window - 3) * hop
-        return (0..<8).map { index in
-            let first = max(0, start + index * hop), last = min(samples.count, start + (index + 1) * hop)
-            guard first < last else { return 0 }
-            return Double(samples[first..<last].reduce(Float(0)) { max($0, abs($1)) }) * fullScaleG
+        let start = (window - 3) * hop, hop = self.hop, scale = fullScaleG
+        return samples.withUnsafeBufferPointer { samples in
+            (0..<8).map { index in
+                var peak: Float = 0
+                var frame = max(0, start + index * hop)
+                let end = min(samples.count, start + (index + 1) * hop)
+                while frame < end {
+                    peak = max(peak, abs(samples[frame]))
+                    frame += 1
+                }
+                return Double(peak) * scale
+            }
         }
     }
 
@@ -71,11 +81,17 @@ struct WindowMeter {
     mutating func dominantHz(window: Int) -> Double? {
         let start = (window - 3) * hop
         var silent = true
-        let span = hann.indices.map { index -> Double in
-            let frame = start + index
-            guard frame >= 0, frame < samples.count, samples[frame] != 0 else { return 0 }
-            silent = false
-            return Double(samples[frame]) * hann[index]
+        samples.withUnsafeBufferPointer { samples in
+            hann.withUnsafeBufferPointer { hann in
+                span.withUnsafeMutableBufferPointer { span in
+                    for index in 0..<span.count {
+                        let frame = start + index
+                        let sample = frame >= 0 && frame < samples.count ? samples[frame] : 0
+                        if sample != 0 { silent = false }
+                        span[index] = Double(sample) * hann[index]
+                    }
+                }
+            }
         }
         guard !silent else { return nil }
         let binHz = Double(sampleRate) / Double(spectrum.size)
