@@ -116,6 +116,15 @@ def main():
             print(f"overlapping stress pattern, whole command, {threads} thread{'s' if threads > 1 else ''}: "
                   f"{600 / best:.0f}x real time at best, {600 / median:.0f}x median of 7 "
                   f"(target >= {target}x: {verdict(600 / best >= target)})")
+        # The resonator (docs/devices.md): its cost on the same pattern, as a ratio to the drive, taking turns.
+        resonator_runs = {"drive": [], "resonator": []}
+        for run in range(5):
+            for actuator in ("drive", "resonator"):
+                resonator_runs[actuator].append(min_and_median(1, lambda _: [hapsynth, "render", overlap, "/dev/null", "--format", "wav",
+                                                                             "--quiet", "--threads", "1", "--actuator", actuator])[0])
+        ratio = min(resonator_runs["resonator"]) / min(resonator_runs["drive"])
+        print(f"overlapping stress pattern, --actuator resonator / drive (1 thread, /dev/null): {ratio:.2f} "
+              f"(target <= 1.3: {verdict(ratio <= 1.3)})")
         null_best, _ = min_and_median(5, lambda run: [hapsynth, "render", overlap, "/dev/null", "--format", "wav", "--quiet",
                                                       "--threads", "1"])
         print(f"  the same, 1 thread, writing to /dev/null (no file system): {600 / null_best:.0f}x real time at best")
