@@ -60,23 +60,44 @@ static void mix_lanes_sse2(float *restrict output, const double *restrict first,
     MIX_LANES_BODY
 }
 
-void hapsynth_resonate(double *first, double *second, ptrdiff_t count, const double *coefficients, double *state) {
-    const double b0 = coefficients[0], b1 = coefficients[1], b2 = coefficients[2], a1 = coefficients[3], a2 = coefficients[4];
+/// One step of the resonator's rule, left to right; the state moves on.
+static inline double resonate_step(double x, const double *c, double *x1, double *x2, double *y1, double *y2) {
+    double y = c[0] * x + c[1] * *x1 + c[2] * *x2 - c[3] * *y1 - c[4] * *y2;
+    *x2 = *x1;
+    *x1 = x;
+    *y2 = *y1;
+    *y1 = y;
+    return y;
+}
+
+void hapsynth_resonate(double *samples, ptrdiff_t count, const double *coefficients, double *state) {
     double x1 = state[0], x2 = state[1], y1 = state[2], y2 = state[3];
+    for (ptrdiff_t k = 0; k < count; k++) samples[k] = resonate_step(samples[k], coefficients, &x1, &x2, &y1, &y2);
+    state[0] = x1;
+    state[1] = x2;
+    state[2] = y1;
+    state[3] = y2;
+}
+
+void hapsynth_resonate_mix(float *output, const double *first, const double *second, ptrdiff_t count, const double *coefficients,
+                           double *state, double *peak, int64_t *clamped) {
+    double x1 = state[0], x2 = state[1], y1 = state[2], y2 = state[3];
+    double largest = *peak;
+    int64_t beyond = 0;
     for (ptrdiff_t k = 0; k < count; k++) {
-        double x = first[k] + second[k];
-        double y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
-        x2 = x1;
-        x1 = x;
-        y2 = y1;
-        y1 = y;
-        first[k] = y;
-        second[k] = 0;
+        double y = resonate_step(first[k] + second[k], coefficients, &x1, &x2, &y1, &y2);
+        double limited = y > 1 ? 1 : (y < -1 ? -1 : y);
+        beyond += limited != y;
+        double magnitude = y < 0 ? -y : y;
+        largest = magnitude > largest ? magnitude : largest;
+        output[k] = (float)limited;
     }
     state[0] = x1;
     state[1] = x2;
     state[2] = y1;
     state[3] = y2;
+    *peak = largest;
+    *clamped += beyond;
 }
 
 typedef enum { isa_unknown, isa_sse2, isa_avx2, isa_avx512 } instruction_set;

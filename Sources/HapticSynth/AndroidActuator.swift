@@ -112,7 +112,6 @@ public struct AndroidEffectPlayer {
     private var amplitudes: [Double] = []
     private var phases: [Double] = []
     private var sums: [Double] = []
-    private var zeros: [Double] = []
     /// Under `resonator`, the actuator's mass.
     private var resonator: Resonator?
     /// Under `resonator`, the largest sensation level of the band, in dB.
@@ -269,10 +268,7 @@ public struct AndroidEffectPlayer {
             }
         }
         if resonator != nil {
-            if zeros.count < count { zeros = [Double](repeating: 0, count: count) }
-            sums.withUnsafeMutableBufferPointer { sums in
-                zeros.withUnsafeMutableBufferPointer { resonator!.process(sums.baseAddress!, $0.baseAddress!, count: count) }
-            }
+            sums.withUnsafeMutableBufferPointer { resonator!.process($0.baseAddress!, count: count) }
         }
         sums.withUnsafeBufferPointer { sums in
             for index in 0..<count { output[index] = Float(sums[index]) }

@@ -147,9 +147,12 @@ package final class Mixer: @unchecked Sendable {
     /// Lane 0 + lane 1 (through the resonator, under `resonator`), clamped into −1…1 as floats;
     /// counts the clamped samples and keeps the peaks.
     private func finish(into output: UnsafeMutableBufferPointer<Float>) {
-        resonator?.process(lanes[0], lanes[1], count: output.count)
         var clamped: Int64 = 0
-        hapsynth_mix_lanes(output.baseAddress, lanes[0], lanes[1], output.count, &mixPeak, &clamped)
+        if resonator != nil {
+            resonator!.mix(into: output.baseAddress!, lanes[0], lanes[1], count: output.count, peak: &mixPeak, clamped: &clamped)
+        } else {
+            hapsynth_mix_lanes(output.baseAddress, lanes[0], lanes[1], output.count, &mixPeak, &clamped)
+        }
         clampedSampleCount += Int(clamped)
         // Float conversion is monotonic, so the largest |output| is that of the clamped peak.
         peak = max(peak, Float(min(mixPeak, 1)))

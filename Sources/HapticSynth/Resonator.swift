@@ -25,18 +25,24 @@ package struct Resonator: Sendable {
         self.init(f0Hz: profile.resonatorHz, q: profile.resonatorQ, sampleRate: profile.sampleRate)
     }
 
-    /// Replaces first[k] by the resonator's output for first[k] + second[k], and zeroes second.
-    package mutating func process(_ first: UnsafeMutablePointer<Double>, _ second: UnsafeMutablePointer<Double>, count: Int) {
-        hapsynth_resonate(first, second, count, coefficients, &state)
+    /// Writes the resonator's output for first[k] + second[k] to `output`, clamped into −1…1;
+    /// raises `peak` to the largest |y| and adds the clamped samples to `clamped`.
+    package mutating func mix(
+        into output: UnsafeMutablePointer<Float>, _ first: UnsafePointer<Double>, _ second: UnsafePointer<Double>, count: Int,
+        peak: inout Double, clamped: inout Int64
+    ) {
+        hapsynth_resonate_mix(output, first, second, count, coefficients, &state, &peak, &clamped)
     }
 
-    /// Filters `samples` in place (a lone signal, such as an Android effect's drive).
+    /// Filters `count` samples in place (a lone signal, such as an Android effect's drive).
+    package mutating func process(_ samples: UnsafeMutablePointer<Double>, count: Int) {
+        hapsynth_resonate(samples, count, coefficients, &state)
+    }
+
+    /// Filters `samples` in place.
     package mutating func process(_ samples: inout [Double]) {
-        var zeros = [Double](repeating: 0, count: samples.count)
         let count = samples.count
-        samples.withUnsafeMutableBufferPointer { first in
-            zeros.withUnsafeMutableBufferPointer { process(first.baseAddress!, $0.baseAddress!, count: count) }
-        }
+        samples.withUnsafeMutableBufferPointer { process($0.baseAddress!, count: count) }
     }
 
     /// |H(f)| = r² / (Q·√((1 − r²)² + (r/Q)²)), r = f/f0: 1 at f0.

@@ -54,11 +54,17 @@ void hapsynth_add_sines(double *output, const double *amplitudes, const double *
 void hapsynth_mix_lanes(float *output, const double *first, const double *second, ptrdiff_t count, double *peak,
                         int64_t *clamped);
 
-/// The resonator over a block (docs/devices.md): x = first[k] + second[k], then
+/// The resonator in place over `samples` (docs/devices.md), its state carried from call to call:
+/// y = b0·x + b1·x1 + b2·x2 − a1·y1 − a2·y2 left to right in double (no fused multiply-add).
+void hapsynth_resonate(double *samples, ptrdiff_t count, const double *coefficients, double *state);
+
+/// The mixer's last pass under the resonator (docs/devices.md): x = first[k] + second[k], then
 /// y = b0·x + b1·x1 + b2·x2 − a1·y1 − a2·y2 left to right in double (no fused multiply-add), with
-/// coefficients {b0, b1, b2, a1, a2} and state {x1, x2, y1, y2} carried from block to block; y goes
-/// to first[k] and second[k] becomes 0, so `hapsynth_mix_lanes` then clamps y.
-void hapsynth_resonate(double *first, double *second, ptrdiff_t count, const double *coefficients, double *state);
+/// coefficients {b0, b1, b2, a1, a2} and state {x1, x2, y1, y2} carried from block to block;
+/// output[k] = (float)clamp(y, -1, 1), *clamped counts the ys beyond -1...1 and *peak rises to the
+/// largest |y|.
+void hapsynth_resonate_mix(float *output, const double *first, const double *second, ptrdiff_t count, const double *coefficients,
+                           double *state, double *peak, int64_t *clamped);
 
 /// `hapsynth_add_sines` with a chosen instruction set ("avx512", "avx2" or "sse2"), for tests that
 /// compare them; returns 0 (and does nothing) when this processor lacks it.
