@@ -56,13 +56,7 @@ private struct DeviceProfileReader {
     }
 
     func members(_ node: JSONNode, _ path: JSONPath, keys: [String], what: String) throws(SettingsFileError) -> [String: JSONNode] {
-        guard case .object(let members) = node.value else { throw fail("expected \(what), got \(node.kindDescription)", node, path) }
-        var result: [String: JSONNode] = [:]
-        for member in members {
-            guard keys.contains(member.key) else { throw .unknownKey(member.key, at: member.keyPosition, in: path, among: keys, file: file) }
-            result[member.key] = member.value
-        }
-        return result
+        try SettingsFileError.members(of: node, at: path, keys: keys, what: what, file: file)
     }
 
     func text(_ node: JSONNode, _ path: JSONPath) throws(SettingsFileError) -> String {

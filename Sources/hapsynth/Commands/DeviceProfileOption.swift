@@ -43,4 +43,15 @@ enum DeviceProfileOption {
         }
         return applied
     }
+
+    /// What a rendering command uses: the profile (the device's actuator over the profile options),
+    /// the platform (the device's, else `--platform` and `--android-device`) and the capabilities.
+    static func choose(
+        _ arguments: ParsedArguments, command: String, allowingBoth: Bool = false
+    ) throws(CLIError) -> (profile: ActuatorProfile, platform: Platform, capabilities: DeviceCapabilities) {
+        let device = try device(arguments, command: command)
+        let chosen = try profile(device, over: try ProfileOptions.resolve(arguments, command: command), command: command)
+        if let device { return (chosen, device.platform, device.capabilities) }
+        return (chosen, try AndroidOptions.platform(arguments, command: command, allowingBoth: allowingBoth), .iPhone)
+    }
 }

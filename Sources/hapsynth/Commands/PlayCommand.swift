@@ -48,14 +48,7 @@ struct PlayCommand: Command {
         skipInitial = arguments.has("--skip-initial")
         allowLong = arguments.has("--allow-long")
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
-        let device = try DeviceProfileOption.device(arguments, command: Self.name)
-        profile = try DeviceProfileOption.profile(device, over: try ProfileOptions.resolve(arguments, command: Self.name), command: Self.name)
-        if let device {
-            platform = device.platform
-        } else {
-            platform = try AndroidOptions.platform(arguments, command: Self.name)
-        }
-        capabilities = device?.capabilities ?? .iPhone
+        (profile, platform, capabilities) = try DeviceProfileOption.choose(arguments, command: Self.name)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {

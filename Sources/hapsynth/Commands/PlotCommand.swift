@@ -52,14 +52,7 @@ struct PlotCommand: Command {
         }
         fromMs = try time("--from")
         toMs = try time("--to")
-        let device = try DeviceProfileOption.device(arguments, command: Self.name)
-        profile = try DeviceProfileOption.profile(device, over: try ProfileOptions.resolve(arguments, command: Self.name), command: Self.name)
-        if let device {
-            platform = device.platform
-        } else {
-            platform = try AndroidOptions.platform(arguments, command: Self.name)
-        }
-        capabilities = device?.capabilities ?? .iPhone
+        (profile, platform, capabilities) = try DeviceProfileOption.choose(arguments, command: Self.name)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {

@@ -63,20 +63,13 @@ struct RenderCommand: Command {
         } else {
             encoding = container.defaultEncoding
         }
-        let device = try DeviceProfileOption.device(arguments, command: Self.name)
-        profile = try DeviceProfileOption.profile(device, over: try ProfileOptions.resolve(arguments, command: Self.name), command: Self.name)
-        capabilities = device?.capabilities ?? .iPhone
+        (profile, platform, capabilities) = try DeviceProfileOption.choose(arguments, command: Self.name, allowingBoth: true)
         guard SoundFileWriter.accepts(container, encoding, format: AudioFormat(sampleRate: profile.sampleRate)) else {
             throw .usage("\(container.rawValue) files cannot hold \(encoding.rawValue) samples at \(profile.sampleRate) Hz",
                          command: Self.name)
         }
         allowLong = arguments.has("--allow-long")
         threads = try arguments.count("--threads", maximum: 256, command: Self.name)
-        if let device {
-            platform = device.platform
-        } else {
-            platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true)
-        }
         quiet = arguments.has("--quiet")
         strict = arguments.has("--strict")
     }
