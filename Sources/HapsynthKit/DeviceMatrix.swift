@@ -56,7 +56,10 @@ public struct DeviceMatrix: Sendable {
         } else if let android = device.android {
             let androidPlan = loaded.androidPlan(on: android)
             plan = .android(androidPlan)
-            (samples, backend, approximations) = (AndroidActuator(profile: profile).render(androidPlan), androidPlan.backend.rawValue, androidPlan.approximations)
+            let braked = androidPlan.backend == .androidPrimitives && profile.tapBraking
+                ? ["primitives are braked taps at the resonance (\(NumberText.significant(profile.android.resonanceHz)) Hz); firmware waveforms are not public"] : []
+            (samples, backend, approximations) = (AndroidActuator(profile: profile).render(androidPlan), androidPlan.backend.rawValue,
+                                                  androidPlan.approximations + braked)
         } else {
             plan = .ios(loaded.plan)
             let lead = Int(FrameTiming.frame(atMs: FrameTiming.leadMs, rate: sampleRate))
