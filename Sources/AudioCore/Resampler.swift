@@ -43,6 +43,35 @@ public enum Resampler {
         return output
     }
 
+    /// `samples` played at `sourceRate` (a varispeed rate, Rin·2^pitch: not a whole number of
+    /// hertz) as ⌈count·rateOut/sourceRate⌉ samples at `rateOut`, by the same kernel, each
+    /// position n·sourceRate/rateOut computed in Double. A whole `sourceRate` takes the exact rule.
+    public static func resample(_ samples: [Double], sourceRate: Double, to rateOut: Int) -> [Double] {
+        precondition(sourceRate > 0 && rateOut > 0, "rates must be positive")
+        if sourceRate == sourceRate.rounded(), sourceRate < 1e9 { return resample(samples, from: Int(sourceRate), to: rateOut) }
+        guard !samples.isEmpty else { return [] }
+        let step = sourceRate / Double(rateOut)
+        let cutoff = min(1, Double(rateOut) / sourceRate), width = 16 / cutoff
+        let count = Int((Double(samples.count) / step).rounded(.up))
+        let reach = Int(width.rounded(.up)), norm = besselI0(8)
+        var output = [Double](repeating: 0, count: count)
+        samples.withUnsafeBufferPointer { source in
+            for n in 0..<count {
+                let position = Double(n) * step, whole = Int(position.rounded(.down))
+                var sum = 0.0
+                for k in max(0, whole - reach)...min(source.count - 1, whole + reach + 1) {
+                    let t = position - Double(k)
+                    guard abs(t) < width else { continue }
+                    let u = cutoff * t
+                    let sinc = u == 0 ? 1 : sin(Double.pi * u) / (Double.pi * u)
+                    sum += source[k] * cutoff * sinc * besselI0(8 * (1 - (t / width) * (t / width)).squareRoot()) / norm
+                }
+                output[n] = sum
+            }
+        }
+        return output
+    }
+
     /// The modified Bessel function of the first kind, order 0, by its power series.
     static func besselI0(_ x: Double) -> Double {
         var sum = 1.0, term = 1.0, k = 1.0

@@ -16,16 +16,33 @@ import HapticPlanner
 /// time control) uses these times, a missing value counting as 0, in place of the profile's
 /// `rampMs` ramps. A transient's click is shaped only by what is given: `AttackTime`,
 /// `ReleaseTime`, and a decay when `DecayTime` is given or `Sustained` is false.
-struct Envelope {
+package struct Envelope: Sendable {
     /// Frames of the raised-cosine rise from the voice's start (0: none).
-    let attackFrames: Int64
+    package let attackFrames: Int64
     /// Frames of the raised-cosine fall before the voice's end (0: none).
-    let releaseFrames: Int64
+    package let releaseFrames: Int64
     /// Frames from the attack's end to −60 dB, for a decaying voice; nil: the level holds.
-    let decayFrames: Int64?
+    package let decayFrames: Int64?
+
+    package init(attackFrames: Int64, releaseFrames: Int64, decayFrames: Int64?) {
+        self.attackFrames = attackFrames
+        self.releaseFrames = releaseFrames
+        self.decayFrames = decayFrames
+    }
+
+    /// The continuous model of `given` (no time controls), a missing time counting as 0: an
+    /// AudioContinuous event's envelope (docs/audio.md); `attackAndReleaseOnly` drops the decay
+    /// (an AudioCustom event's volume envelope).
+    package init(continuous given: EventEnvelope, profile: ActuatorProfile, attackAndReleaseOnly: Bool = false) {
+        func frames(_ value: Float?) -> Int64 {
+            Int64((profile.envelopeTimeMs(Double(value ?? 0)) * Double(profile.sampleRate) / 1000).rounded(.toNearestOrAwayFromZero))
+        }
+        self.init(attackFrames: frames(given.attackTime), releaseFrames: frames(given.releaseTime),
+                  decayFrames: !attackAndReleaseOnly && given.sustained == false ? frames(given.decayTime) : nil)
+    }
 
     /// The envelope's gain at frame `index` of a voice of `length` frames.
-    func gain(at index: Int64, length: Int64) -> Double {
+    package func gain(at index: Int64, length: Int64) -> Double {
         var gain = 1.0
         if index < attackFrames { gain = Voice.ramp(index, attackFrames) }
         let fromEnd = length - 1 - index
@@ -39,7 +56,7 @@ struct Envelope {
 
     /// How many frames a voice of `length` frames lasts under this envelope: a decaying one ends
     /// at −60 dB if that comes first.
-    func length(of length: Int64) -> Int64 {
+    package func length(of length: Int64) -> Int64 {
         guard let decayFrames else { return length }
         return max(1, min(length, attackFrames + decayFrames))
     }

@@ -27,6 +27,8 @@ public struct AHAPDocument: Sendable {
     public let warnings: [AHAPWarning]
     /// `Metadata.Description`, when the file has one.
     public let description: String?
+    /// The file's audio events and controls (empty when it has none).
+    public let audio: AHAPAudio
 }
 
 /// Reads AHAP (Apple Haptic and Audio Pattern) files: one Core Haptics pattern, so one player
@@ -39,8 +41,9 @@ public struct AHAPDocument: Sendable {
 /// `DecayTime`, `ReleaseTime` and `Sustained` are kept on the event and the three time controls
 /// become curves, for the synthesizer's envelope model; a `Parameter` entry is a one-point curve
 /// (a step); the logical duration is `Metadata.hapsynthLogicalDurationMs` or the latest event end
-/// (a transient's `EventDuration` counts), in milliseconds rounded to nearest; audio events,
-/// unknown parameters and unknown keys are skipped. Each cut, clamp, merge, needed default and
+/// (a transient's `EventDuration` counts), in milliseconds rounded to nearest; audio events and
+/// audio controls are kept apart (`AHAPAudio`, docs/audio.md); unknown parameters and unknown keys
+/// are skipped. Each cut, clamp, merge, needed default and
 /// skipped entry is a warning, and so is what is probably a mistake: curve point times that look
 /// absolute, and curves of more than 16 points.
 public enum AHAPImport {
@@ -96,7 +99,7 @@ public enum AHAPImport {
         try reader.read(root)
         reader.lintAbsoluteCurveTimes()
         return AHAPDocument(
-            plan: try reader.plan(capabilities: capabilities), warnings: reader.warnings, description: reader.description)
+            plan: try reader.plan(capabilities: capabilities), warnings: reader.warnings, description: reader.description, audio: reader.audio)
     }
 }
 
@@ -106,6 +109,7 @@ struct AHAPReader {
     var warnings: [AHAPWarning] = []
     var events: [NativeEvent] = []
     var curves: [ParameterCurve] = []
+    var audio = AHAPAudio()
     /// The `$.Pattern[i]` entry of each curve, for warnings about it.
     var curvePaths: [JSONPath] = []
     var metadataDurationMs: Int64?

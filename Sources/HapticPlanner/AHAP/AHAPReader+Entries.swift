@@ -3,7 +3,6 @@ import HapticCore
 /// The entries of an AHAP file.
 extension AHAPReader {
     static let hapticEventTypes = ["HapticTransient", "HapticContinuous"]
-    static let audioEventTypes = ["AudioContinuous", "AudioCustom"]
     static let controls: [String: ParameterCurve.Parameter] = Dictionary(
         uniqueKeysWithValues: ParameterCurve.Parameter.allCases.map { ($0.ahapID, $0) })
 
@@ -51,8 +50,8 @@ extension AHAPReader {
     private mutating func readEvent(_ node: JSONNode, _ path: JSONPath, entry: JSONPath) throws(AHAPError) {
         let members = try object(node, path)
         let type = try string(try required("EventType", in: members, node, path), path.appending("EventType"))
-        if Self.audioEventTypes.contains(type) {
-            warn("audio event skipped", entry, kind: "audio events skipped")
+        if let kind = AHAPAudioEvent.Kind(rawValue: type) {
+            try readAudioEvent(kind, members, node, path, entry: entry)
             return
         }
         guard Self.hapticEventTypes.contains(type) else {
@@ -131,19 +130,102 @@ extension AHAPReader {
         }
     }
 
-    /// The range of a control's values: a multiplier in 0…1, or an offset in −1…1.
-    private func range(of parameter: ParameterCurve.Parameter) -> ClosedRange<Float> {
-        parameter == .intensityControl ? 0...1 : -1...1
+    /// What a control acts on: haptic events, or audio events.
+    private enum Control {
+        case haptic(ParameterCurve.Parameter)
+        case audio(AHAPAudioCurve.Parameter)
+
+        var range: ClosedRange<Float> {
+            switch self {
+            case .haptic(let parameter): return parameter == .intensityControl ? 0...1 : -1...1
+            case .audio(let parameter): return parameter.range
+            }
+        }
+    }
+
+    /// Adds a control curve to the haptic or the audio controls.
+    private mutating func add(_ control: Control, startUs: Int64, points: [CurvePoint], entry: JSONPath) {
+        switch control {
+        case .haptic(let parameter):
+            curves.append(ParameterCurve(parameter: parameter, startUs: startUs, points: points))
+            curvePaths.append(entry)
+        case .audio(let parameter):
+            audio.curves.append(AHAPAudioCurve(parameter: parameter, startUs: startUs, points: points))
+        }
+    }
+
+    /// An `AudioCustom` or `AudioContinuous` event: its timing, waveform keys and parameters.
+    private mutating func readAudioEvent(
+        _ kind: AHAPAudioEvent.Kind, _ members: [JSONMember], _ node: JSONNode, _ path: JSONPath, entry: JSONPath
+    ) throws(AHAPError) {
+        let startUs = try microseconds(try required("Time", in: members, node, path), path.appending("Time"))
+        var durationUs: Int64 = 0, waveform: String?, loops = false, envelopeOn = true
+        var volume: Float = 1, pitch: Float = 0, pan: Float = 0, brightness: Float = 1, envelope = EventEnvelope()
+        func flag(_ member: JSONMember) throws(AHAPError) -> Bool {
+            switch member.value.value {
+            case .bool(let value): return value
+            case .number(let number): return number.double != 0
+            default: throw fail("expected true or false, got \(member.value.kindDescription)", member.value, path.appending(member.key))
+            }
+        }
+        for member in members {
+            let inner = path.appending(member.key)
+            switch member.key {
+            case "Time", "EventType": continue
+            case "EventDuration": durationUs = try microseconds(member.value, inner)
+            case "EventWaveformPath": waveform = try string(member.value, inner)
+            case "EventWaveformLoopEnabled": loops = try flag(member)
+            case "EventWaveformUseVolumeEnvelope": envelopeOn = try flag(member)
+            case "EventParameters":
+                guard case .array(let parameters) = member.value.value else {
+                    throw fail("expected an array of event parameters, got \(member.value.kindDescription)", member.value, inner)
+                }
+                for (index, parameter) in parameters.enumerated() {
+                    let parameterPath = inner.appending(index)
+                    let fields = try object(parameter, parameterPath)
+                    let id = try string(try required("ParameterID", in: fields, parameter, parameterPath), parameterPath.appending("ParameterID"))
+                    let valueNode = try required("ParameterValue", in: fields, parameter, parameterPath)
+                    let valuePath = parameterPath.appending("ParameterValue")
+                    func value(_ range: ClosedRange<Float>) throws(AHAPError) -> Float { try clamped(valueNode, valuePath, name: id, range: range, entry: entry) }
+                    switch id {
+                    case "AudioVolume": volume = try value(0...1)
+                    case "AudioPitch": pitch = try value(-1...1)
+                    case "AudioPan": pan = try value(-1...1)
+                    case "AudioBrightness": brightness = try value(0...1)
+                    case "AttackTime": envelope.attackTime = try value(0...1)
+                    case "DecayTime": envelope.decayTime = try value(0...1)
+                    case "ReleaseTime": envelope.releaseTime = try value(0...1)
+                    case "Sustained":
+                        switch valueNode.value {
+                        case .bool(let flag): envelope.sustained = flag
+                        case .number(let number): envelope.sustained = number.double != 0
+                        default: throw fail("expected a number or true/false, got \(valueNode.kindDescription)", valueNode, valuePath)
+                        }
+                    default: warn("parameter \(id) skipped", entry, kind: "parameters \(id) skipped")
+                    }
+                }
+            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
+            }
+        }
+        if kind == .custom, waveform == nil { throw fail("missing required key \"EventWaveformPath\"", node, path) }
+        if kind == .continuous, durationUs < 1 { throw fail("an AudioContinuous event needs an EventDuration of at least 1 µs", node, path) }
+        guard startUs <= Int64.max - durationUs else { throw fail("event end is beyond the 64-bit microsecond range", node, path) }
+        audio.events.append(AHAPAudioEvent(kind: kind, entry: entry, startUs: startUs, durationUs: durationUs, waveformPath: waveform,
+                                           loops: loops, usesVolumeEnvelope: envelopeOn, volume: volume, pitch: pitch, pan: pan,
+                                           brightness: brightness, envelope: envelope))
+        guard audio.events.count <= CoreHapticsRules.maxNativeEvents else {
+            throw fail("Core Haptics native events: audio event count \(audio.events.count) exceeds limit \(CoreHapticsRules.maxNativeEvents)", node, path)
+        }
     }
 
     /// The fields a `ParameterCurve` and a `Parameter` share; nil (with a warning) for a parameter
     /// hapsynth does not emulate.
     private mutating func control(
         _ node: JSONNode, _ path: JSONPath, entry: JSONPath, kind: String
-    ) throws(AHAPError) -> (members: [JSONMember], id: String, parameter: ParameterCurve.Parameter, startUs: Int64)? {
+    ) throws(AHAPError) -> (members: [JSONMember], id: String, parameter: Control, startUs: Int64)? {
         let members = try object(node, path)
         let id = try string(try required("ParameterID", in: members, node, path), path.appending("ParameterID"))
-        guard let parameter = Self.controls[id] else {
+        guard let parameter = Self.controls[id].map(Control.haptic) ?? AHAPAudioCurve.Parameter(rawValue: id).map(Control.audio) else {
             warn("\(kind) \(id) skipped", entry, kind: "\(kind)s \(id) skipped")
             return nil
         }
@@ -168,7 +250,7 @@ extension AHAPReader {
             let fields = try object(item, pointPath)
             let timeUs = try microseconds(try required("Time", in: fields, item, pointPath), pointPath.appending("Time"))
             let value = try clamped(try required("ParameterValue", in: fields, item, pointPath),
-                                    pointPath.appending("ParameterValue"), name: id, range: range(of: parameter), entry: entry)
+                                    pointPath.appending("ParameterValue"), name: id, range: parameter.range, entry: entry)
             if let previous = points.last, timeUs <= previous.timeUs {
                 guard timeUs == previous.timeUs else {
                     throw fail("control point times must increase (\(Microseconds.millisecondsText(timeUs)) ms after "
@@ -188,19 +270,17 @@ extension AHAPReader {
                  entry, kind: "curves have more than \(AHAPExport.devicePointLimit) points (some devices are reported to accept only "
                     + "\(AHAPExport.devicePointLimit))")
         }
-        curves.append(ParameterCurve(parameter: parameter, startUs: startUs, points: points))
-        curvePaths.append(entry)
+        add(parameter, startUs: startUs, points: points, entry: entry)
     }
 
     private mutating func readParameter(_ node: JSONNode, _ path: JSONPath, entry: JSONPath) throws(AHAPError) {
         guard let (members, id, parameter, startUs) = try control(node, path, entry: entry, kind: "parameter") else { return }
         let value = try clamped(try required("ParameterValue", in: members, node, path), path.appending("ParameterValue"),
-                                name: id, range: range(of: parameter), entry: entry)
+                                name: id, range: parameter.range, entry: entry)
         for member in members where !["ParameterID", "Time", "ParameterValue"].contains(member.key) {
             warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
         }
-        curves.append(ParameterCurve(parameter: parameter, startUs: startUs, points: [CurvePoint(timeUs: 0, value: value)]))
-        curvePaths.append(entry)
+        add(parameter, startUs: startUs, points: [CurvePoint(timeUs: 0, value: value)], entry: entry)
     }
 
     /// Warns about curves whose point times look absolute: the first point sits at the curve's own

@@ -22,6 +22,8 @@ public struct LoadedPattern: Sendable {
     public let contentKey: UInt64
     /// Accepted oddities, in full, in the order met.
     public let warnings: [LoadWarning]
+    /// An AHAP file's audio events and controls, when it has audio events (docs/audio.md).
+    public var audio: AHAPAudio? = nil
 
     /// The warnings grouped by kind, as a person reads them (`1000 events lack HapticSharpness
     /// (0.5 used): $.Pattern[0], …`).

@@ -43,6 +43,8 @@ struct PositionalSpec: Sendable {
 struct ParsedArguments {
     private(set) var flags: Set<String> = []
     private(set) var values: [String: String] = [:]
+    /// Every value an option was given, in order (for options that may repeat: `--audio-root`).
+    private(set) var allValues: [String: [String]] = [:]
     private(set) var positionals: [String] = []
 
     /// Parses `arguments` against a command's options: `--name value`, `--name=value`, flags, short
@@ -89,11 +91,13 @@ struct ParsedArguments {
                 flags.insert(optionName)
             } else if parts.count == 2 {
                 values[optionName] = parts[1]
+                allValues[optionName, default: []].append(parts[1])
             } else {
                 guard index < arguments.count else {
                     throw .usage("option '\(given)' needs a value \(spec.valueName ?? "")", command: name)
                 }
                 values[optionName] = arguments[index]
+                allValues[optionName, default: []].append(arguments[index])
                 index += 1
             }
         }

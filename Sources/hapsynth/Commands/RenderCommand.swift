@@ -22,6 +22,11 @@ struct RenderCommand: Command {
             OptionSpec(name: "--platform", valueName: "ios|android|both", help: "Render as an iPhone (default), an Android phone, or both (stereo: left iOS, right Android)."),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android or both: the Android device (default flagship-api36)."),
             DeviceProfileOption.spec,
+            OptionSpec(name: "--audio", valueName: "FILE", help: "Also write an AHAP file's audio events as a stereo track."),
+            OptionSpec(name: "--mix", valueName: nil, help: "Write <out> as stereo: the haptic render plus each channel of the audio track."),
+            OptionSpec(name: "--no-audio", valueName: nil, help: "Leave an AHAP file's audio events out (no note about them)."),
+            OptionSpec(name: "--audio-root", valueName: "DIR", help: "Look for sound files here first (repeatable; then the AHAP file's folder)."),
+            OptionSpec(name: "--audio-offset-ms", valueName: "MS", help: "Play the audio this much later than the haptics, -1000-1000 (default 0)."),
             OptionSpec(name: "--threads", valueName: "N", help: "Threads: 2 writes while rendering, 3+ also splits the voices (default: the cores; same samples)."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings.", short: "-q"),
             OptionSpec(name: "--strict", valueName: nil, help: "Exit 65 when there is any warning."),
@@ -41,6 +46,11 @@ struct RenderCommand: Command {
     let platform: Platform
     /// No haptics on a device profile without them.
     let capabilities: DeviceCapabilities
+    /// Where the audio track goes (`--audio`), whether it is mixed into `<out>`, and whether audio
+    /// events are left out.
+    let audioPath: String?
+    let mix, noAudio: Bool
+    let audioOptions: AudioTrackOptions
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -72,6 +82,26 @@ struct RenderCommand: Command {
         threads = try arguments.count("--threads", maximum: 256, command: Self.name)
         quiet = arguments.has("--quiet")
         strict = arguments.has("--strict")
+        audioPath = arguments.value("--audio")
+        mix = arguments.has("--mix")
+        noAudio = arguments.has("--no-audio")
+        if noAudio, let clash = ["--audio", "--mix"].first(where: { arguments.has($0) || arguments.value($0) != nil }) {
+            throw .usage("--no-audio and \(clash) contradict each other", command: Self.name)
+        }
+        if (mix || audioPath != nil), platform != .ios {
+            throw .usage("audio events play on an iPhone; leave out --platform \(platform.name) with --audio or --mix", command: Self.name)
+        }
+        var options = AudioTrackOptions()
+        options.roots = arguments.allValues["--audio-root"] ?? []
+        if let text = arguments.value("--audio-offset-ms") {
+            guard let value = DecimalNumber.parse(text), (-1000...1000).contains(value) else {
+                throw .usage("--audio-offset-ms needs a number in -1000-1000, got '\(text)'", command: Self.name)
+            }
+            options.offsetMs = value
+        }
+        let folder = patternPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        options.fileFolder = patternPath == "-" || !patternPath.contains("/") ? "." : (folder.isEmpty ? "/" : folder)
+        audioOptions = options
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -87,6 +117,13 @@ struct RenderCommand: Command {
         if case .ios(let playback) = plan, let coarse = TransientResolution.warning(in: playback, profile: profile) {
             try PatternInput.warn(Wording.text(coarse), console: console, quiet: quiet, strict: strict)
         }
+        if let audio = loaded.audio, !noAudio {
+            if audioPath == nil && !mix {
+                if !quiet { console.note("hapsynth: note: \(NumberText.count(audio.events.count, "audio event")) not rendered: --audio FILE writes their track, --mix mixes it in") }
+            } else if case .ios(let playback) = plan, try renderAudio(audio, playback: playback, frames: frames, console: console) {
+                return .success
+            }
+        }
         let summary = try Interruption.deferred { () throws(CLIError) in try render(plan, frames: frames, console: console) }
         // Clamping is reported for iOS renders (an Android effect is scaled by its device's gain).
         for warning in plan.android == nil ? summary.warnings(profile: profile) : [] {
@@ -94,6 +131,40 @@ struct RenderCommand: Command {
         }
         console.out(summary.line(path: outputPath))
         return .success
+    }
+
+    /// An AHAP file's audio track: with `--audio`, written to its own file; with `--mix`, mixed
+    /// into `<out>` (stereo). Returns whether `<out>` was written (the mix).
+    private func renderAudio(_ audio: AHAPAudio, playback: PlaybackPlan, frames: Int64, console: Console) throws(CLIError) -> Bool {
+        let track = AudioTrack(audio, profile: profile, options: audioOptions, minimumFrames: Int(frames))
+        for warning in track.warnings { try PatternInput.warn(warning.description, console: console, quiet: quiet, strict: strict) }
+        if let audioPath {
+            try PatternInput.refuseOverwritingInputs(audioPath, inputs: [patternPath])
+            let container = SoundFileContainer(pathExtension: audioPath) ?? .wav
+            do {
+                _ = try track.write(to: audioPath, container: container, encoding: container == .wav ? .float : container.defaultEncoding)
+            } catch {
+                throw CLIError(error)
+            }
+            console.out("\(audioPath): \(NumberText.length(frames: Int64(track.frameCount), rate: profile.sampleRate)), stereo, \(track.summary)")
+        }
+        guard mix else { return false }
+        let haptic: [Float]
+        do {
+            haptic = try Hapsynth.render(playback, profile: profile).samples
+        } catch {
+            throw .invalidInput("\(error)")
+        }
+        let written: (frames: Int, clamped: Int)
+        do {
+            written = try track.write(to: outputPath, container: container, encoding: encoding, mixing: haptic)
+        } catch {
+            throw CLIError(error)
+        }
+        console.out("\(outputPath): \(NumberText.length(frames: Int64(written.frames), rate: profile.sampleRate)), stereo mix of "
+            + "\(NumberText.count(playback.players.count, "player")) and \(NumberText.count(track.eventCount, "audio event")), "
+            + "\(written.clamped) clamped samples; \(track.summary)")
+        return true
     }
 
     /// Renders into a temporary file and moves it into place, with a progress bar on a terminal
