@@ -126,7 +126,7 @@ import Testing
         let groups = WarningGroup.group(document.warnings.map { ($0.kind, "\($0.path)", $0.description) })
         #expect(groups.map(\.line) == [
             "1000 events lack HapticSharpness (0.5 used): $.Pattern[0], $.Pattern[1], $.Pattern[2], …",
-            "$.Pattern[1000]: audio event skipped",
+            "$.Pattern[1000]: AudioCustom event without EventWaveformPath skipped",  // changed with audio events (issue 27)
         ])
         let three = WarningGroup.group(document.warnings.prefix(3).map { ($0.kind, "\($0.path)", $0.description) })
         #expect(three.map(\.line) == ["3 events lack HapticSharpness (0.5 used): $.Pattern[0], $.Pattern[1], $.Pattern[2]"])

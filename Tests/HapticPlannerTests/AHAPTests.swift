@@ -59,7 +59,9 @@ extension AHAPReading {
         #expect(document.plan.diagnostics.logicalDurationMs == 31_000)
     }
 
-    @Test func audioEventsUnknownParametersAndUnknownKeysAreSkippedWithWarnings() throws {
+    /// Changed with audio events (issue 27): audio events and audio controls are read into the
+    /// document's audio, no longer skipped; unknown parameters and keys still are.
+    @Test func audioEventsAreKeptAndUnknownParametersAndUnknownKeysAreSkippedWithWarnings() throws {
         let document = try read(#"""
         {"Version": 1.0, "Extra": 1, "Pattern": [
           {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 1}, {"ParameterID": "HapticAttackTime", "ParameterValue": 0.1}]}},
@@ -72,12 +74,13 @@ extension AHAPReading {
         #expect(document.warnings.map(\.description) == [
             "$: unknown key \"Extra\" skipped",
             "$.Pattern[0]: parameter HapticAttackTime skipped",
-            "$.Pattern[1]: audio event skipped",
-            "$.Pattern[2]: parameter curve AudioVolumeControl skipped",
-            "$.Pattern[3]: parameter AudioPanControl skipped",
             "$.Pattern[4]: unknown key \"Marker\" skipped",
         ])
-        #expect(document.plan.players[0].events.count == 1)
+        #expect(document.plan.players[0].events.count == 1 && document.plan.players[0].curves.isEmpty)
+        #expect(document.audio.events.map(\.kind) == [.custom] && document.audio.events[0].waveformPath == "a.wav")
+        #expect(document.audio.events[0].startUs == 100_000 && document.audio.events[0].volume == 1 && document.audio.events[0].usesVolumeEnvelope)
+        #expect(document.audio.curves.map(\.parameter) == [.volume, .pan])
+        #expect(document.audio.control(.pan, atUs: 5) == 1 && document.audio.control(.brightness, atUs: 5) == 0)
         #expect(document.plan.players[0].curves.isEmpty)
     }
 

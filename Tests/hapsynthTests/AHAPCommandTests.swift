@@ -47,9 +47,11 @@ import TestSupport
         """#)
         let result = try hapsynth(["render", file, scratch.path + "/out.wav"])
         #expect(result.status == 0)
+        // Changed with audio events (issue 27): the audio event is no longer a warning but a note
+        // that its track is not rendered without --audio or --mix.
         #expect(result.stderr == """
-            hapsynth: warning: $.Pattern[1]: audio event skipped
             hapsynth: warning: $.Pattern[2]: HapticIntensity 2 clamped to 1.0
+            hapsynth: note: 1 audio event not rendered: --audio FILE writes their track, --mix mixes it in
 
             """)
         #expect(try hapsynth(["render", file, scratch.path + "/strict.wav", "--strict"]).status == 65)

@@ -207,7 +207,10 @@ extension AHAPReader {
             default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
             }
         }
-        if kind == .custom, waveform == nil { throw fail("missing required key \"EventWaveformPath\"", node, path) }
+        if kind == .custom, waveform == nil {
+            warn("AudioCustom event without EventWaveformPath skipped", entry, kind: "AudioCustom events without EventWaveformPath skipped")
+            return
+        }
         if kind == .continuous, durationUs < 1 { throw fail("an AudioContinuous event needs an EventDuration of at least 1 µs", node, path) }
         guard startUs <= Int64.max - durationUs else { throw fail("event end is beyond the 64-bit microsecond range", node, path) }
         audio.events.append(AHAPAudioEvent(kind: kind, entry: entry, startUs: startUs, durationUs: durationUs, waveformPath: waveform,
