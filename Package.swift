@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "HapticSynthTests", dependencies: ["HapticSynth", "HapticPlanner", "HapticCore", "CSynthKernel"]),
         .testTarget(
             name: "HapticPlaybackTests",
-            dependencies: ["HapticPlayback", "HapticPlaybackTesting", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore"]
+            dependencies: ["HapticPlayback", "HapticPlaybackTesting", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore", "TestSupport"]
         ),
         .testTarget(name: "AudioCoreTests", dependencies: ["AudioCore"]),
         .testTarget(name: "HapsynthKitTests", dependencies: ["HapsynthKit", "TestSupport"]),

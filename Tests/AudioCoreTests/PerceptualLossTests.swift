@@ -50,3 +50,20 @@ import Testing
         #expect(none.missing == none.referenceFelt && none.loss == 1 && none.onsets.count == 1 && none.onsets[0].deviceMs == nil)
     }
 }
+
+/// Rate conversion by the windowed sinc (docs/audio.md).
+@Suite struct ResamplerTests {
+    @Test func a1kHzSineFrom44_1To48kHzIsWithin1e4OfTheIdeal() {
+        let input = (0..<44100).map { sin(2 * Double.pi * 1000 * Double($0) / 44100) }
+        let output = Resampler.resample(input, from: 44100, to: 48000)
+        #expect(output.count == 48000)
+        // Away from the edges (the kernel's reach of 16 samples and more).
+        var worst = 0.0
+        for frame in 1000..<47000 {
+            let ideal = sin(2 * Double.pi * 1000 * Double(frame) / 48000)
+            worst = max(worst, abs(output[frame] - ideal))
+        }
+        #expect(worst < 1e-4, "largest error \(worst)")
+        #expect(Resampler.resample(input, from: 44100, to: 44100) == input)
+    }
+}

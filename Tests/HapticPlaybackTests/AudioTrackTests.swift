@@ -1,0 +1,92 @@
+import AudioCore
+import Foundation
+import HapticCore
+import HapticPlanner
+import HapticSynth
+import Testing
+import TestSupport
+@testable import HapticPlayback
+
+/// An AHAP file's audio track (docs/audio.md): pan, volume, brightness, loops and pitch on a
+/// sound file written here, and missing files.
+@Suite struct AudioTrackTests {
+    /// A 32-bit float mono WAV of `samples` at `rate`.
+    static func wav(_ samples: [Float], rate: Int) -> Data {
+        var data = Data("RIFF".utf8)
+        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        u32(UInt32(36 + samples.count * 4)); data.append(contentsOf: Array("WAVEfmt ".utf8))
+        u32(16); u16(3); u16(1); u32(UInt32(rate)); u32(UInt32(rate * 4)); u16(4); u16(32)
+        data.append(contentsOf: Array("data".utf8)); u32(UInt32(samples.count * 4))
+        for sample in samples { u32(sample.bitPattern) }
+        return data
+    }
+
+    static func sine(hz: Double, rate: Int, frames: Int, amplitude: Double = 0.5) -> [Float] {
+        (0..<frames).map { Float(amplitude * sin(2 * Double.pi * hz * Double($0) / Double(rate))) }
+    }
+
+    /// The track of one AudioCustom event at 0 s playing `sound.wav` (written from `samples`),
+    /// with `parameters` and `more` event keys, at 48 kHz.
+    func track(_ samples: [Float], rate: Int = 48000, parameters: String = "", more: String = "") throws -> (AudioTrack, Int) {
+        let scratch = try Scratch()
+        try Self.wav(samples, rate: rate).write(to: URL(fileURLWithPath: scratch.path + "/sound.wav"))
+        let text = #"{"Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "sound.wav", "EventWaveformUseVolumeEnvelope": false\#(more), "EventParameters": [\#(parameters)]}}]}"#
+        let document = try AHAPImport.read(bytes: Array(text.utf8), file: scratch.path + "/a.ahap")
+        var options = AudioTrackOptions()
+        options.fileFolder = scratch.path
+        let track = AudioTrack(document.audio, profile: ActuatorProfile(), options: options)
+        return (track, Int(FrameTiming.frame(atMs: FrameTiming.leadMs, rate: 48000)))
+    }
+
+    @Test func panMinusOnePutsNothingOnTheRightAndVolumeHalvesThePeak() throws {
+        let sound = Self.sine(hz: 440, rate: 48000, frames: 4800)
+        let (left, lead) = try track(sound, parameters: #"{"ParameterID": "AudioPan", "ParameterValue": -1}"#)
+        #expect(left.right.allSatisfy { abs($0) < 1e-7 } && abs((left.left.map { abs($0) }.max() ?? 0) - 0.5) < 1e-6)
+        #expect(left.left[lead..<(lead + 4800)].elementsEqual(sound) { abs($0 - $1) < 1e-7 }, "the file plays from the event's frame, as it is")
+        let (full, _) = try track(sound)
+        let (half, _) = try track(sound, parameters: #"{"ParameterID": "AudioVolume", "ParameterValue": 0.5}"#)
+        #expect(abs(Double(half.peak) / Double(full.peak) - 0.5) < 1e-6)
+    }
+
+    @Test func brightnessOneIsBitIdenticalToNoFilterAndLessDulls() throws {
+        let sound = Self.sine(hz: 6000, rate: 48000, frames: 4800)
+        let (plain, _) = try track(sound)
+        let (bright, _) = try track(sound, parameters: #"{"ParameterID": "AudioBrightness", "ParameterValue": 1}"#)
+        #expect(plain.left == bright.left && plain.right == bright.right)
+        let (dull, _) = try track(sound, parameters: #"{"ParameterID": "AudioBrightness", "ParameterValue": 0.3}"#)
+        #expect(dull.peak < plain.peak * 0.2, "a 6 kHz tone under a low-pass at 200·100^0.3 = 796 Hz")
+    }
+
+    @Test func aLoopRepeatsTheFileSeamlesslyToTheDuration() throws {
+        let sound = Self.sine(hz: 480, rate: 48000, frames: 1000)  // 10 whole cycles: seamless when repeated
+        let (looped, lead) = try track(sound, more: #", "EventWaveformLoopEnabled": true, "EventDuration": 0.1"#)
+        let played = Array(looped.left[lead..<(lead + 4800)])
+        let pan = Float(cos(Double.pi / 4))
+        #expect(played.enumerated().allSatisfy { abs($0.element - sound[$0.offset % 1000] * pan) < 1e-6 })
+        #expect(looped.frameCount == lead + 4800 && looped.warnings.isEmpty)
+        let (once, _) = try track(sound, more: #", "EventWaveformLoopEnabled": true"#)
+        #expect(once.frameCount == lead + 1000 && once.warnings.map(\.message) == ["a looped sound without EventDuration plays once"])
+    }
+
+    @Test func pitchPlusOneDoublesTheRate() throws {
+        let sound = Self.sine(hz: 1000, rate: 48000, frames: 9600)
+        let (up, lead) = try track(sound, parameters: #"{"ParameterID": "AudioPitch", "ParameterValue": 1}"#)
+        #expect(abs(up.frameCount - lead - 4800) <= 1, "half as long")
+        let middle = up.left[(lead + 1000)..<(lead + 3800)]
+        var crossings = 0
+        for index in middle.indices.dropFirst() where middle[index - 1] < 0 && middle[index] >= 0 { crossings += 1 }
+        #expect(abs(Double(crossings) / (2800.0 / 48000) - 2000) < 40, "\(crossings) rising crossings in 58 ms")
+    }
+
+    @Test func aMissingFileIsAWarningNamingTheFoldersTried() throws {
+        let scratch = try Scratch()
+        let text = #"{"Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "Sounds/Boom.caf"}}]}"#
+        let document = try AHAPImport.read(bytes: Array(text.utf8), file: "a.ahap")
+        var options = AudioTrackOptions()
+        options.roots = [scratch.path]
+        let track = AudioTrack(document.audio, profile: ActuatorProfile(), options: options, minimumFrames: 100)
+        #expect(track.warnings.map(\.description) == ["$.Pattern[0]: audio file not found: Sounds/Boom.caf (looked in: \(scratch.path), .)"])
+        #expect(track.frameCount == 100 && track.peak == 0)
+    }
+}
