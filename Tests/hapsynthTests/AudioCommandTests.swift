@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `render` with an AHAP file's audio events (docs/audio.md): the track, the mix, the haptic render
+/// untouched, and the audio track of the sample against its golden.
+@Suite struct AudioCommandTests {
+    static let golden = packageRoot + "/Tests/hapsynthTests/Goldens/audio-tracks/audio-chirp.ahap.flac"
+
+    @Test func theAudioTrackOfTheSampleMatchesItsGolden() throws {
+        let scratch = try Scratch()
+        let track = scratch.path + "/track.flac", haptic = scratch.path + "/haptic.wav"
+        let result = try hapsynth(["render", "Samples/audio-chirp.ahap", haptic, "--rate", "8000", "--audio", track])
+        #expect(result.status == 0 && result.stdout.contains("stereo, audio: 3 events, peak 0.40, 0 clipped"), "\(result.stdout)\(result.stderr)")
+        if GoldenWaveformTests.recording {
+            try? FileManager.default.createDirectory(atPath: (Self.golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: Self.golden)
+            try FileManager.default.copyItem(atPath: track, toPath: Self.golden)
+        }
+        let compared = try hapsynth(["compare", Self.golden, track])
+        #expect(compared.status == 0, "\(compared.stdout)")
+        // The haptic render is the one without any audio flag, bit for bit.
+        let plain = scratch.path + "/plain.wav"
+        let note = try hapsynth(["render", "Samples/audio-chirp.ahap", plain, "--rate", "8000"])
+        #expect(note.stderr == "hapsynth: note: 3 audio events not rendered: --audio FILE writes their track, --mix mixes it in\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: plain)) == Data(contentsOf: URL(fileURLWithPath: haptic)))
+        #expect(try hapsynth(["render", "Samples/audio-chirp.ahap", scratch.path + "/quiet.wav", "--no-audio"]).stderr.isEmpty)
+    }
+
+    @Test func theMixIsStereoHapticsPlusEachAudioChannel() throws {
+        let scratch = try Scratch()
+        let mix = scratch.path + "/mix.wav"
+        let result = try hapsynth(["render", "Samples/audio-chirp.ahap", mix, "--rate", "8000", "--mix"])
+        #expect(result.status == 0 && result.stdout.hasPrefix("\(mix): 1.110 s, 8880 frames at 8000 Hz, stereo mix of 1 player and 3 audio events"), "\(result.stdout)")
+        let later = try hapsynth(["render", "Samples/audio-chirp.ahap", scratch.path + "/later.wav", "--rate", "8000", "--audio", scratch.path + "/t.wav",
+                                  "--audio-offset-ms", "30"])
+        #expect(later.stdout.contains("1.140 s, 9120 frames"), "a 30 ms audio latency moves the track: \(later.stdout)")
+    }
+
+    @Test func missingSoundsWarnAndBadCombinationsAreUsageErrors() throws {
+        let scratch = try Scratch()
+        let ahap = try scratch.write("lost.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "Sounds/Boom.caf"}}]}"#)
+        let warned = try hapsynth(["render", ahap, scratch.path + "/o.wav", "--audio", scratch.path + "/a.wav", "--audio-root", "sounds"])
+        #expect(warned.status == 0 && warned.stderr == "hapsynth: warning: $.Pattern[0]: audio file not found: Sounds/Boom.caf (looked in: sounds, \(scratch.path))\n",
+                "\(warned.stderr)")
+        #expect(try hapsynth(["render", ahap, scratch.path + "/s.wav", "--audio", scratch.path + "/b.wav", "--strict"]).status == 65)
+        let both = try hapsynth(["render", ahap, scratch.path + "/n.wav", "--no-audio", "--mix"])
+        #expect(both.status == 64 && both.stderr.contains("--no-audio and --mix contradict each other"))
+        let android = try hapsynth(["render", "Samples/audio-chirp.ahap", scratch.path + "/x.wav", "--platform", "android", "--mix"])
+        #expect(android.status == 64)
+        let offset = try hapsynth(["render", "Samples/audio-chirp.ahap", scratch.path + "/y.wav", "--audio", scratch.path + "/y2.wav", "--audio-offset-ms", "2000"])
+        #expect(offset.status == 64 && offset.stderr.contains("--audio-offset-ms needs a number in -1000-1000, got '2000'"))
+    }
+}
