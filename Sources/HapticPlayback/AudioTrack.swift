@@ -19,7 +19,7 @@ public struct AudioTrackOptions: Sendable {
 }
 
 /// Something the audio track could not do as the file asks; the event is silent or simplified.
-public struct AudioTrackWarning: Hashable, Sendable, CustomStringConvertible {
+public struct AudioTrackWarning: Error, Hashable, Sendable, CustomStringConvertible {
     /// `$.Pattern[4]`.
     public let entry: JSONPath
     public let message: String
@@ -95,26 +95,34 @@ enum AudioVoices {
     /// An AudioCustom event: its file found, read, converted to the render rate (at Rin·2^pitch),
     /// looped or cut to its duration, and shaped by its volume envelope; nil (with a warning) when
     /// the file cannot be used.
-    static func custom(
-        _ event: AHAPAudioEvent, audio: AHAPAudio, profile: ActuatorProfile, options: AudioTrackOptions, warnings: inout [AudioTrackWarning]
-    ) -> AudioTrack.Voice? {
+    /// An AudioCustom event's file, found (absolute as is; relative in each root, then the file's
+    /// folder; the first regular file), no larger than 64 MiB, and opened; or why not.
+    static func open(_ event: AHAPAudioEvent, options: AudioTrackOptions) -> Result<(path: String, reader: SoundFileReader), AudioTrackWarning> {
         let named = event.waveformPath ?? ""
         let folders = named.hasPrefix("/") ? [] : options.roots + [options.fileFolder]
         let candidates = named.hasPrefix("/") ? [named] : folders.map { $0.hasSuffix("/") ? $0 + named : $0 + "/" + named }
         guard let path = candidates.first(where: { regularFileSize($0) != nil }) else {
-            warnings.append(AudioTrackWarning(entry: event.entry, message: "audio file not found: \(named)"
+            return .failure(AudioTrackWarning(entry: event.entry, message: "audio file not found: \(named)"
                 + (folders.isEmpty ? "" : " (looked in: \(folders.joined(separator: ", ")))")))
-            return nil
         }
         guard (regularFileSize(path) ?? 0) <= AudioTrack.maxFileBytes else {
-            warnings.append(AudioTrackWarning(entry: event.entry, message: "audio file \(path) is larger than 64 MiB; skipped"))
-            return nil
+            return .failure(AudioTrackWarning(entry: event.entry, message: "audio file \(path) is larger than 64 MiB; skipped"))
         }
-        let reader: SoundFileReader
         do {
-            reader = try SoundFileReader(path: path)
+            return .success((path, try SoundFileReader(path: path)))
         } catch {
-            warnings.append(AudioTrackWarning(entry: event.entry, message: "cannot read audio file \(path): \(error.reason)"))
+            return .failure(AudioTrackWarning(entry: event.entry, message: "cannot read audio file \(path): \(error.reason)"))
+        }
+    }
+
+    static func custom(
+        _ event: AHAPAudioEvent, audio: AHAPAudio, profile: ActuatorProfile, options: AudioTrackOptions, warnings: inout [AudioTrackWarning]
+    ) -> AudioTrack.Voice? {
+        let path: String, reader: SoundFileReader
+        switch open(event, options: options) {
+        case .success(let opened): (path, reader) = opened
+        case .failure(let warning):
+            warnings.append(warning)
             return nil
         }
         let interleaved = reader.readAll(), channelCount = reader.format.channelCount
@@ -258,5 +266,35 @@ extension AudioTrack {
             try interleaved.withUnsafeBufferPointer { try writer.write($0) }
         }
         return (frames, clamped)
+    }
+}
+
+extension AudioTrack {
+    /// What an audio event plays, as `plan` lists it: an AudioCustom's file as found, with its
+    /// rate, channels and frames (or why it cannot be used); hapsynth's tone for AudioContinuous.
+    public struct Source: Sendable, Hashable {
+        public let event: AHAPAudioEvent
+        public let path: String?
+        public let sampleRate: Int?
+        public let channelCount: Int?
+        public let frameCount: Int64?
+        /// Why the file cannot be used.
+        public let problem: String?
+    }
+
+    /// The source of each of `audio`'s events.
+    public static func sources(of audio: AHAPAudio, options: AudioTrackOptions) -> [Source] {
+        audio.events.map { event in
+            guard event.kind == .custom else {
+                return Source(event: event, path: nil, sampleRate: nil, channelCount: nil, frameCount: nil, problem: nil)
+            }
+            switch AudioVoices.open(event, options: options) {
+            case .success(let opened):
+                return Source(event: event, path: opened.path, sampleRate: opened.reader.format.sampleRate,
+                              channelCount: opened.reader.format.channelCount, frameCount: opened.reader.frameCount, problem: nil)
+            case .failure(let warning):
+                return Source(event: event, path: nil, sampleRate: nil, channelCount: nil, frameCount: nil, problem: warning.message)
+            }
+        }
     }
 }

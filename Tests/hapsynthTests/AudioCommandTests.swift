@@ -51,4 +51,35 @@ import TestSupport
         let offset = try hapsynth(["render", "Samples/audio-chirp.ahap", scratch.path + "/y.wav", "--audio", scratch.path + "/y2.wav", "--audio-offset-ms", "2000"])
         #expect(offset.status == 64 && offset.stderr.contains("--audio-offset-ms needs a number in -1000-1000, got '2000'"))
     }
+
+    /// A 20 ms 1 kHz burst (32-bit float WAV, 48 kHz).
+    static func burst() -> Data {
+        let samples = (0..<960).map { Float(0.5 * sin(2 * Double.pi * 1000 * Double($0) / 48000)) }
+        var data = Data("RIFF".utf8)
+        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        u32(UInt32(36 + samples.count * 4)); data.append(contentsOf: Array("WAVEfmt ".utf8))
+        u32(16); u16(3); u16(1); u32(48000); u32(192000); u16(4); u16(32)
+        data.append(contentsOf: Array("data".utf8)); u32(UInt32(samples.count * 4))
+        for sample in samples { u32(sample.bitPattern) }
+        return data
+    }
+
+    @Test(arguments: [(0.13, 30.0, true), (0.11, 10.0, false)])
+    func theSyncReportFlagsASoundMoreThan24msFromItsTap(soundAt: Double, offsetMs: Double, flagged: Bool) throws {
+        let scratch = try Scratch()
+        try Self.burst().write(to: URL(fileURLWithPath: scratch.path + "/burst.wav"))
+        let ahap = try scratch.write("tap.ahap", #"{"Pattern": [{"Event": {"Time": 0.1, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}, {"Event": {"Time": \#(soundAt), "EventType": "AudioCustom", "EventWaveformPath": "burst.wav", "EventWaveformUseVolumeEnvelope": false}}]}"#)
+        let report = scratch.path + "/sync.json"
+        let result = try hapsynth(["render", ahap, scratch.path + "/o.wav", "--sync-report", report])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        let transient = try #require((object["transients"] as? [[String: Any]])?.first)
+        #expect(object["thresholdMs"] as? Double == 24 && transient["timeMs"] as? Double == 100)
+        #expect(abs((transient["offsetMs"] as? Double ?? 0) - offsetMs) < 0.5 && transient["flagged"] as? Bool == flagged, "\(transient)")
+        #expect(result.stderr.contains(flagged ? "sync: transient 0 at 100 ms: sound +30" : "sync: 0 of 1 transient beyond 24 ms"), "\(result.stderr)")
+        let plan = try hapsynth(["plan", ahap, "--json"])
+        let sync = try #require((try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])?["sync"] as? [String: Any])
+        #expect(((sync["transients"] as? [[String: Any]])?.first?["flagged"] as? Bool) == flagged)
+    }
 }

@@ -27,6 +27,8 @@ struct RenderCommand: Command {
             OptionSpec(name: "--no-audio", valueName: nil, help: "Leave an AHAP file's audio events out (no note about them)."),
             OptionSpec(name: "--audio-root", valueName: "DIR", help: "Look for sound files here first (repeatable; then the AHAP file's folder)."),
             OptionSpec(name: "--audio-offset-ms", valueName: "MS", help: "Play the audio this much later than the haptics, -1000-1000 (default 0)."),
+            OptionSpec(name: "--sync-report", valueName: "FILE", help: "Write each transient's offset to the nearest sound as JSON."),
+            OptionSpec(name: "--sync-threshold-ms", valueName: "MS", help: "Flag offsets beyond this, 0-100 (default 24)."),
             OptionSpec(name: "--threads", valueName: "N", help: "Threads: 2 writes while rendering, 3+ also splits the voices (default: the cores; same samples)."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings.", short: "-q"),
             OptionSpec(name: "--strict", valueName: nil, help: "Exit 65 when there is any warning."),
@@ -50,6 +52,9 @@ struct RenderCommand: Command {
     /// events are left out.
     let audioPath: String?
     let mix, noAudio: Bool
+    /// Where the audio–haptic sync report goes, and its threshold in ms.
+    let syncReport: String?
+    let syncThresholdMs: Double
     let audioOptions: AudioTrackOptions
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -83,13 +88,22 @@ struct RenderCommand: Command {
         quiet = arguments.has("--quiet")
         strict = arguments.has("--strict")
         audioPath = arguments.value("--audio")
+        syncReport = arguments.value("--sync-report")
+        if let text = arguments.value("--sync-threshold-ms") {
+            guard let value = DecimalNumber.parse(text), (0...100).contains(value) else {
+                throw .usage("--sync-threshold-ms needs a number in 0-100, got '\(text)'", command: Self.name)
+            }
+            syncThresholdMs = value
+        } else {
+            syncThresholdMs = 24
+        }
         mix = arguments.has("--mix")
         noAudio = arguments.has("--no-audio")
-        if noAudio, let clash = ["--audio", "--mix"].first(where: { arguments.has($0) || arguments.value($0) != nil }) {
+        if noAudio, let clash = ["--audio", "--mix", "--sync-report"].first(where: { arguments.has($0) || arguments.value($0) != nil }) {
             throw .usage("--no-audio and \(clash) contradict each other", command: Self.name)
         }
-        if (mix || audioPath != nil), platform != .ios {
-            throw .usage("audio events play on an iPhone; leave out --platform \(platform.name) with --audio or --mix", command: Self.name)
+        if mix || audioPath != nil || syncReport != nil, platform != .ios {
+            throw .usage("audio events play on an iPhone; leave out --platform \(platform.name) with --audio, --mix or --sync-report", command: Self.name)
         }
         var options = AudioTrackOptions()
         options.roots = arguments.allValues["--audio-root"] ?? []
@@ -118,7 +132,7 @@ struct RenderCommand: Command {
             try PatternInput.warn(Wording.text(coarse), console: console, quiet: quiet, strict: strict)
         }
         if let audio = loaded.audio, !noAudio {
-            if audioPath == nil && !mix {
+            if audioPath == nil && !mix && syncReport == nil {
                 if !quiet { console.note("hapsynth: note: \(NumberText.count(audio.events.count, "audio event")) not rendered: --audio FILE writes their track, --mix mixes it in") }
             } else if case .ios(let playback) = plan, try renderAudio(audio, playback: playback, frames: frames, console: console) {
                 return .success
@@ -138,6 +152,15 @@ struct RenderCommand: Command {
     private func renderAudio(_ audio: AHAPAudio, playback: PlaybackPlan, frames: Int64, console: Console) throws(CLIError) -> Bool {
         let track = AudioTrack(audio, profile: profile, options: audioOptions, minimumFrames: Int(frames))
         for warning in track.warnings { try PatternInput.warn(warning.description, console: console, quiet: quiet, strict: strict) }
+        if let syncReport {
+            let sync = AudioHapticSync(plan: playback, track: track, thresholdMs: syncThresholdMs)
+            do {
+                try TextOutput.write(sync.json.pretty() + "\n", to: syncReport, what: "sync report")
+            } catch {
+                throw CLIError(error)
+            }
+            if !quiet { sync.text.forEach { console.note("hapsynth: \($0)") } }
+        }
         if let audioPath {
             try PatternInput.refuseOverwritingInputs(audioPath, inputs: [patternPath])
             let container = SoundFileContainer(pathExtension: audioPath) ?? .wav
