@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import HapticCheck
@@ -143,9 +144,45 @@ import TestSupport
         #expect(try lint(text.replacingOccurrences(of: "/Users/me/tap.wav", with: "tap.wav")).allSatisfy { $0.rule.id != "HS402" })
     }
 
+    /// A 20 ms burst at 48 kHz (float WAV) named `name` in a scratch folder, and an AHAP beside it
+    /// with a tap at 100 ms and the burst at `soundAt` seconds.
+    func audioFile(soundAt: Double, sound: String = "burst.wav") throws -> (Scratch, String, String) {
+        let scratch = try Scratch()
+        var data = Data("RIFF".utf8)
+        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        u32(36 + 960 * 4); data.append(contentsOf: Array("WAVEfmt ".utf8))
+        u32(16); u16(3); u16(1); u32(48000); u32(192000); u16(4); u16(32)
+        data.append(contentsOf: Array("data".utf8)); u32(960 * 4)
+        for index in 0..<960 { u32(Float(0.5 * sin(2 * Double.pi * 1000 * Double(index) / 48000)).bitPattern) }
+        try data.write(to: URL(fileURLWithPath: scratch.path + "/burst.wav"))
+        let text = ahap([Self.event("HapticTransient", 0.1),
+                         #"{"Event": {"EventType": "AudioCustom", "Time": \#(soundAt), "EventWaveformPath": "\#(sound)", "EventWaveformUseVolumeEnvelope": false}}"#])
+        return (scratch, try scratch.write("a.ahap", text), text)
+    }
+
+    @Test func hs401AMissingAudioFileAtItsPath() throws {
+        let (scratch, file, text) = try audioFile(soundAt: 0.1, sound: "Sounds/Boom.caf")
+        let findings = withExtendedLifetime(scratch) { Linter.lint(file, platform: .ios) }
+        let finding = try #require(findings.first { $0.rule.id == "HS401" })
+        #expect(covered(finding, in: text) == #""Sounds/Boom.caf""# && finding.severity == .error && finding.message.hasPrefix("audio file not found: Sounds/Boom.caf"))
+        #expect(!findings.contains { $0.rule.id == "HS403" }, "a tap whose sound is missing is not judged")
+        let (kept, found, _) = try audioFile(soundAt: 0.1)
+        #expect(withExtendedLifetime(kept) { Linter.lint(found, platform: .ios) }.allSatisfy { $0.rule.id != "HS401" })
+    }
+
+    @Test func hs403ASoundMoreThan24msFromItsTap() throws {
+        let (scratch, late, _) = try audioFile(soundAt: 0.13)
+        let finding = try #require(withExtendedLifetime(scratch) { Linter.lint(late, platform: .ios) }.first { $0.rule.id == "HS403" })
+        #expect(finding.message.hasPrefix("the transient at 100 ms: the nearest sound is +30") && finding.severity == .warning)
+        let (kept, close, _) = try audioFile(soundAt: 0.11)
+        #expect(withExtendedLifetime(kept) { Linter.lint(close, platform: .ios) }.allSatisfy { $0.rule.id != "HS403" })
+    }
+
     @Test func theCatalogueHasStableUniqueIds() {
         #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count && LintRule.all.count == 25)
-        #expect(LintRule.all.filter { !$0.isChecked }.map(\.id) == ["HS401", "HS403"])  // they need audio events
+        // Changed with audio events (issue 27): every rule is checked now.
+        #expect(LintRule.all.allSatisfy { $0.isChecked })
     }
 
     @Test func theReportIsTheSameForAnyNumberOfJobs() throws {

@@ -1,5 +1,6 @@
 import HapticCore
 import HapticPlanner
+import HapticPlayback
 import HapticSynth
 
 /// The rules that read the plans (Core Haptics' and Android's) and the loader's warnings.
@@ -112,6 +113,32 @@ extension Linter {
         }
         if plan.approximations.contains(where: { $0.hasPrefix("Device compatibility adds") }) {
             findings.append(.fileLevel(rule("HS205"), file, "the waveform needed the compatibility tail some phones require"))
+        }
+        return findings
+    }
+
+    /// AudioCustom files that cannot be played (HS401), at their `EventWaveformPath`, and sounds
+    /// more than 24 ms from a transient (HS403, when every sound can be played), for the whole
+    /// file (with the default profile; files are looked for in the AHAP file's folder).
+    static func audioFindings(_ audio: AHAPAudio, plan: PlaybackPlan, root: JSONNode, file: String) -> [LintFinding] {
+        var options = AudioTrackOptions()
+        let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        options.fileFolder = file.contains("/") ? (folder.isEmpty ? "/" : folder) : "."
+        var findings = AudioTrack.sources(of: audio, options: options).compactMap { source -> LintFinding? in
+            guard let problem = source.problem else { return nil }
+            let path = "\(source.event.entry).Event.EventWaveformPath"
+            guard let node = Self.node(at: path, in: root) else { return nil }
+            return LintFinding(rule: rule("HS401"), severity: rule("HS401").severity, file: file, jsonPath: path, start: node.position,
+                               end: node.endPosition, message: problem)
+        }
+        // With a sound missing, its taps cannot be judged: HS401 says what to fix first.
+        guard findings.isEmpty else { return findings }
+        let sync = AudioHapticSync(plan: plan, track: AudioTrack(audio, profile: ActuatorProfile(), options: options))
+        for transient in sync.transients where transient.flagged {
+            let time = NumberText.significant(transient.timeMs)
+            let what = transient.offsetMs.map { "the nearest sound is \($0 >= 0 ? "+" : "")\(NumberText.fixed($0, 1)) ms away (over 24 ms)" }
+                ?? "no sound within 100 ms"
+            findings.append(.fileLevel(rule("HS403"), file, "the transient at \(time) ms: \(what)"))
         }
         return findings
     }

@@ -19,6 +19,7 @@ public enum Linter {
         if let parsed, PatternLoader.format(of: parsed.root) == .ahap {
             findings += ahapFindings(parsed.root, trailingComma: parsed.trailingComma, file: path, ios: ios)
             if ios { findings += audioPathFindings(parsed.root, file: path) }
+            if ios, let audio = loaded.audio { findings += audioFindings(audio, plan: loaded.plan, root: parsed.root, file: path) }
         }
         findings += warningFindings(loaded, root: parsed?.root, file: path, ios: ios)
         if ios { findings += iosPlanFindings(loaded.plan, file: path) }
