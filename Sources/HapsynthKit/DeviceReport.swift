@@ -1,4 +1,5 @@
 import AudioCore
+import HapticCheck
 import HapticCore
 import HapticPlanner
 import HapticPlot
@@ -97,44 +98,12 @@ public enum DeviceReport {
                 }
             }
             if !row.samples.isEmpty {
-                parts.append("<p><audio controls src=\"data:audio/wav;base64,\(base64(wav16(row.samples, rate: matrix.sampleRate)))\"></audio></p>")
+                parts.append(Listening.section([Listening.Clip(title: "\(row.device.name): its render", channels: [row.samples], sampleRate: matrix.sampleRate)]))
             }
             parts.append("</section>")
         }
         parts.append("</body></html>")
         return parts.joined(separator: "\n") + "\n"
-    }
-
-    /// A 16-bit PCM WAV file of `samples` (clamped into −1…1).
-    static func wav16(_ samples: [Float], rate: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        bytes += Array("RIFF".utf8)
-        u32(UInt32(36 + samples.count * 2))
-        bytes += Array("WAVEfmt ".utf8)
-        u32(16); u16(1); u16(1); u32(UInt32(rate)); u32(UInt32(rate * 2)); u16(2); u16(16)
-        bytes += Array("data".utf8)
-        u32(UInt32(samples.count * 2))
-        for sample in samples { u16(UInt16(bitPattern: Int16((Double(min(max(sample, -1), 1)) * 32767).rounded()))) }
-        return bytes
-    }
-
-    /// Standard base64 with padding.
-    static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (16 - 8 * $1.offset) }
-            for position in 0..<4 {
-                out.append(position <= chunk.count ? alphabet[Int((value >> (18 - 6 * position)) & 63)] : UInt8(ascii: "="))
-            }
-            index += 3
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -1,4 +1,6 @@
+import HapticCheck
 import HapticPlanner
+import HapticPlayback
 import HapticPlot
 import HapticSynth
 
@@ -19,24 +21,69 @@ public struct PlanPicture: Sendable {
     /// - Parameters:
     ///   - title: the picture's title (the pattern's name and description).
     ///   - fromMs, toMs: the time window (default: the whole render, iOS's 10 ms lead included).
+    ///   - listenSeconds: the page embeds the renders to listen to, each cut at this many seconds
+    ///     (nil: none; docs/plot.md, "Listening").
+    ///   - audioOptions: where an AHAP file's sounds are looked for, for its audio track.
     ///   - isInterrupted: asked while rendering; true stops the work (`PictureError.stopped`).
     public static func draw(
         _ loaded: LoadedPattern, platform: Platform, title: String, profile: ActuatorProfile, fromMs: Double? = nil, toMs: Double? = nil,
-        isInterrupted: () -> Bool = { false }
+        listenSeconds: Double? = nil, audioOptions: AudioTrackOptions = AudioTrackOptions(), isInterrupted: () -> Bool = { false }
     ) throws(PictureError) -> PlanPicture {
-        let figure: Figure, page: (String) -> String, subject: String
+        let listening = try listenSeconds.map { seconds throws(PictureError) in
+            Listening.section(try clips(loaded, platform: platform, profile: profile, audioOptions: audioOptions), seconds: seconds)
+        } ?? ""
+        let figure: Figure, subject: String
+        let page: (String) -> String
         if let device = platform.androidDevice {
             let plan = loaded.androidPlan(on: device)
             figure = try AndroidPlotFigure.figure(plan, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
-            page = { PlotHTML.page(title: title, svg: $0, header: ["effect", "detail"], rows: AndroidPlotFigure.lane(plan).marks.map(AndroidPlotFigure.row)) }
+            page = { PlotHTML.page(title: title, svg: $0 + listening, header: ["effect", "detail"], rows: AndroidPlotFigure.lane(plan).marks.map(AndroidPlotFigure.row)) }
             subject = "android \(plan.backend.rawValue) on \(device.name)"
         } else {
             figure = try PlotFigure.figure(loaded.plan, title: title, profile: profile, fromMs: fromMs, toMs: toMs, isInterrupted: isInterrupted)
-            page = { PlotHTML.page(title: title, svg: $0, plan: loaded.plan) }
+            page = { PlotHTML.page(title: title, svg: $0 + listening, plan: loaded.plan) }
             subject = "\(loaded.plan.players.count) player\(loaded.plan.players.count == 1 ? "" : "s")"
         }
         let svg = figure.svg
         return PlanPicture(svg: svg, html: page(svg), fromMs: figure.fromMs, toMs: figure.toMs, subject: subject)
+    }
+}
+
+extension PlanPicture {
+    /// The renders a page offers to listen to: the iOS haptics (and an AHAP file's audio track and
+    /// the mix) when iOS plays, and the Android render of a pattern.json when Android plays or
+    /// on the default device otherwise.
+    static func clips(
+        _ loaded: LoadedPattern, platform: Platform, profile: ActuatorProfile, audioOptions: AudioTrackOptions
+    ) throws(PictureError) -> [Listening.Clip] {
+        var clips: [Listening.Clip] = []
+        let rate = profile.sampleRate
+        if platform.androidDevice == nil || platform.name == "both" {
+            let haptic: [Float]
+            do {
+                haptic = try Hapsynth.render(loaded.plan, profile: profile).samples
+            } catch {
+                throw .renderFailed("\(error)")
+            }
+            clips.append(Listening.Clip(title: "iOS haptics (the actuator's drive\(profile.actuator == .resonator ? " through the resonator" : ""))",
+                                        channels: [haptic], sampleRate: rate))
+            if let audio = loaded.audio {
+                let track = AudioTrack(audio, profile: profile, options: audioOptions, minimumFrames: haptic.count)
+                clips.append(Listening.Clip(title: "audio track (\(track.summary))", channels: [track.left, track.right], sampleRate: rate))
+                let mix = [track.left, track.right].map { channel in
+                    (0..<max(channel.count, haptic.count)).map { frame in
+                        min(max((frame < haptic.count ? haptic[frame] : 0) + (frame < channel.count ? channel[frame] : 0), -1), 1)
+                    }
+                }
+                clips.append(Listening.Clip(title: "mix: haptics + audio", channels: mix, sampleRate: rate))
+            }
+        }
+        if loaded.pattern != nil {
+            let device = platform.androidDevice ?? .flagship
+            let samples = AndroidActuator(profile: profile).render(loaded.androidPlan(on: device))
+            clips.append(Listening.Clip(title: "Android on \(device.name)", channels: [samples], sampleRate: rate))
+        }
+        return clips
     }
 }
 

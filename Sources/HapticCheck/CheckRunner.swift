@@ -160,6 +160,7 @@ public struct CheckRunner: Sendable {
         if pictures {
             outcome.pictures = CheckPictures.failing(
                 name: entry.name, golden: golden, rendered: rendered, firstDiffering: comparison.firstDifferingFrame, tolerance: tolerance)
+            outcome.pictures.append(CheckPictures.listening(golden: golden, rendered: rendered))
         }
         let folder = try artifacts.prepare()
         let actual = FilePaths.join(folder, entry.name + ".actual.wav"), diff = FilePaths.join(folder, entry.name + ".diff.wav")

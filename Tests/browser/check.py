@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Opens hapsynth's pictures in a real browser (headless Chromium): `plot` as SVG and HTML, a
-`check --report` page and a `devices --report` page (six device rows, five with a render to play). Each page must parse without errors (no XML parse-error page, no console
+`check --report` page, a `devices --report` page (six device rows, five with a render to play) and
+an AHAP plot with audio. Pages hold no scripts; every embedded clip must decode in the browser (a
+probe page of the same sources reads each one's duration). Each page must parse without errors (no XML parse-error page, no console
 messages) and its screenshot (kept in .build/browser/) must not be blank. Prints what it did and a
 closing `N passed, N failed` line; exits 1 on a failure. Without Chromium it says SKIPPED."""
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -103,10 +106,42 @@ def main():
         return 1
     pages.append(("devices.html", devices))
 
+    plot_audio = os.path.join(scratch, "plot-audio-chirp.html")
+    subprocess.run([hapsynth, "plot", "Samples/audio-chirp.ahap", plot_audio], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    pages.append(("plot-audio-chirp.html", plot_audio))
+
     passed = failed = 0
+    common = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
+              "--autoplay-policy=no-user-gesture-required"]
+    for name, path in pages:
+        text = open(path, encoding="utf-8").read()
+        sources = re.findall(r'<audio controls preload="none" src="(data:audio/wav;base64,[A-Za-z0-9+/=]*)"', text)
+        if "<script" in text:
+            failed += 1
+            print(f"FAILED  {name}: the page has a script")
+            continue
+        if not sources:
+            continue
+        # Each clip must decode in the browser: a probe page of the same sources reports their durations.
+        probe = os.path.join(scratch, "probe-" + os.path.splitext(name)[0] + ".html")
+        with open(probe, "w") as file:
+            file.write("<!DOCTYPE html><html><body><pre id='out'>waiting</pre>"
+                       + "".join('<audio preload="metadata" src="%s"></audio>' % source for source in sources)
+                       + "<script>const all=[...document.querySelectorAll('audio')];const done=()=>{document.getElementById('out').textContent="
+                       + "all.map(a=>isFinite(a.duration)&&a.duration>0?a.duration.toFixed(3):'bad:'+(a.error?a.error.code:'none')).join(' ')};"
+                       + "let left=all.length;all.forEach(a=>{const f=()=>{if(--left===0)done()};a.addEventListener('loadedmetadata',f);"
+                       + "a.addEventListener('error',f)});setTimeout(done,8000);</script></body></html>")
+        dom = subprocess.run(common + ["--virtual-time-budget=10000", "--dump-dom", "file://" + probe], capture_output=True, text=True, timeout=120)
+        found = re.search(r"<pre id=\"out\">([^<]*)</pre>", dom.stdout)
+        durations = found.group(1).split() if found else []
+        if len(durations) == len(sources) and all(not d.startswith("bad") and d != "waiting" for d in durations):
+            passed += 1
+            print(f"ok      {name}: {len(sources)} clips decode in the browser ({', '.join(durations)} s)")
+        else:
+            failed += 1
+            print(f"FAILED  {name}: clips {len(sources)}, browser says {durations}")
     for name, path in pages:
         shot = os.path.join(OUT, os.path.splitext(name)[0] + ".png")
-        common = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0"]
         shown = subprocess.run(common + ["--window-size=1000,1400", "--screenshot=" + shot, "file://" + path],
                                capture_output=True, text=True, timeout=120)
         dom = subprocess.run(common + ["--dump-dom", "file://" + path], capture_output=True, text=True, timeout=120)

@@ -17,7 +17,7 @@ struct PlanCommand: Command {
         OptionSpec(name: "--platform", valueName: "ios|android", help: "Plan as Core Haptics (ios, default) or the Android executor plays it."),
         OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: a named device or a device JSON file (default flagship-api36)."),
         DeviceProfileOption.spec,
-        OptionSpec(name: "--audio-root", valueName: "DIR", help: "Look for an AHAP file's sounds here first (repeatable; then its folder)."),
+        AudioOptions.rootSpec,
         OptionSpec(name: "--ahap-dir", valueName: "DIR", help: "Write each player as DIR/player-N.ahap (only hapsynth's own files are replaced)."),
         OptionSpec(name: "--force", valueName: nil, help: "With --ahap-dir: write into a folder that holds other files (they are kept)."),
     ]
@@ -45,11 +45,7 @@ struct PlanCommand: Command {
         } else {
             platform = try AndroidOptions.platform(arguments, command: Self.name)
         }
-        var options = AudioTrackOptions()
-        options.roots = arguments.allValues["--audio-root"] ?? []
-        let folder = patternPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        options.fileFolder = patternPath == "-" || !patternPath.contains("/") ? "." : (folder.isEmpty ? "/" : folder)
-        audioOptions = options
+        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
         guard platform == .ios || ahapFolder == nil else { throw .usage("--ahap-dir writes Core Haptics files; drop --platform android", command: Self.name) }
     }
 

@@ -23,6 +23,9 @@ struct PlotCommand: Command {
             OptionSpec(name: "--platform", valueName: "ios|android", help: "Draw what an iPhone (default) or an Android phone plays."),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: the device (default flagship-api36)."),
             DeviceProfileOption.spec,
+            OptionSpec(name: "--listen-seconds", valueName: "S", help: "An .html page's renders to listen to are cut at S seconds, 1-600 (default 20)."),
+            OptionSpec(name: "--no-listen", valueName: nil, help: "Leave the renders to listen to out of an .html page."),
+            AudioOptions.rootSpec,
         ] + ProfileOptions.specs
     }
 
@@ -36,6 +39,9 @@ struct PlotCommand: Command {
     let platform: Platform
     /// No haptics on a device profile without them.
     let capabilities: DeviceCapabilities
+    /// How long each render to listen to may be, in seconds (nil: none).
+    let listenSeconds: Double?
+    let audioOptions: AudioTrackOptions
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -53,6 +59,16 @@ struct PlotCommand: Command {
         fromMs = try time("--from")
         toMs = try time("--to")
         (profile, platform, capabilities) = try DeviceProfileOption.choose(arguments, command: Self.name)
+        var seconds: Double? = asHTML && !arguments.has("--no-listen") ? 20 : nil
+        if let text = arguments.value("--listen-seconds") {
+            guard let value = DecimalNumber.parse(text), (1...600).contains(value) else {
+                throw .usage("--listen-seconds needs a number in 1-600, got '\(text)'", command: Self.name)
+            }
+            if arguments.has("--no-listen") { throw .usage("--no-listen and --listen-seconds contradict each other", command: Self.name) }
+            seconds = asHTML ? value : nil
+        }
+        listenSeconds = seconds
+        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -61,7 +77,8 @@ struct PlotCommand: Command {
         let title = [loaded.name ?? FilePaths.lastComponent(patternPath), loaded.description].compactMap { $0 }.joined(separator: " — ")
         let picture: PlanPicture
         do {
-            picture = try PlanPicture.draw(loaded, platform: platform, title: title, profile: profile, fromMs: fromMs, toMs: toMs) {
+            picture = try PlanPicture.draw(loaded, platform: platform, title: title, profile: profile, fromMs: fromMs, toMs: toMs,
+                                           listenSeconds: listenSeconds, audioOptions: audioOptions) {
                 Interruption.isRaised
             }
         } catch .length(let error) {

@@ -25,7 +25,7 @@ struct RenderCommand: Command {
             OptionSpec(name: "--audio", valueName: "FILE", help: "Also write an AHAP file's audio events as a stereo track."),
             OptionSpec(name: "--mix", valueName: nil, help: "Write <out> as stereo: the haptic render plus each channel of the audio track."),
             OptionSpec(name: "--no-audio", valueName: nil, help: "Leave an AHAP file's audio events out (no note about them)."),
-            OptionSpec(name: "--audio-root", valueName: "DIR", help: "Look for sound files here first (repeatable; then the AHAP file's folder)."),
+            AudioOptions.rootSpec,
             OptionSpec(name: "--audio-offset-ms", valueName: "MS", help: "Play the audio this much later than the haptics, -1000-1000 (default 0)."),
             OptionSpec(name: "--sync-report", valueName: "FILE", help: "Write each transient's offset to the nearest sound as JSON."),
             OptionSpec(name: "--sync-threshold-ms", valueName: "MS", help: "Flag offsets beyond this, 0-100 (default 24)."),
@@ -105,17 +105,7 @@ struct RenderCommand: Command {
         if mix || audioPath != nil || syncReport != nil, platform != .ios {
             throw .usage("audio events play on an iPhone; leave out --platform \(platform.name) with --audio, --mix or --sync-report", command: Self.name)
         }
-        var options = AudioTrackOptions()
-        options.roots = arguments.allValues["--audio-root"] ?? []
-        if let text = arguments.value("--audio-offset-ms") {
-            guard let value = DecimalNumber.parse(text), (-1000...1000).contains(value) else {
-                throw .usage("--audio-offset-ms needs a number in -1000-1000, got '\(text)'", command: Self.name)
-            }
-            options.offsetMs = value
-        }
-        let folder = patternPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        options.fileFolder = patternPath == "-" || !patternPath.contains("/") ? "." : (folder.isEmpty ? "/" : folder)
-        audioOptions = options
+        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {

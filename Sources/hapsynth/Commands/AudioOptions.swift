@@ -1,0 +1,21 @@
+import HapsynthKit
+
+/// Where an AHAP file's sounds are looked for (`--audio-root`, repeatable, then the file's own
+/// folder) and, for `render`, how late its audio plays (`--audio-offset-ms`); docs/audio.md.
+enum AudioOptions {
+    static let rootSpec = OptionSpec(name: "--audio-root", valueName: "DIR", help: "Look for an AHAP file's sounds here first (repeatable; then its folder).")
+
+    static func track(_ arguments: ParsedArguments, patternPath: String, command: String) throws(CLIError) -> AudioTrackOptions {
+        var options = AudioTrackOptions()
+        options.roots = arguments.allValues["--audio-root"] ?? []
+        let folder = patternPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        options.fileFolder = patternPath == "-" || !patternPath.contains("/") ? "." : (folder.isEmpty ? "/" : folder)
+        if let text = arguments.value("--audio-offset-ms") {
+            guard let value = DecimalNumber.parse(text), (-1000...1000).contains(value) else {
+                throw .usage("--audio-offset-ms needs a number in -1000-1000, got '\(text)'", command: command)
+            }
+            options.offsetMs = value
+        }
+        return options
+    }
+}
