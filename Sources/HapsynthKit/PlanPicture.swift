@@ -1,3 +1,5 @@
+import AudioCore
+import HapticCore
 import HapticCheck
 import HapticPlanner
 import HapticPlayback
@@ -32,7 +34,7 @@ public struct PlanPicture: Sendable {
         let listening = try listenSeconds.map { seconds throws(PictureError) in
             Listening.section(try clips(loaded, platform: platform, profile: profile, audioOptions: audioOptions), seconds: seconds)
         } ?? ""
-        let figure: Figure, subject: String
+        var figure: Figure, subject: String
         let page: (String) -> String
         if let device = platform.androidDevice {
             let plan = loaded.androidPlan(on: device)
@@ -40,7 +42,14 @@ public struct PlanPicture: Sendable {
             page = { PlotHTML.page(title: title, svg: $0 + listening, header: ["effect", "detail"], rows: AndroidPlotFigure.lane(plan).marks.map(AndroidPlotFigure.row)) }
             subject = "android \(plan.backend.rawValue) on \(device.name)"
         } else {
-            figure = try PlotFigure.figure(loaded.plan, title: title, profile: profile, fromMs: fromMs, toMs: toMs, isInterrupted: isInterrupted)
+            // An AHAP file's sounds can outlast its haptics: the whole window shows both.
+            let track = loaded.audio.map { AudioTrack($0, profile: profile, options: audioOptions) }
+            let audioEndMs = track.map { Double($0.frameCount) * 1000 / Double(profile.sampleRate) - Double(FrameTiming.leadMs) }
+            let hapticEndMs = (try? RenderLength.checked(loaded.plan, profile: profile, allowLong: false))
+                .map { Double($0) * 1000 / Double(profile.sampleRate) - Double(FrameTiming.leadMs) } ?? 0
+            let end = toMs ?? audioEndMs.map { max($0, hapticEndMs) }
+            figure = try PlotFigure.figure(loaded.plan, title: title, profile: profile, fromMs: fromMs, toMs: end, isInterrupted: isInterrupted)
+            if let track { addAudio(track, plan: loaded.plan, profile: profile, to: &figure) }
             page = { PlotHTML.page(title: title, svg: $0 + listening, plan: loaded.plan) }
             subject = "\(loaded.plan.players.count) player\(loaded.plan.players.count == 1 ? "" : "s")"
         }
@@ -50,6 +59,25 @@ public struct PlanPicture: Sendable {
 }
 
 extension PlanPicture {
+    /// An AHAP file's audio in the figure: the track's mean of both channels as a waveform (min and
+    /// max per column, on the haptic frame grid) and a lane of sync ticks, one per transient with
+    /// its nearest sound's offset (docs/audio.md).
+    static func addAudio(_ track: AudioTrack, plan: PlaybackPlan, profile: ActuatorProfile, to figure: inout Figure) {
+        let rate = Double(profile.sampleRate), leadMs = Double(FrameTiming.leadMs)
+        func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(track.frameCount), ((ms + leadMs) * rate / 1000).rounded()))) }
+        let output = ColumnRangeOutput(format: AudioFormat(sampleRate: profile.sampleRate), fromFrame: frame(figure.fromMs),
+                                       toFrame: max(frame(figure.fromMs) + 1, frame(figure.toMs)), columnCount: figure.columnCount)
+        let mono = zip(track.left, track.right).map { ($0 + $1) / 2 }
+        try? mono.withUnsafeBufferPointer { try output.write($0) }
+        figure.waves.append(WaveEnvelope(title: "audio (mean of both channels)", columns: output.columns))
+        let sync = AudioHapticSync(plan: plan, track: track)
+        let marks = sync.transients.map { transient -> Lane.Mark in
+            let offset = transient.offsetMs.map { "sound \($0 >= 0 ? "+" : "")\(NumberText.fixed($0, 1)) ms" } ?? "no sound within 100 ms"
+            return .tick(atMs: transient.timeMs, label: "transient at \(NumberText.significant(transient.timeMs)) ms: \(offset)\(transient.flagged ? " (beyond 24 ms)" : "")")
+        }
+        figure.lanes.append(Lane(label: "sync", detail: "\(sync.transients.filter(\.flagged).count) of \(sync.transients.count) beyond 24 ms", marks: marks))
+    }
+
     /// The renders a page offers to listen to: the iOS haptics (and an AHAP file's audio track and
     /// the mix) when iOS plays, and the Android render of a pattern.json when Android plays or
     /// on the default device otherwise.

@@ -46,8 +46,11 @@ enum PlotFigure {
         if !plan.players.isEmpty {
             figure.charts = [chart("intensity", { $0.intensity }), chart("sharpness", { $0.sharpness })]
         }
+        // The columns span the window even past the render's end (those stay empty), so the
+        // waveform keeps the axis of the lanes above it.
+        let windowEnd = max(frame(from) + 1, Int64(((to + leadMs) * rate / 1000).rounded()))
         let output = ColumnRangeOutput(
-            format: AudioFormat(sampleRate: profile.sampleRate), fromFrame: frame(from), toFrame: frame(to), columnCount: columns)
+            format: AudioFormat(sampleRate: profile.sampleRate), fromFrame: frame(from), toFrame: windowEnd, columnCount: columns)
         do {
             _ = try OfflineRender.render(plan, profile: profile, into: output) { _ in !isInterrupted() }
         } catch is RenderStopped {

@@ -82,4 +82,22 @@ import TestSupport
         let sync = try #require((try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])?["sync"] as? [String: Any])
         #expect(((sync["transients"] as? [[String: Any]])?.first?["flagged"] as? Bool) == flagged)
     }
+
+    @Test func plotPagesShowTheAudioAndLetItBeHeard() throws {
+        let scratch = try Scratch()
+        let svg = scratch.path + "/a.svg", page = scratch.path + "/a.html", quiet = scratch.path + "/q.html", pattern = scratch.path + "/c.html"
+        let drawn = try hapsynth(["plot", "Samples/audio-chirp.ahap", svg])
+        #expect(drawn.status == 0 && drawn.stdout.hasSuffix("-10.0 to 1100.0 ms\n"), "the window holds the sounds past the haptics: \(drawn.stdout)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.contains(#"data-label="sync""#) && text.contains(#"data-label="audio (mean of both channels)""#) && !text.contains("<audio"))
+        #expect(try hapsynth(["plot", "Samples/audio-chirp.ahap", page]).status == 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.components(separatedBy: #"<audio controls preload="none" src="data:audio/wav;base64,"#).count == 4 && !html.contains("<script"))
+        #expect(html.contains("audio track (audio: 3 events, peak 0.40, 0 clipped)") && html.contains("mix: haptics + audio"))
+        #expect(try hapsynth(["plot", "Samples/audio-chirp.ahap", quiet, "--no-listen"]).status == 0)
+        #expect(!(try String(contentsOfFile: quiet, encoding: .utf8)).contains("<audio"))
+        #expect(try hapsynth(["plot", "Samples/long-swell.json", pattern, "--listen-seconds", "1"]).status == 0)
+        let cut = try String(contentsOfFile: pattern, encoding: .utf8)
+        #expect(cut.contains("iOS haptics (the actuator&apos;s drive) (the first 1 s of 61.0 s)") && cut.contains("Android on flagship-api36"))
+    }
 }
