@@ -59,23 +59,24 @@ public final class ALSAOutput: AudioOutput, ClosableOutput {
     private var startNanoseconds: UInt64?
     private var pcm16: [Int16] = []
 
-    /// Opens and configures `device` for mono playback at `sampleRate`.
+    /// Opens and configures `device` for playback at `sampleRate`: mono, or interleaved stereo
+    /// with `channelCount` 2 (an AHAP file's mix).
     /// - Throws: `ALSAError` (device missing, busy, permission, unsupported format, other).
-    public init(device: String, sampleRate: Int) throws(ALSAError) {
+    public init(device: String, sampleRate: Int, channelCount: Int = 1) throws(ALSAError) {
         hapsynth_alsa_silence()
         self.device = device
-        format = AudioFormat(sampleRate: sampleRate)
+        format = AudioFormat(sampleRate: sampleRate, channelCount: channelCount)
         var handle: OpaquePointer?
         let opened = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
         guard opened >= 0, let handle else { throw ALSAError(device: device, action: "cannot open", code: opened) }
         var useFloat = true
         var status = snd_pcm_set_params(
-            handle, SND_PCM_FORMAT_FLOAT_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, UInt32(sampleRate), 1,
+            handle, SND_PCM_FORMAT_FLOAT_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channelCount), UInt32(sampleRate), 1,
             ALSAOutput.latencyMicroseconds)
         if status < 0 {
             useFloat = false
             status = snd_pcm_set_params(
-                handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, UInt32(sampleRate), 1,
+                handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channelCount), UInt32(sampleRate), 1,
                 ALSAOutput.latencyMicroseconds)
         }
         guard status >= 0 else {
@@ -96,14 +97,15 @@ public final class ALSAOutput: AudioOutput, ClosableOutput {
     public func write(_ samples: UnsafeBufferPointer<Float>) throws {
         guard let pcm, !samples.isEmpty else { return }
         pace(untilFrame: framesWritten)
+        let channels = format.channelCount, frames = samples.count / channels
         if usesFloat {
-            try writeFrames(pcm, samples.baseAddress!, count: samples.count, bytesPerFrame: 4)
+            try writeFrames(pcm, samples.baseAddress!, count: frames, bytesPerFrame: 4 * channels)
         } else {
             if pcm16.count < samples.count { pcm16 = [Int16](repeating: 0, count: samples.count) }
             for index in 0..<samples.count { pcm16[index] = Int16((min(max(samples[index], -1), 1) * 32767).rounded()) }
-            try pcm16.withUnsafeBufferPointer { try writeFrames(pcm, $0.baseAddress!, count: samples.count, bytesPerFrame: 2) }
+            try pcm16.withUnsafeBufferPointer { try writeFrames(pcm, $0.baseAddress!, count: frames, bytesPerFrame: 2 * channels) }
         }
-        framesWritten += Int64(samples.count)
+        framesWritten += Int64(frames)
     }
 
     /// Sleeps until writing `frame` would be no more than the device buffer ahead of real time, so

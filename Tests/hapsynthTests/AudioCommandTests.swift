@@ -100,4 +100,19 @@ import TestSupport
         let cut = try String(contentsOfFile: pattern, encoding: .utf8)
         #expect(cut.contains("iOS haptics (the actuator&apos;s drive) (the first 1 s of 61.0 s)") && cut.contains("Android on flagship-api36"))
     }
+
+    @Test func playPlaysTheStereoMixThatRenderWrites() throws {
+        let scratch = try Scratch()
+        let capture = scratch.path + "/capture.raw", mix = scratch.path + "/mix.wav"
+        let played = try hapsynth(["play", "Samples/audio-chirp.ahap", "--device", "file:FILE=\(capture),FORMAT=raw", "--rate", "8000"])
+        #expect(played.status == 0 && played.stdout.hasSuffix(": 1.110 s, 1 player and 3 audio events (stereo mix)\n"), "\(played.stdout)\(played.stderr)")
+        #expect(try hapsynth(["render", "Samples/audio-chirp.ahap", mix, "--rate", "8000", "--mix"]).status == 0)
+        let wav = try Data(contentsOf: URL(fileURLWithPath: mix))
+        // The float WAV's data chunk is what the device received, frame for frame (both interleaved stereo floats).
+        let data = try #require(wav.range(of: Data("data".utf8)))
+        let samples = wav.subdata(in: (data.upperBound + 4)..<wav.count)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: capture)) == samples)
+        let haptics = try hapsynth(["play", "Samples/audio-chirp.ahap", "--device", "null", "--no-audio"])
+        #expect(haptics.stdout.hasSuffix(": 0.821 s, 1 player\n"), "\(haptics.stdout)")
+    }
 }

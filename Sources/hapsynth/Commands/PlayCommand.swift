@@ -22,6 +22,9 @@ struct PlayCommand: Command {
             OptionSpec(name: "--platform", valueName: "ios|android", help: "Play as an iPhone (default) or as an Android phone plays it."),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: the device (default flagship-api36)."),
             DeviceProfileOption.spec,
+            OptionSpec(name: "--no-audio", valueName: nil, help: "Play an AHAP file's haptics without its audio events."),
+            AudioOptions.rootSpec,
+            OptionSpec(name: "--audio-offset-ms", valueName: "MS", help: "Play the audio this much later than the haptics, -1000-1000 (default 0)."),
         ] + ProfileOptions.specs
     }
 
@@ -39,6 +42,9 @@ struct PlayCommand: Command {
     let platform: Platform
     /// No haptics on a device profile without them.
     let capabilities: DeviceCapabilities
+    /// Whether an AHAP file's audio events are left out, and where its sounds are looked for.
+    let noAudio: Bool
+    let audioOptions: AudioTrackOptions
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         listDevices = arguments.has("--list-devices")
@@ -49,6 +55,8 @@ struct PlayCommand: Command {
         allowLong = arguments.has("--allow-long")
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
         (profile, platform, capabilities) = try DeviceProfileOption.choose(arguments, command: Self.name)
+        noAudio = arguments.has("--no-audio")
+        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -76,6 +84,7 @@ struct PlayCommand: Command {
 
     private func runOnce(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
+        if let audio = loaded.audio, !noAudio { return try playMix(loaded.plan, audio: audio, console: console) }
         let handle = try start(loaded.plan, live: live, console: console)
         try playToEnd(live, handle: handle)
         return .success
@@ -151,6 +160,57 @@ struct PlayCommand: Command {
             throw .ioError("\(error)")
         }
         if let failure = handle.failure { throw .ioError("playback failed: \(failure)") }
+    }
+
+    /// An AHAP file with audio events: the haptics and the audio track rendered, mixed (each
+    /// channel the haptics plus that audio channel, clamped) and played as stereo, paced by the
+    /// device; Ctrl-C closes the device at once (exit 130).
+    private func playMix(_ plan: PlaybackPlan, audio: AHAPAudio, console: Console) throws(CLIError) -> ExitCode {
+        let haptic: [Float]
+        do {
+            _ = try RenderLength.checked(plan, profile: profile, allowLong: allowLong)
+            haptic = try Hapsynth.render(plan, profile: profile).samples
+        } catch let error as RenderLengthError {
+            throw .invalidInput("\(patternPath): \(Wording.text(error))")
+        } catch {
+            throw .ioError("\(error)")
+        }
+        let track = AudioTrack(audio, profile: profile, options: audioOptions, minimumFrames: haptic.count)
+        for warning in track.warnings { console.warning(warning.description) }
+        let frames = max(haptic.count, track.frameCount)
+        var mix = [Float](repeating: 0, count: 2 * frames)
+        for frame in 0..<frames {
+            let base = frame < haptic.count ? haptic[frame] : 0
+            mix[2 * frame] = min(max(base + track.left[frame], -1), 1)
+            mix[2 * frame + 1] = min(max(base + track.right[frame], -1), 1)
+        }
+        let output: ALSAOutput
+        do {
+            output = try ALSAOutput(device: device, sampleRate: profile.sampleRate, channelCount: 2)
+        } catch {
+            throw error.isUnavailable ? unavailable(error) : .ioError("\(error)")
+        }
+        console.out("playing \(patternPath) on \(device): \(NumberText.fixed(Double(frames) / Double(profile.sampleRate), 3)) s, "
+            + "\(NumberText.count(plan.players.count, "player")) and \(NumberText.count(track.eventCount, "audio event")) (stereo mix)")
+        let block = 2 * periodFrames
+        var start = 0
+        do {
+            while start < mix.count {
+                if Interruption.isRaised {
+                    output.close()
+                    throw CLIError.interrupted
+                }
+                let end = min(mix.count, start + block)
+                try mix[start..<end].withUnsafeBufferPointer { try output.write($0) }
+                start = end
+            }
+            try output.finish()
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .ioError("\(error)")
+        }
+        return .success
     }
 
     /// After Ctrl-C: fades the playback out, closes the device and throws `interrupted` (exit 130).
