@@ -148,13 +148,7 @@ import TestSupport
     /// with a tap at 100 ms and the burst at `soundAt` seconds.
     func audioFile(soundAt: Double, sound: String = "burst.wav") throws -> (Scratch, String, String) {
         let scratch = try Scratch()
-        var data = Data("RIFF".utf8)
-        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        u32(36 + 960 * 4); data.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16); u16(3); u16(1); u32(48000); u32(192000); u16(4); u16(32)
-        data.append(contentsOf: Array("data".utf8)); u32(960 * 4)
-        for index in 0..<960 { u32(Float(0.5 * sin(2 * Double.pi * 1000 * Double(index) / 48000)).bitPattern) }
+        let data = floatWAV((0..<960).map { Float(0.5 * sin(2 * Double.pi * 1000 * Double($0) / 48000)) }, rate: 48000)
         try data.write(to: URL(fileURLWithPath: scratch.path + "/burst.wav"))
         let text = ahap([Self.event("HapticTransient", 0.1),
                          #"{"Event": {"EventType": "AudioCustom", "Time": \#(soundAt), "EventWaveformPath": "\#(sound)", "EventWaveformUseVolumeEnvelope": false}}"#])

@@ -11,16 +11,7 @@ import TestSupport
 /// sound file written here, and missing files.
 @Suite struct AudioTrackTests {
     /// A 32-bit float mono WAV of `samples` at `rate`.
-    static func wav(_ samples: [Float], rate: Int) -> Data {
-        var data = Data("RIFF".utf8)
-        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        u32(UInt32(36 + samples.count * 4)); data.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16); u16(3); u16(1); u32(UInt32(rate)); u32(UInt32(rate * 4)); u16(4); u16(32)
-        data.append(contentsOf: Array("data".utf8)); u32(UInt32(samples.count * 4))
-        for sample in samples { u32(sample.bitPattern) }
-        return data
-    }
+    static func wav(_ samples: [Float], rate: Int) -> Data { floatWAV(samples, rate: rate) }
 
     static func sine(hz: Double, rate: Int, frames: Int, amplitude: Double = 0.5) -> [Float] {
         (0..<frames).map { Float(amplitude * sin(2 * Double.pi * hz * Double($0) / Double(rate))) }

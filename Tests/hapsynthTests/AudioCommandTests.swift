@@ -54,15 +54,7 @@ import TestSupport
 
     /// A 20 ms 1 kHz burst (32-bit float WAV, 48 kHz).
     static func burst() -> Data {
-        let samples = (0..<960).map { Float(0.5 * sin(2 * Double.pi * 1000 * Double($0) / 48000)) }
-        var data = Data("RIFF".utf8)
-        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        u32(UInt32(36 + samples.count * 4)); data.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16); u16(3); u16(1); u32(48000); u32(192000); u16(4); u16(32)
-        data.append(contentsOf: Array("data".utf8)); u32(UInt32(samples.count * 4))
-        for sample in samples { u32(sample.bitPattern) }
-        return data
+        floatWAV((0..<960).map { Float(0.5 * sin(2 * Double.pi * 1000 * Double($0) / 48000)) }, rate: 48000)
     }
 
     @Test(arguments: [(0.13, 30.0, true), (0.11, 10.0, false)])

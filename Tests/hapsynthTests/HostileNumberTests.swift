@@ -102,13 +102,7 @@ import TestSupport
     @Test func compareOfSilenceNaNAndEmptyFilesGivesAResult() throws {
         let scratch = try Scratch()
         func wav(_ name: String, _ samples: [Float]) throws -> String {
-            var data = Data("RIFF".utf8)
-            func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-            func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-            u32(UInt32(36 + samples.count * 4)); data.append(contentsOf: Array("WAVEfmt ".utf8))
-            u32(16); u16(3); u16(1); u32(8000); u32(32000); u16(4); u16(32)
-            data.append(contentsOf: Array("data".utf8)); u32(UInt32(samples.count * 4))
-            for sample in samples { u32(sample.bitPattern) }
+            let data = floatWAV(samples, rate: 8000)
             let path = scratch.path + "/" + name
             try data.write(to: URL(fileURLWithPath: path))
             return path
