@@ -116,6 +116,9 @@ demo: deps build
 	  name="$$(basename "$${sample%.*}")"; \
 	  "$$bin/hapsynth" render "$$sample" ".build/samples/$$name.wav" || exit $$?; \
 	  "$$bin/hapsynth" plot "$$sample" ".build/samples/$$name.svg" || exit $$?; \
+	  if [ "$${sample%.ahap}" != "$$sample" ] && grep -q '"Audio' "$$sample"; then \
+	    "$$bin/hapsynth" render "$$sample" ".build/samples/$$name.wav" --audio ".build/samples/$$name.audio.wav" || exit $$?; \
+	  fi; \
 	  case "$$sample" in *.json|*.haptic) \
 	    "$$bin/hapsynth" render "$$sample" ".build/samples/$$name.both.wav" --platform both || exit $$?; \
 	    "$$bin/hapsynth" plot "$$sample" ".build/samples/$$name.android.svg" --platform android || exit $$?;; \

@@ -121,6 +121,9 @@ struct RenderCommand: Command {
         if case .ios(let playback) = plan, let coarse = TransientResolution.warning(in: playback, profile: profile) {
             try PatternInput.warn(Wording.text(coarse), console: console, quiet: quiet, strict: strict)
         }
+        if loaded.audio == nil, audioPath != nil || mix || syncReport != nil, !quiet {
+            console.note("hapsynth: note: \(patternPath) has no audio events; --audio, --mix and --sync-report write nothing")
+        }
         if let audio = loaded.audio, !noAudio {
             if audioPath == nil && !mix && syncReport == nil {
                 if !quiet { console.note("hapsynth: note: \(NumberText.count(audio.events.count, "audio event")) not rendered: --audio FILE writes their track, --mix mixes it in") }
