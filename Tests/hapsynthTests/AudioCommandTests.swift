@@ -25,6 +25,9 @@ import TestSupport
         #expect(note.stderr == "hapsynth: note: 3 audio events not rendered: --audio FILE writes their track, --mix mixes it in\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: plain)) == Data(contentsOf: URL(fileURLWithPath: haptic)))
         #expect(try hapsynth(["render", "Samples/audio-chirp.ahap", scratch.path + "/quiet.wav", "--no-audio"]).stderr.isEmpty)
+        let none = try hapsynth(["render", "Samples/swell.ahap", scratch.path + "/swell.wav", "--mix"])
+        #expect(none.status == 0 && none.stderr == "hapsynth: note: Samples/swell.ahap has no audio events; --audio, --mix and --sync-report write nothing\n")
+        #expect(none.stdout.contains(", 1 player, "), "the haptics, mono, as without --mix")
     }
 
     @Test func theMixIsStereoHapticsPlusEachAudioChannel() throws {
