@@ -27,6 +27,16 @@ import TestSupport
         #expect(planned >= 4)
     }
 
+    /// The example at the top of lint.md is what `hapsynth lint Samples` prints: its lines appear
+    /// in the output and its summary is the output's.
+    @Test func theLintExampleIsTodaysOutput() throws {
+        let example = try #require(try Self.blocks("lint.md").first)
+        let result = try hapsynth(["lint", "Samples"])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        for line in example.split(separator: "\n").map(String.init) { #expect(lines.contains(line), "lint.md shows a line lint does not print: \(line)") }
+        #expect(example.split(separator: "\n").last.map(String.init) == lines.last)
+    }
+
     @Test func theCommandLinePageShowsEachCommandsHelp() throws {
         let text = try String(contentsOfFile: Self.docs + "/command-line.md", encoding: .utf8)
         for command in ["render", "play", "plan", "plot", "compare", "check", "export", "lint", "devices"] {
