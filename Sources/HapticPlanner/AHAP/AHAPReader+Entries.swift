@@ -102,31 +102,53 @@ extension AHAPReader {
         _ node: JSONNode, _ path: JSONPath, entry: JSONPath, intensity: inout Float?, sharpness: inout Float?,
         envelope: inout EventEnvelope
     ) throws(AHAPError) {
-        guard case .array(let parameters) = node.value else {
+        for parameter in try parameters(node, path) where try !readEnvelope(parameter, into: &envelope, entry: entry) {
+            switch parameter.id {
+            case "HapticIntensity": intensity = try clamped(parameter.value, parameter.path, name: parameter.id, range: 0...1, entry: entry)
+            case "HapticSharpness": sharpness = try clamped(parameter.value, parameter.path, name: parameter.id, range: 0...1, entry: entry)
+            default: warn("parameter \(parameter.id) skipped", entry, kind: "parameters \(parameter.id) skipped")
+            }
+        }
+    }
+
+    /// The entries of an `EventParameters` array, haptic or audio, in order: each id with the place
+    /// of its value.
+    private func parameters(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> [(id: String, value: JSONNode, path: JSONPath)] {
+        guard case .array(let items) = node.value else {
             throw fail("expected an array of event parameters, got \(node.kindDescription)", node, path)
         }
-        for (index, parameter) in parameters.enumerated() {
+        var entries: [(id: String, value: JSONNode, path: JSONPath)] = []
+        for (index, parameter) in items.enumerated() {
             let parameterPath = path.appending(index)
             let fields = try object(parameter, parameterPath)
             let id = try string(try required("ParameterID", in: fields, parameter, parameterPath), parameterPath.appending("ParameterID"))
-            let valueNode = try required("ParameterValue", in: fields, parameter, parameterPath)
-            let valuePath = parameterPath.appending("ParameterValue")
-            func unit() throws(AHAPError) -> Float { try clamped(valueNode, valuePath, name: id, range: 0...1, entry: entry) }
-            switch id {
-            case "HapticIntensity": intensity = try unit()
-            case "HapticSharpness": sharpness = try unit()
-            case "AttackTime": envelope.attackTime = try unit()
-            case "DecayTime": envelope.decayTime = try unit()
-            case "ReleaseTime": envelope.releaseTime = try unit()
-            case "Sustained":
-                switch valueNode.value {
-                case .bool(let value): envelope.sustained = value
-                case .number(let number): envelope.sustained = number.double != 0
-                default: throw fail("expected a number or true/false, got \(valueNode.kindDescription)", valueNode, valuePath)
-                }
-            default:
-                warn("parameter \(id) skipped", entry, kind: "parameters \(id) skipped")
-            }
+            entries.append((id, try required("ParameterValue", in: fields, parameter, parameterPath), parameterPath.appending("ParameterValue")))
+        }
+        return entries
+    }
+
+    /// Reads an envelope parameter (`AttackTime`, `DecayTime`, `ReleaseTime`, `Sustained`) into
+    /// `envelope`; false for any other.
+    private mutating func readEnvelope(
+        _ parameter: (id: String, value: JSONNode, path: JSONPath), into envelope: inout EventEnvelope, entry: JSONPath
+    ) throws(AHAPError) -> Bool {
+        func unit() throws(AHAPError) -> Float { try clamped(parameter.value, parameter.path, name: parameter.id, range: 0...1, entry: entry) }
+        switch parameter.id {
+        case "AttackTime": envelope.attackTime = try unit()
+        case "DecayTime": envelope.decayTime = try unit()
+        case "ReleaseTime": envelope.releaseTime = try unit()
+        case "Sustained": envelope.sustained = try flag(parameter.value, parameter.path)
+        default: return false
+        }
+        return true
+    }
+
+    /// A flag written as true/false or as a number (non-zero: true), as Apple's reader takes them.
+    private func flag(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> Bool {
+        switch node.value {
+        case .bool(let value): return value
+        case .number(let number): return number.double != 0
+        default: throw fail("expected a number or true/false, got \(node.kindDescription)", node, path)
         }
     }
 
@@ -161,47 +183,25 @@ extension AHAPReader {
         let startUs = try microseconds(try required("Time", in: members, node, path), path.appending("Time"))
         var durationUs: Int64 = 0, waveform: String?, loops = false, envelopeOn = true
         var volume: Float = 1, pitch: Float = 0, pan: Float = 0, brightness: Float = 1, envelope = EventEnvelope()
-        func flag(_ member: JSONMember) throws(AHAPError) -> Bool {
-            switch member.value.value {
-            case .bool(let value): return value
-            case .number(let number): return number.double != 0
-            default: throw fail("expected true or false, got \(member.value.kindDescription)", member.value, path.appending(member.key))
-            }
-        }
         for member in members {
             let inner = path.appending(member.key)
             switch member.key {
             case "Time", "EventType": continue
             case "EventDuration": durationUs = try microseconds(member.value, inner)
             case "EventWaveformPath": waveform = try string(member.value, inner)
-            case "EventWaveformLoopEnabled": loops = try flag(member)
-            case "EventWaveformUseVolumeEnvelope": envelopeOn = try flag(member)
+            case "EventWaveformLoopEnabled": loops = try flag(member.value, inner)
+            case "EventWaveformUseVolumeEnvelope": envelopeOn = try flag(member.value, inner)
             case "EventParameters":
-                guard case .array(let parameters) = member.value.value else {
-                    throw fail("expected an array of event parameters, got \(member.value.kindDescription)", member.value, inner)
-                }
-                for (index, parameter) in parameters.enumerated() {
-                    let parameterPath = inner.appending(index)
-                    let fields = try object(parameter, parameterPath)
-                    let id = try string(try required("ParameterID", in: fields, parameter, parameterPath), parameterPath.appending("ParameterID"))
-                    let valueNode = try required("ParameterValue", in: fields, parameter, parameterPath)
-                    let valuePath = parameterPath.appending("ParameterValue")
-                    func value(_ range: ClosedRange<Float>) throws(AHAPError) -> Float { try clamped(valueNode, valuePath, name: id, range: range, entry: entry) }
-                    switch id {
+                for parameter in try parameters(member.value, inner) where try !readEnvelope(parameter, into: &envelope, entry: entry) {
+                    func value(_ range: ClosedRange<Float>) throws(AHAPError) -> Float {
+                        try clamped(parameter.value, parameter.path, name: parameter.id, range: range, entry: entry)
+                    }
+                    switch parameter.id {
                     case "AudioVolume": volume = try value(0...1)
                     case "AudioPitch": pitch = try value(-1...1)
                     case "AudioPan": pan = try value(-1...1)
                     case "AudioBrightness": brightness = try value(0...1)
-                    case "AttackTime": envelope.attackTime = try value(0...1)
-                    case "DecayTime": envelope.decayTime = try value(0...1)
-                    case "ReleaseTime": envelope.releaseTime = try value(0...1)
-                    case "Sustained":
-                        switch valueNode.value {
-                        case .bool(let flag): envelope.sustained = flag
-                        case .number(let number): envelope.sustained = number.double != 0
-                        default: throw fail("expected a number or true/false, got \(valueNode.kindDescription)", valueNode, valuePath)
-                        }
-                    default: warn("parameter \(id) skipped", entry, kind: "parameters \(id) skipped")
+                    default: warn("parameter \(parameter.id) skipped", entry, kind: "parameters \(parameter.id) skipped")
                     }
                 }
             default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
