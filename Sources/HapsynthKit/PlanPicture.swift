@@ -31,8 +31,10 @@ public struct PlanPicture: Sendable {
         _ loaded: LoadedPattern, platform: Platform, title: String, profile: ActuatorProfile, fromMs: Double? = nil, toMs: Double? = nil,
         listenSeconds: Double? = nil, audioOptions: AudioTrackOptions = AudioTrackOptions(), isInterrupted: () -> Bool = { false }
     ) throws(PictureError) -> PlanPicture {
+        // An AHAP file's audio track, made once for the figure and the page, when iOS plays.
+        let track = platform.androidDevice == nil ? loaded.audio.map { AudioTrack($0, profile: profile, options: audioOptions) } : nil
         let listening = try listenSeconds.map { seconds throws(PictureError) in
-            Listening.section(try clips(loaded, platform: platform, profile: profile, audioOptions: audioOptions), seconds: seconds)
+            Listening.section(try clips(loaded, platform: platform, profile: profile, track: track), seconds: seconds)
         } ?? ""
         var figure: Figure, subject: String
         let page: (String) -> String
@@ -43,7 +45,6 @@ public struct PlanPicture: Sendable {
             subject = "android \(plan.backend.rawValue) on \(device.name)"
         } else {
             // An AHAP file's sounds can outlast its haptics: the whole window shows both.
-            let track = loaded.audio.map { AudioTrack($0, profile: profile, options: audioOptions) }
             let audioEndMs = track.map { Double($0.frameCount) * 1000 / Double(profile.sampleRate) - Double(FrameTiming.leadMs) }
             let hapticEndMs = (try? RenderLength.checked(loaded.plan, profile: profile, allowLong: false))
                 .map { Double($0) * 1000 / Double(profile.sampleRate) - Double(FrameTiming.leadMs) } ?? 0
@@ -82,7 +83,7 @@ extension PlanPicture {
     /// the mix) when iOS plays, and the Android render of a pattern.json when Android plays or
     /// on the default device otherwise.
     static func clips(
-        _ loaded: LoadedPattern, platform: Platform, profile: ActuatorProfile, audioOptions: AudioTrackOptions
+        _ loaded: LoadedPattern, platform: Platform, profile: ActuatorProfile, track: AudioTrack?
     ) throws(PictureError) -> [Listening.Clip] {
         var clips: [Listening.Clip] = []
         let rate = profile.sampleRate
@@ -95,15 +96,11 @@ extension PlanPicture {
             }
             clips.append(Listening.Clip(title: "iOS haptics (the actuator's drive\(profile.actuator == .resonator ? " through the resonator" : ""))",
                                         channels: [haptic], sampleRate: rate))
-            if let audio = loaded.audio {
-                let track = AudioTrack(audio, profile: profile, options: audioOptions, minimumFrames: haptic.count)
-                clips.append(Listening.Clip(title: "audio track (\(track.summary))", channels: [track.left, track.right], sampleRate: rate))
-                let mix = [track.left, track.right].map { channel in
-                    (0..<max(channel.count, haptic.count)).map { frame in
-                        min(max((frame < haptic.count ? haptic[frame] : 0) + (frame < channel.count ? channel[frame] : 0), -1), 1)
-                    }
-                }
-                clips.append(Listening.Clip(title: "mix: haptics + audio", channels: mix, sampleRate: rate))
+            if let track {
+                // As long as the haptics, as the track `render --audio` writes.
+                let padded = [track.left, track.right].map { $0 + [Float](repeating: 0, count: max(0, haptic.count - $0.count)) }
+                clips.append(Listening.Clip(title: "audio track (\(track.summary))", channels: padded, sampleRate: rate))
+                clips.append(Listening.Clip(title: "mix: haptics + audio", channels: track.mixed(with: haptic).channels, sampleRate: rate))
             }
         }
         if loaded.pattern != nil {

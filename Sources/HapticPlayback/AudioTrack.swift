@@ -243,29 +243,44 @@ struct Brightness {
 }
 
 extension AudioTrack {
+    /// The mix with a mono haptic render at the same rate: each channel the haptics plus that
+    /// audio channel, clamped into −1…1, as long as the longer; and how many samples were clamped.
+    public func mixed(with haptic: [Float]) -> (channels: [[Float]], clamped: Int) {
+        let frames = max(frameCount, haptic.count)
+        var clamped = 0
+        let channels = [left, right].map { track in
+            (0..<frames).map { frame -> Float in
+                let value = Double(frame < haptic.count ? haptic[frame] : 0) + Double(frame < track.count ? track[frame] : 0)
+                let limited = min(max(value, -1), 1)
+                if limited != value { clamped += 1 }
+                return Float(limited)
+            }
+        }
+        return (channels, clamped)
+    }
+
+    /// The two channels interleaved, as a stereo file or device takes them.
+    public static func interleaved(_ channels: [[Float]]) -> [Float] {
+        let frames = channels.map(\.count).max() ?? 0
+        var samples = [Float](repeating: 0, count: 2 * frames)
+        for (channel, values) in channels.prefix(2).enumerated() {
+            for (frame, value) in values.enumerated() { samples[2 * frame + channel] = value }
+        }
+        return samples
+    }
+
     /// Writes the track as a stereo file (atomically), or, given `haptic` (a mono haptic render at
-    /// the same rate), the mix: each channel the haptic render plus that audio channel, clamped
-    /// into −1…1. Returns the frames written and the samples clamped in the mix.
+    /// the same rate), the mix. Returns the frames written and the samples clamped in the mix.
     public func write(
         to path: String, container: SoundFileContainer, encoding: SampleEncoding, mixing haptic: [Float]? = nil
     ) throws(OutputError) -> (frames: Int, clamped: Int) {
-        let frames = max(frameCount, haptic?.count ?? 0)
-        var interleaved = [Float](repeating: 0, count: 2 * frames)
-        var clamped = 0
-        for frame in 0..<frames {
-            let base = Double(frame < (haptic?.count ?? 0) ? haptic![frame] : 0)
-            for (channel, track) in [left, right].enumerated() {
-                let value = base + Double(frame < track.count ? track[frame] : 0)
-                let limited = min(max(value, -1), 1)
-                if limited != value { clamped += 1 }
-                interleaved[2 * frame + channel] = Float(limited)
-            }
-        }
+        let (channels, clamped) = haptic.map { mixed(with: $0) } ?? ([left, right], 0)
+        let samples = Self.interleaved(channels)
         try SoundFileTarget.write(to: path, format: AudioFormat(sampleRate: sampleRate, channelCount: 2), container: container,
                                   encoding: encoding) { writer in
-            try interleaved.withUnsafeBufferPointer { try writer.write($0) }
+            try samples.withUnsafeBufferPointer { try writer.write($0) }
         }
-        return (frames, clamped)
+        return (samples.count / 2, clamped)
     }
 }
 

@@ -177,13 +177,7 @@ struct PlayCommand: Command {
         }
         let track = AudioTrack(audio, profile: profile, options: audioOptions, minimumFrames: haptic.count)
         for warning in track.warnings { console.warning(warning.description) }
-        let frames = max(haptic.count, track.frameCount)
-        var mix = [Float](repeating: 0, count: 2 * frames)
-        for frame in 0..<frames {
-            let base = frame < haptic.count ? haptic[frame] : 0
-            mix[2 * frame] = min(max(base + track.left[frame], -1), 1)
-            mix[2 * frame + 1] = min(max(base + track.right[frame], -1), 1)
-        }
+        let mix = AudioTrack.interleaved(track.mixed(with: haptic).channels), frames = mix.count / 2
         let output: ALSAOutput
         do {
             output = try ALSAOutput(device: device, sampleRate: profile.sampleRate, channelCount: 2)
