@@ -16,6 +16,12 @@ public struct AudioTrackOptions: Sendable {
     public var offsetMs = 0.0
 
     public init() {}
+
+    /// The options of the AHAP file at `path`: its folder (the current one for standard input, `-`).
+    public init(besides path: String) {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        fileFolder = path == "-" || !path.contains("/") ? "." : (folder.isEmpty ? "/" : folder)
+    }
 }
 
 /// Something the audio track could not do as the file asks; the event is silent or simplified.

@@ -121,9 +121,7 @@ extension Linter {
     /// more than 24 ms from a transient (HS403, when every sound can be played), for the whole
     /// file (with the default profile; files are looked for in the AHAP file's folder).
     static func audioFindings(_ audio: AHAPAudio, plan: PlaybackPlan, root: JSONNode, file: String) -> [LintFinding] {
-        var options = AudioTrackOptions()
-        let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        options.fileFolder = file.contains("/") ? (folder.isEmpty ? "/" : folder) : "."
+        let options = AudioTrackOptions(besides: file)
         var findings = AudioTrack.sources(of: audio, options: options).compactMap { source -> LintFinding? in
             guard let problem = source.problem else { return nil }
             let path = "\(source.event.entry).Event.EventWaveformPath"

@@ -6,10 +6,8 @@ enum AudioOptions {
     static let rootSpec = OptionSpec(name: "--audio-root", valueName: "DIR", help: "Look for an AHAP file's sounds here first (repeatable; then its folder).")
 
     static func track(_ arguments: ParsedArguments, patternPath: String, command: String) throws(CLIError) -> AudioTrackOptions {
-        var options = AudioTrackOptions()
+        var options = AudioTrackOptions(besides: patternPath)
         options.roots = arguments.allValues["--audio-root"] ?? []
-        let folder = patternPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        options.fileFolder = patternPath == "-" || !patternPath.contains("/") ? "." : (folder.isEmpty ? "/" : folder)
         if let text = arguments.value("--audio-offset-ms") {
             guard let value = DecimalNumber.parse(text), (-1000...1000).contains(value) else {
                 throw .usage("--audio-offset-ms needs a number in -1000-1000, got '\(text)'", command: command)
