@@ -17,13 +17,7 @@ public enum Resampler {
         func kernel(phase: Int64) -> [Double] {
             if let known = taps[phase] { return known }
             let fraction = Double(phase) / Double(rateOut)
-            let made = (-reach...(reach + 1)).map { offset -> Double in
-                let t = fraction - Double(offset)
-                guard abs(t) < width else { return 0 }
-                let u = cutoff * t
-                let sinc = u == 0 ? 1 : sin(Double.pi * u) / (Double.pi * u)
-                return cutoff * sinc * besselI0(8 * (1 - (t / width) * (t / width)).squareRoot()) / besselI0(8)
-            }
+            let made = (-reach...(reach + 1)).map { offset in tap(fraction - Double(offset), cutoff: cutoff, width: width) }
             if taps.count < 4096 { taps[phase] = made }
             return made
         }
@@ -53,24 +47,31 @@ public enum Resampler {
         let step = sourceRate / Double(rateOut)
         let cutoff = min(1, Double(rateOut) / sourceRate), width = 16 / cutoff
         let count = Int((Double(samples.count) / step).rounded(.up))
-        let reach = Int(width.rounded(.up)), norm = besselI0(8)
+        let reach = Int(width.rounded(.up))
         var output = [Double](repeating: 0, count: count)
         samples.withUnsafeBufferPointer { source in
             for n in 0..<count {
                 let position = Double(n) * step, whole = Int(position.rounded(.down))
                 var sum = 0.0
                 for k in max(0, whole - reach)...min(source.count - 1, whole + reach + 1) {
-                    let t = position - Double(k)
-                    guard abs(t) < width else { continue }
-                    let u = cutoff * t
-                    let sinc = u == 0 ? 1 : sin(Double.pi * u) / (Double.pi * u)
-                    sum += source[k] * cutoff * sinc * besselI0(8 * (1 - (t / width) * (t / width)).squareRoot()) / norm
+                    sum += source[k] * tap(position - Double(k), cutoff: cutoff, width: width)
                 }
                 output[n] = sum
             }
         }
         return output
     }
+
+    /// h(t) = c·sinc(c·t)·I0(8·√(1 − (t/W)²))/I0(8) for |t| < W, else 0.
+    static func tap(_ t: Double, cutoff: Double, width: Double) -> Double {
+        guard abs(t) < width else { return 0 }
+        let u = cutoff * t
+        let sinc = u == 0 ? 1 : sin(Double.pi * u) / (Double.pi * u)
+        return cutoff * sinc * besselI0(8 * (1 - (t / width) * (t / width)).squareRoot()) / i0At8
+    }
+
+    /// I0(8), the window's normalisation, computed once.
+    private static let i0At8 = besselI0(8)
 
     /// The modified Bessel function of the first kind, order 0, by its power series.
     static func besselI0(_ x: Double) -> Double {
