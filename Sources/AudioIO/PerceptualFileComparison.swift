@@ -20,13 +20,7 @@ public enum PerceptualFileComparison {
             throw .mismatch("\(path) is \(reader.frameCount / Int64(reader.format.sampleRate)) s long; a perceptual comparison takes at most \(maxSeconds) s")
         }
         return PerceptualComparison(
-            expected: channels(of: expected), actual: channels(of: actual), sampleRate: expected.format.sampleRate,
+            expected: expected.readChannels(), actual: actual.readChannels(), sampleRate: expected.format.sampleRate,
             fullScaleG: fullScaleG, tolerance: tolerance)
-    }
-
-    /// The file's samples, one array per channel.
-    private static func channels(of reader: SoundFileReader) -> [[Float]] {
-        let interleaved = reader.readAll(), count = reader.format.channelCount
-        return (0..<count).map { channel in stride(from: channel, to: interleaved.count, by: count).map { interleaved[$0] } }
     }
 }

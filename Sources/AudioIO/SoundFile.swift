@@ -157,6 +157,15 @@ public final class SoundFileReader {
         return Int(sf_readf_float(file, base, sf_count_t(buffer.count / format.channelCount)))
     }
 
+    /// The file's samples one array per channel, at most `maxFrames` frames of them (nil: all).
+    public func readChannels(maxFrames: Int? = nil) -> [[Float]] {
+        let count = format.channelCount
+        let frames = min(Int(frameCount), maxFrames ?? Int.max)
+        var interleaved = [Float](repeating: 0, count: frames * count)
+        let read = interleaved.withUnsafeMutableBufferPointer { self.read(into: $0) }
+        return (0..<count).map { channel in stride(from: channel, to: read * count, by: count).map { interleaved[$0] } }
+    }
+
     /// Every sample of the file.
     public func readAll() -> [Float] {
         var samples = [Float](repeating: 0, count: Int(frameCount) * format.channelCount)

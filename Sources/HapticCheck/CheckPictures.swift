@@ -46,12 +46,7 @@ enum CheckPictures {
         let clips = [("expected (golden)", golden), ("actual", rendered)].compactMap { title, path -> Listening.Clip? in
             guard let reader = try? SoundFileReader(path: path) else { return nil }
             // Only what a clip holds is read: a long golden is not loaded whole.
-            let count = reader.format.channelCount
-            let frames = Int(min(reader.frameCount, Int64(Listening.defaultSeconds * Double(reader.format.sampleRate))))
-            var samples = [Float](repeating: 0, count: frames * count)
-            let read = samples.withUnsafeMutableBufferPointer { reader.read(into: $0) }
-            samples.removeLast(samples.count - read * count)
-            let channels = (0..<count).map { channel in stride(from: channel, to: samples.count, by: count).map { samples[$0] } }
+            let channels = reader.readChannels(maxFrames: Int(Listening.defaultSeconds * Double(reader.format.sampleRate)))
             return Listening.Clip(title: title, channels: channels, sampleRate: reader.format.sampleRate)
         }
         return Listening.section(clips)

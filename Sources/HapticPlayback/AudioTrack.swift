@@ -131,15 +131,14 @@ enum AudioVoices {
             warnings.append(warning)
             return nil
         }
-        let interleaved = reader.readAll(), channelCount = reader.format.channelCount
+        let channelCount = reader.format.channelCount
         if channelCount > 2 {
             warnings.append(AudioTrackWarning(entry: event.entry, message: "\(path) has \(channelCount) channels; the first two are played"))
         }
         let pitch = Double(min(max(event.pitch + audio.control(.pitch, atUs: event.startUs), -1), 1))
         let sourceRate = Double(reader.format.sampleRate) * pow(2, pitch)
-        var channels = (0..<min(2, channelCount)).map { channel in
-            Resampler.resample(stride(from: channel, to: interleaved.count, by: channelCount).map { Double(interleaved[$0]) },
-                               sourceRate: sourceRate, to: profile.sampleRate)
+        var channels = reader.readChannels().prefix(2).map { channel in
+            Resampler.resample(channel.map(Double.init), sourceRate: sourceRate, to: profile.sampleRate)
         }
         let durationFrames = Int(FrameTiming.frame(atUs: event.durationUs, rate: profile.sampleRate))
         if event.loops, durationFrames == 0 {
