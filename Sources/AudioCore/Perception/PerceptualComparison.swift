@@ -138,10 +138,8 @@ public struct PerceptualComparison: Hashable, Sendable {
             if level == nil, !(abs(actualLevel - expectedLevel) <= tolerance.levelDb) {
                 level = Failure(gate: .level, atMs: at, expected: expectedLevel, actual: actualLevel, channel: channel)
             }
-            // A frequency is judged where the signal fills its span on both sides: one measured
-            // over a partly silent span moves by several per cent with where the signal is cut.
-            let felt = { (peaks: [Double]) in peaks.allSatisfy { 20 * log10($0) >= threshold } }
-            guard felt(wanted.hopPeaksG(window: window)), felt(got.hopPeaksG(window: window)), let wantedHz, let gotHz = actualHz() else { continue }
+            guard WindowMeter.fillsSpan(wanted.hopPeaksG(window: window), thresholdDb: threshold),
+                  WindowMeter.fillsSpan(got.hopPeaksG(window: window), thresholdDb: threshold), let wantedHz, let gotHz = actualHz() else { continue }
             let error = gotHz / wantedHz - 1
             frequencyError = larger(frequencyError, error)
             if frequency == nil, !(abs(error) <= tolerance.frequencyRatio) {

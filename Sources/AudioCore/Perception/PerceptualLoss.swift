@@ -93,7 +93,10 @@ public struct PerceptualLoss: Hashable, Sendable {
             let wantedPeaks = reference.hopPeaksG(window: window), gotPeaks = got.hopPeaksG(window: window)
             let wantedDb = WindowMeter.levelDb(hopPeaks: wantedPeaks), gotDb = WindowMeter.levelDb(hopPeaks: gotPeaks)
             guard max(wantedDb, gotDb) >= VibrotactileThreshold.lowestInBandDb else { continue }
-            let wantedHz = reference.dominantHz(window: window), gotHz = got.dominantHz(window: window)
+            // The device's frequency is measured only where it is needed: for the threshold when the
+            // reference has none, and for the frequency judgement.
+            let wantedHz = reference.dominantHz(window: window)
+            var gotHz = wantedHz == nil ? got.dominantHz(window: window) : nil
             let threshold = VibrotactileThreshold.db(atHz: wantedHz ?? gotHz ?? PerceptualView.fallbackHz)
             let wantedFelt = wantedDb - threshold >= 0, gotFelt = gotDb - threshold >= 0
             if wantedFelt { counts.felt += 1 }
@@ -103,9 +106,10 @@ public struct PerceptualLoss: Hashable, Sendable {
             case (true, true):
                 if abs(gotDb - wantedDb) > limits.levelDb {
                     counts.level += 1
-                } else if let wantedHz, let gotHz, [wantedPeaks, gotPeaks].allSatisfy({ $0.allSatisfy { 20 * log10($0) >= threshold } }),
-                          abs(gotHz / wantedHz - 1) > limits.frequencyRatio {
-                    counts.frequency += 1
+                } else if let wantedHz, WindowMeter.fillsSpan(wantedPeaks, thresholdDb: threshold),
+                          WindowMeter.fillsSpan(gotPeaks, thresholdDb: threshold) {
+                    gotHz = gotHz ?? got.dominantHz(window: window)
+                    if let gotHz, abs(gotHz / wantedHz - 1) > limits.frequencyRatio { counts.frequency += 1 }
                 }
             case (false, false): break
             }

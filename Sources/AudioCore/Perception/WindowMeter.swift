@@ -51,6 +51,11 @@ struct WindowMeter {
     /// The window's level: the peak of its 20 ms span, in dB re 1 g (−∞ when silent).
     static func levelDb(hopPeaks peaks: [Double]) -> Double { 20 * log10(peaks[2...5].reduce(0, max)) }
 
+    /// Whether a signal fills the 40 ms span: every hop's peak (`peaks`, in g) at or above
+    /// `thresholdDb`. A frequency is only judged then: over a partly silent span it moves by several
+    /// per cent with where the signal is cut.
+    static func fillsSpan(_ peaks: [Double], thresholdDb: Double) -> Bool { peaks.allSatisfy { 20 * log10($0) >= thresholdDb } }
+
     /// The window's level in dB re 1 g, and the lowest and highest it takes as its 20 ms span moves
     /// by up to `slack` frames either way (slack ≤ 2H). Linear in the span: the moved spans share
     /// a core, and the parts before and after it grow and shrink by one frame a step.
