@@ -24,7 +24,7 @@ struct PlayCommand: Command {
             DeviceProfileOption.spec,
             OptionSpec(name: "--no-audio", valueName: nil, help: "Play an AHAP file's haptics without its audio events."),
             AudioOptions.rootSpec,
-            OptionSpec(name: "--audio-offset-ms", valueName: "MS", help: "Play the audio this much later than the haptics, -1000-1000 (default 0)."),
+            AudioOptions.offsetSpec,
         ] + ProfileOptions.specs
     }
 

@@ -26,7 +26,7 @@ struct RenderCommand: Command {
             OptionSpec(name: "--mix", valueName: nil, help: "Write <out> as stereo: the haptic render plus each channel of the audio track."),
             OptionSpec(name: "--no-audio", valueName: nil, help: "Leave an AHAP file's audio events out (no note about them)."),
             AudioOptions.rootSpec,
-            OptionSpec(name: "--audio-offset-ms", valueName: "MS", help: "Play the audio this much later than the haptics, -1000-1000 (default 0)."),
+            AudioOptions.offsetSpec,
             OptionSpec(name: "--sync-report", valueName: "FILE", help: "Write each transient's offset to the nearest sound as JSON."),
             OptionSpec(name: "--sync-threshold-ms", valueName: "MS", help: "Flag offsets beyond this, 0-100 (default 24)."),
             OptionSpec(name: "--threads", valueName: "N", help: "Threads: 2 writes while rendering, 3+ also splits the voices (default: the cores; same samples)."),
