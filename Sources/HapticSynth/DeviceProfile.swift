@@ -73,7 +73,10 @@ public struct DeviceProfile: Sendable, Hashable {
     }
 
     /// The catalogue shipped in the binary (`devices/*.json`), by name.
-    public static func catalogue() throws(SettingsFileError) -> [DeviceProfile] {
+    public static func catalogue() throws(SettingsFileError) -> [DeviceProfile] { try embedded.get() }
+
+    /// The embedded files read once, on first use.
+    private static let embedded = Result { () throws(SettingsFileError) -> [DeviceProfile] in
         var devices: [DeviceProfile] = []
         for file in DeviceCatalogueFiles.files { devices.append(try read(Array(file.json.utf8), file: "devices/\(file.name).json")) }
         return devices
