@@ -3,7 +3,7 @@ import HapticPlanner
 
 /// One device of the catalogue (docs/devices.md): its platform, its actuator as a resonator, its
 /// Android capabilities, and where every value comes from. `--device-profile NAME|FILE`.
-public struct DeviceProfile: Sendable, Hashable {
+public struct DeviceProfile: Sendable {
     /// Where a value comes from.
     public enum Basis: String, Sendable, Hashable, CaseIterable { case measured, sourced, derived, assumed }
 
@@ -33,9 +33,6 @@ public struct DeviceProfile: Sendable, Hashable {
     /// Every value (as JSON text) with its provenance, by JSON Pointer (`/actuator/f0Hz`), in the
     /// file's order of the values.
     public let provenance: [(pointer: String, value: String, provenance: Provenance)]
-
-    public static func == (lhs: DeviceProfile, rhs: DeviceProfile) -> Bool { lhs.name == rhs.name && lhs.title == rhs.title }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// The platform it plays as: iOS, or Android on its capabilities.
     public var platform: Platform { android.map(Platform.android) ?? .ios }

@@ -116,8 +116,12 @@ struct CheckCommand: Command {
     private static func platform(
         _ arguments: ParsedArguments, device: DeviceProfile?, goldens: String, recorded: CheckSuiteConfig?
     ) throws(CLIError) -> Platform {
-        var platform = device?.platform ?? .ios
-        if device == nil { platform = try AndroidOptions.platform(arguments, command: name, recorded: recorded?.platform ?? .ios) }
+        let platform: Platform
+        if let device {
+            platform = device.platform
+        } else {
+            platform = try AndroidOptions.platform(arguments, command: name, recorded: recorded?.platform ?? .ios)
+        }
         if let recordedName = recorded?.platform.name, platform.name != recordedName,
            !(arguments.value("--record") == "all" && arguments.value("--shard") == nil) {
             throw .usage("\(FilePaths.join(goldens, CheckSuiteConfig.fileName)) says \(goldens) holds \(recordedName) goldens; "
