@@ -19,8 +19,6 @@ public struct DeviceMatrix: Sendable {
         public let samples: [Float]
         /// nil for the reference's own row.
         public let loss: PerceptualLoss?
-        /// The plan, for pictures.
-        public let plan: PlatformPlan
     }
 
     public let sampleRate: Int
@@ -47,21 +45,17 @@ public struct DeviceMatrix: Sendable {
         base.sampleRate = sampleRate
         let profile = device.applied(to: base)
         try profile.validate()
-        let plan: PlatformPlan
         let samples: [Float], backend: String, approximations: [String]
         if !device.hasHaptics {
             let unsupported = try PatternLoader.load(loaded.path, capabilities: device.capabilities).plan
-            plan = .ios(unsupported)
             (samples, backend, approximations) = ([], unsupported.diagnostics.backend.rawValue, unsupported.diagnostics.approximations)
         } else if let android = device.android {
             let androidPlan = loaded.androidPlan(on: android)
-            plan = .android(androidPlan)
             let braked = androidPlan.backend == .androidPrimitives && profile.tapBraking
                 ? ["primitives are braked taps at the resonance (\(NumberText.significant(profile.android.resonanceHz)) Hz); firmware waveforms are not public"] : []
             (samples, backend, approximations) = (AndroidActuator(profile: profile).render(androidPlan), androidPlan.backend.rawValue,
                                                   androidPlan.approximations + braked)
         } else {
-            plan = .ios(loaded.plan)
             let lead = Int(FrameTiming.frame(atMs: FrameTiming.leadMs, rate: sampleRate))
             let rendered = try Hapsynth.render(loaded.plan, profile: profile).samples
             samples = Array(rendered.dropFirst(min(lead, rendered.count)))
@@ -71,6 +65,6 @@ public struct DeviceMatrix: Sendable {
                     ? ["transients are braked taps at the resonance (\(NumberText.significant(profile.resonatorHz)) Hz); their sharpness is not rendered"] : [])
         }
         let loss = reference.map { PerceptualLoss(reference: $0, device: samples, deviceFullScaleG: device.actuator?.fullScaleG ?? base.fullScaleG, limits: limits) }
-        return Row(device: device, backend: backend, approximations: approximations, samples: samples, loss: loss, plan: plan)
+        return Row(device: device, backend: backend, approximations: approximations, samples: samples, loss: loss)
     }
 }
