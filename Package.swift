@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "HapticPlanner", dependencies: ["HapticCore"], exclude: ["README.md"]),
         .target(name: "CSynthKernel"),
         .target(name: "HapticSynth", dependencies: ["HapticPlanner", "HapticCore", "CSynthKernel", "AudioCore"], exclude: ["README.md"]),
-        .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore", "AudioIO"], exclude: ["README.md"]),
+        .target(name: "HapticPlayback", dependencies: ["HapticPlanner", "HapticCore", "HapticSynth", "AudioCore"], exclude: ["README.md"]),
         .target(name: "HapticPlot", exclude: ["README.md"]),
         .target(name: "HapticPlaybackTesting", dependencies: ["HapticPlayback", "HapticPlanner"], exclude: ["README.md"]),
         .target(
@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "HapticSynthTests", dependencies: ["HapticSynth", "HapticPlanner", "HapticCore", "CSynthKernel"]),
         .testTarget(
             name: "HapticPlaybackTests",
-            dependencies: ["HapticPlayback", "HapticPlaybackTesting", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore", "TestSupport"]
+            dependencies: ["HapticPlayback", "HapticPlaybackTesting", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore", "AudioIO", "TestSupport"]
         ),
         .testTarget(name: "AudioCoreTests", dependencies: ["AudioCore"]),
         .testTarget(name: "HapsynthKitTests", dependencies: ["HapsynthKit", "TestSupport"]),

@@ -8,58 +8,72 @@ public enum Resampler {
     /// `samples` at `rateIn` as ⌈count·rateOut/rateIn⌉ samples at `rateOut` (rates in Hz, > 0).
     public static func resample(_ samples: [Double], from rateIn: Int, to rateOut: Int) -> [Double] {
         precondition(rateIn > 0 && rateOut > 0, "rates must be positive")
-        guard rateIn != rateOut else { return samples }
-        let cutoff = min(1, Double(rateOut) / Double(rateIn)), width = 16 / cutoff
-        let count = Int((Int64(samples.count) * Int64(rateOut) + Int64(rateIn) - 1) / Int64(rateIn))
-        let reach = Int(width.rounded(.up))
-        // The taps depend only on the fractional part of p: one set per phase, made when first met.
-        var taps: [Int64: [Double]] = [:]
-        func kernel(phase: Int64) -> [Double] {
-            if let known = taps[phase] { return known }
-            let fraction = Double(phase) / Double(rateOut)
-            let made = (-reach...(reach + 1)).map { offset in tap(fraction - Double(offset), cutoff: cutoff, width: width) }
-            if taps.count < 4096 { taps[phase] = made }
-            return made
-        }
-        var output = [Double](repeating: 0, count: count)
-        samples.withUnsafeBufferPointer { source in
-            for n in 0..<count {
-                let position = Int64(n) * Int64(rateIn)
-                let whole = Int(position / Int64(rateOut))
-                let first = whole - reach
-                output[n] = kernel(phase: position % Int64(rateOut)).withUnsafeBufferPointer { taps in
-                    var sum = 0.0
-                    for index in max(0, -first)..<min(taps.count, source.count - first) { sum += source[first + index] * taps[index] }
-                    return sum
-                }
-            }
-        }
-        return output
+        return resample(samples, sourceRate: Double(rateIn), to: rateOut)
     }
 
     /// `samples` played at `sourceRate` (a varispeed rate, Rin·2^pitch: not a whole number of
     /// hertz) as ⌈count·rateOut/sourceRate⌉ samples at `rateOut`, by the same kernel, each
     /// position n·sourceRate/rateOut computed in Double. A whole `sourceRate` takes the exact rule.
     public static func resample(_ samples: [Double], sourceRate: Double, to rateOut: Int) -> [Double] {
-        precondition(sourceRate > 0 && rateOut > 0, "rates must be positive")
-        if sourceRate == sourceRate.rounded(), sourceRate < 1e9 { return resample(samples, from: Int(sourceRate), to: rateOut) }
-        guard !samples.isEmpty else { return [] }
-        let step = sourceRate / Double(rateOut)
-        let cutoff = min(1, Double(rateOut) / sourceRate), width = 16 / cutoff
-        let count = Int((Double(samples.count) / step).rounded(.up))
-        let reach = Int(width.rounded(.up))
-        var output = [Double](repeating: 0, count: count)
-        samples.withUnsafeBufferPointer { source in
-            for n in 0..<count {
-                let position = Double(n) * step, whole = Int(position.rounded(.down))
-                var sum = 0.0
-                for k in max(0, whole - reach)...min(source.count - 1, whole + reach + 1) {
-                    sum += source[k] * tap(position - Double(k), cutoff: cutoff, width: width)
-                }
-                output[n] = sum
-            }
+        var converter = RateConverter(sourceFrameCount: Int64(samples.count), channelCount: 1, sourceRate: sourceRate, rateOut: rateOut)
+        var output = [[Double](repeating: 0, count: Int(converter.outputFrameCount))]
+        var reader = ArrayReader(samples: samples)
+        converter.render(frames: output[0].count, into: &output, from: &reader)
+        return output[0]
+    }
+
+    /// Reads a whole signal held in memory.
+    private struct ArrayReader: FrameReader {
+        let samples: [Double]
+        var position = 0
+
+        mutating func read(frames: Int, appendingTo channels: inout [[Double]]) -> Int {
+            let count = min(frames, samples.count - position)
+            channels[0] += samples[position..<(position + count)]
+            position += count
+            return count
         }
-        return output
+    }
+
+    /// The taps of one pair of whole rates, one set per phase of p (n·Rin mod Rout), made when
+    /// first met and kept for the first 4,096 phases.
+    public final class Kernel {
+        /// W rounded up: the taps reach this many frames either side of p.
+        public let reach: Int
+        private let rateOut: Int64
+        private let cutoff: Double, width: Double
+        private var taps: [Int64: [Double]] = [:]
+
+        init(rateIn: Int, rateOut: Int) {
+            cutoff = min(1, Double(rateOut) / Double(rateIn))
+            width = 16 / cutoff
+            reach = Int(width.rounded(.up))
+            self.rateOut = Int64(rateOut)
+        }
+
+        /// h(fraction − offset) for offsets −reach … reach + 1, fraction = phase / Rout.
+        func taps(phase: Int64) -> [Double] {
+            if let known = taps[phase] { return known }
+            let fraction = Double(phase) / Double(rateOut)
+            let made = (-reach...(reach + 1)).map { offset in tap(fraction - Double(offset), cutoff: cutoff, width: width) }
+            if taps.count < 4096 { taps[phase] = made }
+            return made
+        }
+    }
+
+    /// Kernels shared by converters between the same rates (one per pair, made when first asked).
+    public final class Kernels {
+        private var byRates: [Int64: Kernel] = [:]
+
+        public init() {}
+
+        func kernel(rateIn: Int, rateOut: Int) -> Kernel {
+            let key = Int64(rateIn) << 32 | Int64(rateOut)
+            if let known = byRates[key] { return known }
+            let made = Kernel(rateIn: rateIn, rateOut: rateOut)
+            byRates[key] = made
+            return made
+        }
     }
 
     /// h(t) = c·sinc(c·t)·I0(8·√(1 − (t/W)²))/I0(8) for |t| < W, else 0.

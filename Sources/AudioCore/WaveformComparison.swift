@@ -31,6 +31,15 @@ public struct WaveformComparison: Hashable, Sendable {
     public let firstDifferingFrame: Int64?
     /// Same length, max abs error within tolerance, and zero error energy or enough SNR.
     public let pass: Bool
+    /// Samples of each file that were NaN or infinite and were compared as 0 (the reader silences them).
+    public internal(set) var silencedExpected = 0, silencedActual = 0
+
+    /// The comparison with the counts of silenced samples of each file.
+    public func silencing(expected: Int, actual: Int) -> WaveformComparison {
+        var copy = self
+        (copy.silencedExpected, copy.silencedActual) = (expected, actual)
+        return copy
+    }
 }
 
 /// Accumulates a comparison block by block, so memory does not grow with the files' length; the

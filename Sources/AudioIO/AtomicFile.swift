@@ -11,6 +11,8 @@ public final class AtomicFile {
     public let temporaryPath: String
     /// The open descriptor of the temporary file (hand it to a writer, which closes it).
     public let fileDescriptor: Int32
+    /// A second descriptor of the temporary file, kept to flush it to the disk before the rename.
+    private let syncDescriptor: Int32
     private var settled = false
 
     /// Creates the temporary file; nothing exists at the target yet.
@@ -27,6 +29,7 @@ public final class AtomicFile {
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         fileDescriptor = descriptor
+        syncDescriptor = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
@@ -44,8 +47,19 @@ public final class AtomicFile {
     }
 
     /// Gives the temporary file the target's permissions (an existing target's, else 0666 less the
-    /// umask) and renames it over the target.
+    /// umask), flushes it to the disk, renames it over the target and flushes the folder, so that
+    /// a crash leaves the old file or the new one, never an empty one.
     public func commit() throws(AtomicFileError) {
+        if syncDescriptor >= 0 {
+            let synced = fsync(syncDescriptor) == 0 || errno == EINVAL
+            let reason = String(cString: strerror(errno))
+            close(syncDescriptor)
+            guard synced else {
+                settled = true
+                unlink(temporaryPath)
+                throw .cannotCreate(path: targetPath, reason: reason)
+            }
+        }
         var existing = stat()
         let mode: mode_t
         if stat(targetPath, &existing) == 0 {
@@ -55,16 +69,25 @@ public final class AtomicFile {
         }
         guard chmod(temporaryPath, mode) == 0, rename(temporaryPath, targetPath) == 0 else {
             let reason = String(cString: strerror(errno))
-            discard()
+            settled = true
+            unlink(temporaryPath)
             throw .cannotCreate(path: targetPath, reason: reason)
         }
         settled = true
+        let slash = targetPath.lastIndex(of: "/")
+        let folder = slash.map { $0 == targetPath.startIndex ? "/" : String(targetPath[..<$0]) } ?? "."
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor >= 0 {
+            _ = fsync(descriptor)
+            close(descriptor)
+        }
     }
 
     /// Removes the temporary file; the target is untouched.
     public func discard() {
         guard !settled else { return }
         settled = true
+        if syncDescriptor >= 0 { close(syncDescriptor) }
         unlink(temporaryPath)
     }
 

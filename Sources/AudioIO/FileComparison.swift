@@ -11,6 +11,9 @@ public enum ComparisonError: Error, Equatable, Sendable, CustomStringConvertible
     case mismatch(String)
     /// The difference signal could not be written.
     case cannotWriteDifference(String)
+    /// A tolerance the comparison cannot apply to these files (an onset tolerance longer than a
+    /// window can move at their rate).
+    case tolerance(String)
 
     public var description: String {
         switch self {
@@ -18,6 +21,7 @@ public enum ComparisonError: Error, Equatable, Sendable, CustomStringConvertible
         case .unreadable(let error): return "\(error)"
         case .mismatch(let what): return what
         case .cannotWriteDifference(let why): return "cannot write the difference signal: \(why)"
+        case .tolerance(let why): return why
         }
     }
 }
@@ -59,8 +63,8 @@ public enum FileComparison {
                 }
             }
         }
-        return comparator.result(
-            expectedFrames: expected.frameCount, actualFrames: actual.frameCount, sampleRate: expected.format.sampleRate)
+        return comparator.result(expectedFrames: expected.frameCount, actualFrames: actual.frameCount, sampleRate: expected.format.sampleRate)
+            .silencing(expected: expected.silencedSampleCount, actual: actual.silencedSampleCount)
     }
 
     /// Refuses files of different rates or channel counts: no comparison of them means anything.

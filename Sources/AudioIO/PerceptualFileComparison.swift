@@ -15,6 +15,7 @@ public enum PerceptualFileComparison {
     ) throws(ComparisonError) -> PerceptualComparison {
         let expected = try FileComparison.open(expectedPath), actual = try FileComparison.open(actualPath)
         try FileComparison.requireSameFormat(expected, expectedPath, actual, actualPath)
+        if let problem = tolerance.problem(sampleRate: expected.format.sampleRate) { throw .tolerance(problem) }
         for (reader, path) in [(expected, expectedPath), (actual, actualPath)]
         where reader.frameCount > Int64(maxSeconds) * Int64(reader.format.sampleRate) {
             throw .mismatch("\(path) is \(reader.frameCount / Int64(reader.format.sampleRate)) s long; a perceptual comparison takes at most \(maxSeconds) s")

@@ -48,16 +48,6 @@ public enum SampleEncoding: String, CaseIterable, Sendable {
     }
 }
 
-/// A libsndfile failure, with libsndfile's own message (`sf_strerror`).
-public struct SoundFileError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What hapsynth was doing (`cannot open out.wav`).
-    public let context: String
-    /// libsndfile's reason.
-    public let reason: String
-
-    public var description: String { "\(context): \(reason)" }
-}
-
 /// Writes a mono or multichannel float stream to a sound file through libsndfile.
 public final class SoundFileWriter: AudioOutput {
     public let format: AudioFormat
@@ -118,61 +108,3 @@ public final class SoundFileWriter: AudioOutput {
     }
 }
 
-/// Reads a sound file through libsndfile as float samples (PCM is scaled into −1…1).
-public final class SoundFileReader {
-    public let format: AudioFormat
-    /// Frames in the file.
-    public let frameCount: Int64
-    /// The container and encoding, when they are ones hapsynth writes.
-    public let container: SoundFileContainer?
-    public let encoding: SampleEncoding?
-    private let file: OpaquePointer
-
-    /// Opens a regular file; anything else (a FIFO, a device, a folder) is refused at once,
-    /// never waited on.
-    public init(path: String) throws(SoundFileError) {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SoundFileError(context: "cannot read \(path)", reason: String(cString: strerror(errno))) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            close(descriptor)
-            throw SoundFileError(context: "cannot read \(path)", reason: "it is not a regular file")
-        }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        var info = SF_INFO()
-        guard let file = sf_open_fd(descriptor, Int32(SFM_READ), &info, Int32(SF_TRUE)) else {
-            throw SoundFileError(context: "cannot read \(path)", reason: String(cString: sf_strerror(nil)))
-        }
-        self.file = file
-        format = AudioFormat(sampleRate: Int(info.samplerate), channelCount: Int(info.channels))
-        frameCount = info.frames
-        let major = info.format & Int32(SF_FORMAT_TYPEMASK), subtype = info.format & Int32(SF_FORMAT_SUBMASK)
-        container = major == Int32(SF_FORMAT_WAV) ? .wav : SoundFileContainer.allCases.first { $0.major == major }
-        encoding = SampleEncoding.allCases.first { $0.subtype == subtype }
-    }
-
-    /// Reads up to `buffer.count / channelCount` frames; returns how many frames were read (0 at the end).
-    public func read(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
-        return Int(sf_readf_float(file, base, sf_count_t(buffer.count / format.channelCount)))
-    }
-
-    /// The file's samples one array per channel, at most `maxFrames` frames of them (nil: all).
-    public func readChannels(maxFrames: Int? = nil) -> [[Float]] {
-        let count = format.channelCount
-        let frames = min(Int(frameCount), maxFrames ?? Int.max)
-        var interleaved = [Float](repeating: 0, count: frames * count)
-        let read = interleaved.withUnsafeMutableBufferPointer { self.read(into: $0) }
-        return (0..<count).map { channel in stride(from: channel, to: read * count, by: count).map { interleaved[$0] } }
-    }
-
-    /// Every sample of the file.
-    public func readAll() -> [Float] {
-        var samples = [Float](repeating: 0, count: Int(frameCount) * format.channelCount)
-        let frames = samples.withUnsafeMutableBufferPointer { read(into: $0) }
-        samples.removeLast(samples.count - frames * format.channelCount)
-        return samples
-    }
-
-    deinit { sf_close(file) }
-}

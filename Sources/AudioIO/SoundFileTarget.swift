@@ -15,28 +15,59 @@ public enum SoundFileTarget {
         to path: String, format: AudioFormat, container: SoundFileContainer, encoding: SampleEncoding,
         _ body: (SoundFileWriter) throws -> Result
     ) throws(OutputError) -> Result {
-        let target = try OutputFile.opening(path)
-        defer { target.discard() }
-        if target.isStream, container == .wav, lseek(target.fileDescriptor, 0, SEEK_CUR) < 0 {
-            close(target.fileDescriptor)
-            throw .cannotStreamWAV(path: path)
+        try write([Target(path: path, format: format, container: container, encoding: encoding)]) { writers in try body(writers[0]) }
+    }
+
+    /// One file to write.
+    public struct Target: Sendable {
+        public let path: String
+        public let format: AudioFormat
+        public let container: SoundFileContainer
+        public let encoding: SampleEncoding
+
+        public init(path: String, format: AudioFormat, container: SoundFileContainer, encoding: SampleEncoding) {
+            self.path = path
+            self.format = format
+            self.container = container
+            self.encoding = encoding
         }
-        let writer: SoundFileWriter
-        do {
-            writer = try SoundFileWriter(fileDescriptor: target.fileDescriptor, name: path, format: format, container: container, encoding: encoding)
-        } catch {
-            throw .cannotCreate("\(error)")
+    }
+
+    /// Opens every target, lets `body` write them (one pass of a render feeding several files),
+    /// finishes them, and puts them in place only when all are complete: a failure or a stop
+    /// leaves every target as it was.
+    public static func write<Result>(_ targets: [Target], _ body: ([SoundFileWriter]) throws -> Result) throws(OutputError) -> Result {
+        var opened: [OutputFile] = []
+        defer { opened.forEach { $0.discard() } }
+        var writers: [SoundFileWriter] = []
+        for target in targets {
+            let file = try OutputFile.opening(target.path)
+            opened.append(file)
+            if file.isStream, target.container == .wav, lseek(file.fileDescriptor, 0, SEEK_CUR) < 0 {
+                close(file.fileDescriptor)
+                throw .cannotStreamWAV(path: target.path)
+            }
+            guard SoundFileWriter.accepts(target.container, target.encoding, format: target.format) else {
+                close(file.fileDescriptor)
+                throw .cannotCreate("cannot write \(target.path): \(target.container.rawValue) does not accept \(target.encoding.rawValue) samples")
+            }
+            do {
+                writers.append(try SoundFileWriter(fileDescriptor: file.fileDescriptor, name: target.path, format: target.format,
+                                                   container: target.container, encoding: target.encoding))
+            } catch {
+                throw .failed("\(error)")  // the file was made: writing its header failed (a full disk)
+            }
         }
         let result: Result
         do {
-            result = try body(writer)
-            try writer.finish()
+            result = try body(writers)
+            for writer in writers { try writer.finish() }
         } catch is RenderStopped {
             throw .stopped
         } catch {
             throw .failed("\(error)")
         }
-        try target.committing()
+        for file in opened { try file.committing() }
         return result
     }
 }

@@ -1,3 +1,4 @@
+import AudioIO
 import FoundationEssentials
 import Glibc
 import HapticCore
@@ -23,8 +24,9 @@ public enum AHAPFolder {
     }
 
     /// Writes one AHAP file per player into `folder`; `force` writes beside files hapsynth did not
-    /// write (they are kept).
-    public static func write(_ plan: PlaybackPlan, to folder: String, force: Bool) throws(AHAPFolderError) -> Written {
+    /// write (they are kept). No file it would write or remove may be one of `inputs` (the files
+    /// the command read).
+    public static func write(_ plan: PlaybackPlan, to folder: String, force: Bool, inputs: [String] = []) throws(AHAPFolderError) -> Written {
         let texts = AHAPExport.files(for: plan)
         let names = (0..<texts.count).map { "player-\($0 + 1).ahap" }
         let manager = FileManager.default
@@ -38,19 +40,27 @@ public enum AHAPFolder {
             let foreign = entries.filter { $0 != manifestName && !earlier.contains($0) }.sorted()
             if !foreign.isEmpty && !force { throw .foreignFiles(folder: folder, names: foreign) }
         }
+        let stale = earlier.filter { !names.contains($0) }
+        do throws(OutputError) {
+            try OutputGuard.refuse((names + [manifestName] + stale).map { folder + "/" + $0 }, inputs: inputs)
+        } catch {
+            throw fail("\(error)")
+        }
         do {
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for (name, text) in zip(names, texts) {
-                try (text + "\n").write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
-            }
-            try (names.map { $0 + "\n" }.joined()).write(toFile: folder + "/" + manifestName, atomically: true, encoding: .utf8)
-            // Only files an earlier export wrote, and this one did not, are removed.
-            for stale in earlier where !names.contains(stale) {
-                try? manager.removeItem(atPath: folder + "/" + stale)
-            }
         } catch {
             throw fail(FilePaths.message(of: error))
         }
+        do throws(OutputError) {
+            for (name, text) in zip(names, texts) {
+                try TextOutput.write(text + "\n", to: folder + "/" + name, what: "AHAP file")
+            }
+            try TextOutput.write(names.map { $0 + "\n" }.joined(), to: folder + "/" + manifestName, what: "export manifest")
+        } catch {
+            throw fail("\(error)")
+        }
+        // Only files an earlier export wrote, and this one did not, are removed.
+        for name in stale { try? manager.removeItem(atPath: folder + "/" + name) }
         return Written(names: names, warnings: AHAPExport.warnings(for: plan), summary: """
             wrote \(texts.count) AHAP file\(texts.count == 1 ? "" : "s") to \(folder)\(names.isEmpty ? "" : ": " + names.joined(separator: ", "))
             To play them on an iPhone as hapsynth does: load each file as a CHHapticPattern, make one

@@ -9,16 +9,14 @@ import HapticSynth
 /// the emulated actuator's waveform, and the plan's diagnostics. Android starts at once: the axis
 /// is milliseconds from the request, with no lead.
 enum AndroidPlotFigure {
-    static func figure(_ plan: AndroidPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?) throws(PictureError) -> Figure {
-        do {
-            _ = try RenderLength.checked(plan, rate: profile.sampleRate, allowLong: false)
-        } catch {
-            throw .length(error)
-        }
-        let actuator = AndroidActuator(profile: profile)
-        var player = AndroidEffectPlayer(plan: plan, actuator: actuator)
+    /// The figure without its waveform, and the frames its waveform's columns span (the window in
+    /// milliseconds from the request, default the whole render, clamped into what hapsynth can represent).
+    static func figure(
+        _ plan: AndroidPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?, endFrame: Int64
+    ) throws(PictureError) -> (figure: Figure, columns: ClosedRange<Int64>) {
         let rate = Double(profile.sampleRate)
-        let from = fromMs ?? 0, to = toMs ?? max(Double(player.frameCount) * 1000 / rate, from + 1)
+        let limit = Double(RenderLength.maxRepresentableMs)
+        let from = min(max(fromMs ?? 0, -limit), limit), to = min(max(toMs ?? max(Double(endFrame) * 1000 / rate, from + 1), -limit), limit)
         guard to > from else { throw .emptyWindow(fromMs: from, toMs: to) }
         var figure = Figure(title: title, caption: caption(plan, rate: profile.sampleRate), fromMs: from, toMs: to)
         figure.lanes = [lane(plan)]
@@ -29,20 +27,8 @@ enum AndroidPlotFigure {
             LineChart(title: "intensity", lines: [LineChart.Line(label: "android", points: zip(times, levels).map { time, level in level.map { (time, $0.intensity) } })]),
             LineChart(title: "sharpness", lines: [LineChart.Line(label: "android", points: zip(times, levels).map { time, level in level?.sharpness.map { (time, $0) } })]),
         ]
-        func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(player.frameCount), (ms * rate / 1000).rounded()))) }
-        let output = ColumnRangeOutput(format: AudioFormat(sampleRate: profile.sampleRate), fromFrame: frame(from), toFrame: frame(to), columnCount: columns)
-        var block = [Float](repeating: 0, count: 4096)
-        while player.position < player.frameCount {
-            let count = Int(min(4096, player.frameCount - player.position))
-            block.withUnsafeMutableBufferPointer { player.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
-            do {
-                try block.withUnsafeBufferPointer { try output.write(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-            } catch {
-                throw .renderFailed("cannot render \(title): \(error)")
-            }
-        }
-        figure.waves = [WaveEnvelope(title: "waveform (emulated Android actuator)", columns: output.columns)]
-        return figure
+        func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(endFrame), (ms * rate / 1000).rounded()))) }
+        return (figure, frame(from)...max(frame(from) + 1, frame(to)))
     }
 
     /// The effect as marks on one lane.
@@ -75,7 +61,7 @@ enum AndroidPlotFigure {
     static func level(_ plan: AndroidPlan, atMs ms: Double) -> (intensity: Double, sharpness: Double?)? {
         switch plan.backend {
         case .androidWaveform:
-            guard let waveform = plan.waveform, ms >= 0 else { return nil }
+            guard let waveform = plan.waveform, ms >= 0, ms < 9e15 else { return nil }
             let amplitude = waveform.amplitude(atMs: Int64(ms.rounded(.down)))
             return amplitude > 0 ? (Double(amplitude) / 255, nil) : nil
         case .androidEnvelope:

@@ -62,3 +62,12 @@ public struct HapsynthError: Error, Equatable, Sendable, CustomStringConvertible
     public let message: String
     public var description: String { message }
 }
+
+extension AudioTrackOptions {
+    /// These options, reading sounds with libsndfile unless another reader was given.
+    public var readingFiles: AudioTrackOptions {
+        var options = self
+        options.opener = opener ?? SoundFileOpener()
+        return options
+    }
+}

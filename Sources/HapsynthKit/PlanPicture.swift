@@ -17,9 +17,13 @@ public struct PlanPicture: Sendable {
     public let fromMs: Double, toMs: Double
     /// What was drawn: `2 players`, or `android androidWaveform on phone-api31`.
     public let subject: String
+    /// What the audio track could not do as the file asks (a sound missing, refused, unreadable).
+    public let audioWarnings: [AudioTrackWarning]
 
     /// Draws `loaded` as `platform` plays it (`.ios` or `.android`; `.both` draws the Android
-    /// effect).
+    /// effect). Each render behind the picture is one render job: the waveform's columns, an AHAP
+    /// file's audio and its sync lane, and the clips to listen to (only the seconds listened to)
+    /// are sinks of it, so nothing is held whole.
     /// - Parameters:
     ///   - title: the picture's title (the pattern's name and description).
     ///   - fromMs, toMs: the time window (default: the whole render, iOS's 10 ms lead included).
@@ -29,86 +33,144 @@ public struct PlanPicture: Sendable {
     ///   - isInterrupted: asked while rendering; true stops the work (`PictureError.stopped`).
     public static func draw(
         _ loaded: LoadedPattern, platform: Platform, title: String, profile: ActuatorProfile, fromMs: Double? = nil, toMs: Double? = nil,
-        listenSeconds: Double? = nil, audioOptions: AudioTrackOptions = AudioTrackOptions(), isInterrupted: () -> Bool = { false }
+        listenSeconds: Double? = nil, audioOptions: AudioTrackOptions = AudioTrackOptions(), isInterrupted: @escaping () -> Bool = { false }
     ) throws(PictureError) -> PlanPicture {
-        // An AHAP file's audio track, made once for the figure and the page, when iOS plays.
-        let track = platform.androidDevice == nil ? loaded.audio.map { AudioTrack($0, profile: profile, options: audioOptions) } : nil
-        let listening = try listenSeconds.map { seconds throws(PictureError) in
-            Listening.section(try clips(loaded, platform: platform, profile: profile, track: track), seconds: seconds)
-        } ?? ""
+        let listenFrames = listenSeconds.map { Int64($0 * Double(profile.sampleRate)) }
+        var clips: [Listening.Clip] = []
         var figure: Figure, subject: String
+        var audioWarnings: [AudioTrackWarning] = []
         let page: (String) -> String
         if let device = platform.androidDevice {
             let plan = loaded.androidPlan(on: device)
-            figure = try AndroidPlotFigure.figure(plan, title: title, profile: profile, fromMs: fromMs, toMs: toMs)
-            page = { PlotHTML.page(title: title, svg: $0 + listening, header: ["effect", "detail"], rows: AndroidPlotFigure.lane(plan).marks.map(AndroidPlotFigure.row)) }
+            let endFrame = try guarded(.android(plan), audio: nil, profile: profile, mixes: [.haptics])
+            let columns: ClosedRange<Int64>
+            (figure, columns) = try AndroidPlotFigure.figure(plan, title: title, profile: profile, fromMs: fromMs, toMs: toMs, endFrame: endFrame)
+            let waveform = ColumnRangeOutput(format: AudioFormat(sampleRate: profile.sampleRate), fromFrame: columns.lowerBound,
+                                             toFrame: columns.upperBound, columnCount: figure.columnCount)
+            try render(.android(plan), audio: nil, profile: profile, sinks: [RenderSink(.haptics, waveform, maxFrames: columns.upperBound)],
+                       isInterrupted: isInterrupted)
+            figure.waves = [WaveEnvelope(title: "waveform (emulated Android actuator)", columns: waveform.columns)]
+            if let listenFrames, platform.name == "both" {
+                clips += try listen(.ios(loaded.plan), audio: nil, profile: profile, frames: listenFrames, isInterrupted: isInterrupted)
+            }
             subject = "android \(plan.backend.rawValue) on \(device.name)"
+            let rows = AndroidPlotFigure.lane(plan).marks.map(AndroidPlotFigure.row)
+            page = { PlotHTML.page(title: title, svg: $0, header: ["effect", "detail"], rows: rows) }
         } else {
             // An AHAP file's sounds can outlast its haptics: the whole window shows both.
-            let audioEndMs = track.map { Double($0.frameCount) * 1000 / Double(profile.sampleRate) - Double(FrameTiming.leadMs) }
-            let hapticEndMs = (try? RenderLength.checked(loaded.plan, profile: profile, allowLong: false))
-                .map { Double($0) * 1000 / Double(profile.sampleRate) - Double(FrameTiming.leadMs) } ?? 0
-            let end = toMs ?? audioEndMs.map { max($0, hapticEndMs) }
-            figure = try PlotFigure.figure(loaded.plan, title: title, profile: profile, fromMs: fromMs, toMs: end, isInterrupted: isInterrupted)
-            if let track { addAudio(track, plan: loaded.plan, profile: profile, to: &figure) }
-            page = { PlotHTML.page(title: title, svg: $0 + listening, plan: loaded.plan) }
-            subject = "\(loaded.plan.players.count) player\(loaded.plan.players.count == 1 ? "" : "s")"
+            let track = loaded.audio.map { AudioTrack($0, profile: profile, options: audioOptions.readingFiles) }
+            let plan = loaded.plan
+            let endFrame = try guarded(.ios(plan), audio: track, profile: profile, mixes: track == nil ? [.haptics] : [.haptics, .audio])
+            let columns: ClosedRange<Int64>
+            (figure, columns) = try PlotFigure.figure(plan, title: title, profile: profile, fromMs: fromMs, toMs: toMs, endFrame: endFrame)
+            let format = AudioFormat(sampleRate: profile.sampleRate)
+            func columnOutput() -> ColumnRangeOutput {
+                ColumnRangeOutput(format: format, fromFrame: columns.lowerBound, toFrame: columns.upperBound, columnCount: figure.columnCount)
+            }
+            let waveform = columnOutput(), audioColumns = columnOutput()
+            let onsets = OnsetOutput(AudioHapticSync.audioOnsets, sampleRate: profile.sampleRate)
+            var sinks = [RenderSink(.haptics, waveform, maxFrames: columns.upperBound)]
+            if track != nil {
+                sinks.append(RenderSink(.audioMean, audioColumns, maxFrames: columns.upperBound))
+                sinks.append(RenderSink(.audioMean, onsets, maxFrames: AudioHapticSync.framesNeeded(plan, sampleRate: profile.sampleRate) ?? 0))
+            }
+            try render(.ios(plan), audio: track, profile: profile, sinks: sinks, isInterrupted: isInterrupted)
+            figure.waves = [WaveEnvelope(title: "waveform", columns: waveform.columns)]
+            if let track {
+                audioWarnings = track.warnings
+                try? onsets.finish()
+                let sync = AudioHapticSync(plan: plan, audioOnsetFrames: onsets.onsets, sampleRate: profile.sampleRate)
+                addAudio(audioColumns, sync: sync, to: &figure)
+            }
+            if let listenFrames {
+                // The track is rendered anew for the clips: a stream is played once.
+                let clipTrack = loaded.audio.map { AudioTrack($0, profile: profile, options: audioOptions.readingFiles) }
+                clips += try listen(.ios(plan), audio: clipTrack, profile: profile, frames: listenFrames, isInterrupted: isInterrupted)
+            }
+            subject = "\(plan.players.count) player\(plan.players.count == 1 ? "" : "s")"
+            page = { PlotHTML.page(title: title, svg: $0, plan: plan) }
         }
+        if let listenFrames, loaded.pattern != nil {
+            let device = platform.androidDevice ?? .flagship
+            var clip = try listen(.android(loaded.androidPlan(on: device)), audio: nil, profile: profile, frames: listenFrames, isInterrupted: isInterrupted)
+            clip[0].title = "Android on \(device.name)"
+            clips += clip
+        }
+        let listening = listenSeconds.map { Listening.section(clips, seconds: $0) } ?? ""
         let svg = figure.svg
-        return PlanPicture(svg: svg, html: page(svg), fromMs: figure.fromMs, toMs: figure.toMs, subject: subject)
+        return PlanPicture(svg: svg, html: page(svg + listening), fromMs: figure.fromMs, toMs: figure.toMs, subject: subject,
+                           audioWarnings: audioWarnings)
     }
 }
 
 extension PlanPicture {
+    /// The frames of a render into `mixes`, under the length guard.
+    static func guarded(_ plan: PlatformPlan, audio: AudioTrack?, profile: ActuatorProfile, mixes: Set<RenderMix>) throws(PictureError) -> Int64 {
+        do {
+            return try RenderJob.checkedLength(plan, audio: audio, profile: profile, mixes: mixes, allowLong: false)
+        } catch {
+            throw .length(error)
+        }
+    }
+
+    /// Runs one render job into `sinks`.
+    static func render(
+        _ plan: PlatformPlan, audio: AudioTrack?, profile: ActuatorProfile, sinks: [RenderSink], isInterrupted: () -> Bool
+    ) throws(PictureError) {
+        do {
+            try RenderJob(plan, audio: audio, profile: profile, sinks: sinks).run { _ in !isInterrupted() }
+        } catch is RenderStopped {
+            throw .stopped
+        } catch let error as RenderLengthError {
+            throw .length(error)
+        } catch {
+            throw .renderFailed("cannot render: \(error)")
+        }
+    }
+
+    /// The renders a page offers to listen to, each its first `frames` frames: the haptics of
+    /// `plan` (the actuator's drive, or Android's emulated actuator), and with `audio` the track
+    /// (as long as the haptics at least, as `render --audio` writes it) and the mix.
+    static func listen(
+        _ plan: PlatformPlan, audio: AudioTrack?, profile: ActuatorProfile, frames: Int64, isInterrupted: () -> Bool
+    ) throws(PictureError) -> [Listening.Clip] {
+        let format = AudioFormat(sampleRate: profile.sampleRate)
+        var mixes: [(RenderMix, String)] = [(.haptics, plan.ios != nil
+            ? "iOS haptics (the actuator's drive\(profile.actuator == .resonator ? " through the resonator" : ""))" : "Android")]
+        if let audio { mixes += [(.audio, "audio track (\(audio.summary))"), (.mix, "mix: haptics + audio")] }
+        let outputs = mixes.map { MemoryOutput(format: AudioFormat(sampleRate: format.sampleRate, channelCount: $0.0.channelCount)) }
+        let sinks = zip(mixes, outputs).map { RenderSink($0.0, $1, maxFrames: frames) }
+        let job: RenderJob
+        do {
+            job = try RenderJob(plan, audio: audio, profile: profile, sinks: sinks)
+            try job.run { _ in !isInterrupted() }
+        } catch is RenderStopped {
+            throw .stopped
+        } catch let error as RenderLengthError {
+            throw .length(error)
+        } catch {
+            throw .renderFailed("cannot render: \(error)")
+        }
+        return zip(mixes.indices, outputs).map { index, output in
+            let channels = mixes[index].0.channelCount
+            let samples = output.samples
+            let split = (0..<channels).map { channel in stride(from: channel, to: samples.count, by: channels).map { samples[$0] } }
+            // The audio track's title gives its peak and clipping, known once it has played.
+            let title = mixes[index].0 == .audio ? "audio track (\(audio?.summary ?? ""))" : mixes[index].1
+            return Listening.Clip(title: title, channels: split, sampleRate: format.sampleRate, totalFrames: job.fullFrames[index])
+        }
+    }
+
     /// An AHAP file's audio in the figure: the track's mean of both channels as a waveform (min and
     /// max per column, on the haptic frame grid) and a lane of sync ticks, one per transient with
     /// its nearest sound's offset (docs/audio.md).
-    static func addAudio(_ track: AudioTrack, plan: PlaybackPlan, profile: ActuatorProfile, to figure: inout Figure) {
-        let rate = Double(profile.sampleRate), leadMs = Double(FrameTiming.leadMs)
-        func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(track.frameCount), ((ms + leadMs) * rate / 1000).rounded()))) }
-        let output = ColumnRangeOutput(format: AudioFormat(sampleRate: profile.sampleRate), fromFrame: frame(figure.fromMs),
-                                       toFrame: max(frame(figure.fromMs) + 1, frame(figure.toMs)), columnCount: figure.columnCount)
-        let mono = zip(track.left, track.right).map { ($0 + $1) / 2 }
-        try? mono.withUnsafeBufferPointer { try output.write($0) }
-        figure.waves.append(WaveEnvelope(title: "audio (mean of both channels)", columns: output.columns))
-        let sync = AudioHapticSync(plan: plan, track: track)
+    static func addAudio(_ columns: ColumnRangeOutput, sync: AudioHapticSync, to figure: inout Figure) {
+        figure.waves.append(WaveEnvelope(title: "audio (mean of both channels)", columns: columns.columns))
         let marks = sync.transients.map { transient -> Lane.Mark in
             let offset = transient.offsetMs.map { "sound \($0 >= 0 ? "+" : "")\(NumberText.fixed($0, 1)) ms" } ?? "no sound within 100 ms"
             return .tick(atMs: transient.timeMs, label: "transient at \(NumberText.significant(transient.timeMs)) ms: \(offset)\(transient.flagged ? " (beyond 24 ms)" : "")")
         }
         figure.lanes.append(Lane(label: "sync", detail: "\(sync.transients.filter(\.flagged).count) of \(sync.transients.count) beyond 24 ms", marks: marks))
-    }
-
-    /// The renders a page offers to listen to: the iOS haptics (and an AHAP file's audio track and
-    /// the mix) when iOS plays, and the Android render of a pattern.json when Android plays or
-    /// on the default device otherwise.
-    static func clips(
-        _ loaded: LoadedPattern, platform: Platform, profile: ActuatorProfile, track: AudioTrack?
-    ) throws(PictureError) -> [Listening.Clip] {
-        var clips: [Listening.Clip] = []
-        let rate = profile.sampleRate
-        if platform.androidDevice == nil || platform.name == "both" {
-            let haptic: [Float]
-            do {
-                haptic = try Hapsynth.render(loaded.plan, profile: profile).samples
-            } catch {
-                throw .renderFailed("\(error)")
-            }
-            clips.append(Listening.Clip(title: "iOS haptics (the actuator's drive\(profile.actuator == .resonator ? " through the resonator" : ""))",
-                                        channels: [haptic], sampleRate: rate))
-            if let track {
-                // As long as the haptics, as the track `render --audio` writes.
-                let padded = [track.left, track.right].map { $0 + [Float](repeating: 0, count: max(0, haptic.count - $0.count)) }
-                clips.append(Listening.Clip(title: "audio track (\(track.summary))", channels: padded, sampleRate: rate))
-                clips.append(Listening.Clip(title: "mix: haptics + audio", channels: track.mixed(with: haptic).channels, sampleRate: rate))
-            }
-        }
-        if loaded.pattern != nil {
-            let device = platform.androidDevice ?? .flagship
-            let samples = AndroidActuator(profile: profile).render(loaded.androidPlan(on: device))
-            clips.append(Listening.Clip(title: "Android on \(device.name)", channels: [samples], sampleRate: rate))
-        }
-        return clips
     }
 }
 

@@ -9,24 +9,20 @@ import HapticSynth
 /// intensity and sharpness of each player as the synthesizer computes them, the waveform as a
 /// min/max per pixel column, and the diagnostics as the caption.
 enum PlotFigure {
-    /// - Parameters:
-    ///   - fromMs, toMs: the time window in pattern milliseconds (default: the whole render, the
-    ///     10 ms lead included).
+    /// The figure of `plan` without its waveform, and the frames its waveform's columns span: the
+    /// window in pattern milliseconds (default: the whole render, the 10 ms lead included, or
+    /// to `endFrame` when something else, an audio track, lasts longer), clamped into what
+    /// hapsynth can represent.
     static func figure(
-        _ plan: PlaybackPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?, isInterrupted: () -> Bool
-    ) throws(PictureError) -> Figure {
-        let frames: Int64
-        do {
-            frames = try RenderLength.checked(plan, profile: profile, allowLong: false)
-        } catch {
-            throw .length(error)
-        }
+        _ plan: PlaybackPlan, title: String, profile: ActuatorProfile, fromMs: Double?, toMs: Double?, endFrame: Int64
+    ) throws(PictureError) -> (figure: Figure, columns: ClosedRange<Int64>) {
         let rate = Double(profile.sampleRate)
         let leadMs = plan.diagnostics.backend == .coreHaptics ? Double(CoreHapticsRules.schedulingLeadMs) : 0
-        func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(frames), ((ms + leadMs) * rate / 1000).rounded()))) }
+        func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(endFrame), ((ms + leadMs) * rate / 1000).rounded()))) }
         func ms(_ frame: Int64) -> Double { Double(frame) * 1000 / rate - leadMs }
+        let limit = Double(RenderLength.maxRepresentableMs)
         // An empty render still gets an axis of a millisecond.
-        let from = fromMs ?? -leadMs, to = toMs ?? max(ms(frames), from + 1)
+        let from = min(max(fromMs ?? -leadMs, -limit), limit), to = min(max(toMs ?? max(ms(endFrame), from + 1), -limit), limit)
         guard to > from else { throw .emptyWindow(fromMs: from, toMs: to) }
         var figure = Figure(title: title, caption: caption(plan, profile: profile), fromMs: from, toMs: to)
         let columns = figure.columnCount
@@ -49,17 +45,7 @@ enum PlotFigure {
         // The columns span the window even past the render's end (those stay empty), so the
         // waveform keeps the axis of the lanes above it.
         let windowEnd = max(frame(from) + 1, Int64(((to + leadMs) * rate / 1000).rounded()))
-        let output = ColumnRangeOutput(
-            format: AudioFormat(sampleRate: profile.sampleRate), fromFrame: frame(from), toFrame: windowEnd, columnCount: columns)
-        do {
-            _ = try OfflineRender.render(plan, profile: profile, into: output) { _ in !isInterrupted() }
-        } catch is RenderStopped {
-            throw .stopped
-        } catch {
-            throw .renderFailed("cannot render \(title): \(error)")
-        }
-        figure.waves = [WaveEnvelope(title: "waveform", columns: output.columns)]
-        return figure
+        return (figure, frame(from)...windowEnd)
     }
 
     /// One player's native events: bars for continuous events, ticks for transients, and the

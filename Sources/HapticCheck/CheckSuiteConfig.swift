@@ -50,7 +50,7 @@ public struct CheckSuiteConfig: Sendable {
             switch (member.key, member.value.value) {
             case ("profile", .object):
                 do {
-                    config.profile = try ActuatorProfile.parse(Array(Self.text(of: member.value).utf8), file: path)
+                    config.profile = try ActuatorProfile.read(member.value, at: JSONPath.root.appending("profile"), file: path)
                 } catch {
                     throw .invalidConfig(error.description)
                 }
@@ -88,18 +88,6 @@ public struct CheckSuiteConfig: Sendable {
         return config
     }
 
-    /// A JSON node as compact text, keys and number text kept (the profile reader takes a document).
-    private static func text(of node: JSONNode) -> String {
-        switch node.value {
-        case .object(let members): return "{" + members.map { JSONOutput.quote($0.key) + ": " + text(of: $0.value) }.joined(separator: ", ") + "}"
-        case .array(let items): return "[" + items.map(text).joined(separator: ", ") + "]"
-        case .string(let value): return JSONOutput.quote(value)
-        case .number(let number): return number.text
-        case .bool(let value): return value ? "true" : "false"
-        case .null: return "null"
-        }
-    }
-
     /// The config as written beside new goldens: the platform (and the whole Android device), the
     /// whole profile, tolerances and format.
     package var json: JSONOutput {
@@ -133,9 +121,9 @@ extension CheckSuiteConfig {
     public func write(goldens: String) throws(CheckError) {
         let path = CheckSuite.join(goldens, Self.fileName)
         do {
-            try (json.pretty() + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            try TextOutput.write(json.pretty() + "\n", to: path, what: "suite settings")
         } catch {
-            throw .cannotWrite("cannot write \(path): \(FilePaths.message(of: error))")
+            throw .cannotWrite("\(error)")
         }
     }
 }

@@ -5,7 +5,10 @@ import HapticCore
 package enum ComparisonText {
     /// The JSON keys of a comparison, in order (`compare --json`, `check --json`).
     package static func json(_ comparison: WaveformComparison) -> JSONOutput {
-        .object([
+        let silenced: [(String, JSONOutput)] = comparison.silencedExpected + comparison.silencedActual == 0 ? [] : [
+            ("silencedSamples", .object([("expected", .integer(Int64(comparison.silencedExpected))), ("actual", .integer(Int64(comparison.silencedActual)))])),
+        ]
+        return .object([
             ("expectedFrames", .integer(comparison.expectedFrames)),
             ("actualFrames", .integer(comparison.actualFrames)),
             ("rate", .integer(Int64(comparison.sampleRate))),
@@ -13,9 +16,10 @@ package enum ComparisonText {
             ("maxAbsError", .double(comparison.maxAbsError)),
             ("maxAbsErrorFrame", .integer(comparison.maxAbsErrorFrame)),
             ("rmsError", .double(comparison.rmsError)),
-            // null means infinite (no error energy); a silent expected file gives the lowest double.
-            ("snrDb", comparison.snrDb.map { .double($0.isFinite ? $0 : -.greatestFiniteMagnitude) } ?? .null),
+            // null means infinite: no error energy (+∞), or a silent expected file (−∞).
+            ("snrDb", comparison.snrDb.flatMap { $0.isFinite ? .double($0) : nil } ?? .null),
             ("firstDifferingFrame", comparison.firstDifferingFrame.map { .integer($0) } ?? .null),
+        ] + silenced + [
             ("pass", .bool(comparison.pass)),
         ])
     }
@@ -69,7 +73,10 @@ package enum ComparisonText {
         }
         snrLine += ")"
         let verdict = comparison.pass ? "pass" : "fail" + (reasons.isEmpty ? "" : ": " + reasons.joined(separator: "; "))
-        return [
+        let silenced: [String] = [("expected", comparison.silencedExpected), ("actual", comparison.silencedActual)].filter { $0.1 > 0 }.map { file, count in
+            "silenced: \(NumberText.count(count, "sample")) of the \(file) file were NaN or infinite and were compared as 0"
+        }
+        let lines: [String] = [
             "frames: \(comparison.expectedFrames) expected, \(comparison.actualFrames) actual",
             "rate: \(comparison.sampleRate) Hz, channels: \(comparison.channelCount)",
             maxLine,
@@ -77,6 +84,7 @@ package enum ComparisonText {
             snrLine,
             "first differing frame: " + (comparison.firstDifferingFrame.map { at($0).dropFirst("frame ".count).description } ?? "none"),
             verdict,
-        ].joined(separator: "\n")
+        ]
+        return (silenced + lines).joined(separator: "\n")
     }
 }

@@ -10,14 +10,17 @@ package enum Listening {
 
     /// One clip: a title and one or two channels of samples at `sampleRate`.
     package struct Clip {
-        package let title: String
+        package var title: String
         package let channels: [[Float]]
         package let sampleRate: Int
+        /// The render's whole length in frames, when `channels` hold only its beginning.
+        package let totalFrames: Int64
 
-        package init(title: String, channels: [[Float]], sampleRate: Int) {
+        package init(title: String, channels: [[Float]], sampleRate: Int, totalFrames: Int64? = nil) {
             self.title = title
             self.channels = channels
             self.sampleRate = sampleRate
+            self.totalFrames = totalFrames ?? Int64(channels.map(\.count).max() ?? 0)
         }
     }
 
@@ -28,8 +31,8 @@ package enum Listening {
         for clip in clips {
             let limit = Int(seconds * Double(clip.sampleRate))
             let frames = clip.channels.map(\.count).max() ?? 0
-            let cut = frames > limit
-            let note = cut ? " (the first \(NumberText.significant(seconds)) s of \(NumberText.fixed(Double(frames) / Double(clip.sampleRate), 1)) s)" : ""
+            let cut = clip.totalFrames > Int64(limit)
+            let note = cut ? " (the first \(NumberText.significant(seconds)) s of \(NumberText.fixed(Double(clip.totalFrames) / Double(clip.sampleRate), 1)) s)" : ""
             parts.append("<figure><figcaption>\(Figure.escape(clip.title))\(note)</figcaption>"
                 + "<audio controls preload=\"none\" src=\"data:audio/wav;base64,\(base64(wav16(clip.channels, rate: clip.sampleRate, frames: min(frames, limit))))\">"
                 + "</audio></figure>")
@@ -55,7 +58,8 @@ package enum Listening {
         for frame in 0..<frames {
             for channel in 0..<count {
                 let sample = channel < channels.count && frame < channels[channel].count ? channels[channel][frame] : 0
-                u16(UInt16(bitPattern: Int16((Double(min(max(sample, -1), 1)) * 32767).rounded())))
+                // NaN and ±infinity (a golden that holds them) are written as silence.
+                u16(UInt16(bitPattern: Int16((Double(sample.isFinite ? min(max(sample, -1), 1) : 0) * 32767).rounded())))
             }
         }
         return bytes

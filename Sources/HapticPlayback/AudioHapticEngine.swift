@@ -16,10 +16,10 @@ package final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
     /// The engine's clock as the executor sees it: whole milliseconds of written frames.
     public let clock = VirtualClock()
 
-    private let lock = RecursiveLock()
+    fileprivate let lock = RecursiveLock()
     private let mixer: Mixer
     /// Started players not yet completed, by end frame.
-    private var running: [(id: Int, endFrame: Int64, completion: @Sendable ((any Error)?) -> Void)] = []
+    fileprivate var running: [(id: Int, endFrame: Int64, completion: @Sendable ((any Error)?) -> Void)] = []
     private var nextPlayerID = 0
     private var block: [Float] = []
 
@@ -121,16 +121,23 @@ package final class AudioHapticEngine: NativeHapticEngine, @unchecked Sendable {
                 return done
             }
         } catch {
-            let interrupted = lock.withLock { () -> [@Sendable ((any Error)?) -> Void] in
-                defer { running.removeAll() }
-                return running.map(\.completion)
-            }
-            interrupted.forEach { $0(error) }
+            failRunning(error)
             throw error
         }
         let elapsedMs = FrameTiming.elapsedMs(frame: framePosition, rate: profile.sampleRate)
         clock.advance(toNanoseconds: UInt64(elapsedMs) * 1_000_000)
         finished.forEach { $0(nil) }
+    }
+}
+
+extension AudioHapticEngine {
+    /// Completes every running player with `error` (the output failed): the session fails.
+    func failRunning(_ error: any Error) {
+        let interrupted = lock.withLock { () -> [@Sendable ((any Error)?) -> Void] in
+            defer { running.removeAll() }
+            return running.map(\.completion)
+        }
+        interrupted.forEach { $0(error) }
     }
 }
 

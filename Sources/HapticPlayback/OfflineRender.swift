@@ -18,7 +18,7 @@ public struct RenderSummary: Hashable, Sendable {
 }
 
 /// Plays a plan through the executor on an audio engine into an output as fast as blocks can be
-/// written: the path `hapsynth render` takes, and the same one live playback takes.
+/// written: a `RenderJob` of the iOS haptics alone, the path live playback takes too.
 public enum OfflineRender {
     /// Renders until the session ends: exactly max(frame(D), the last voice's end frame) frames
     /// for a Core Haptics plan, round-half-up(D × rate / 1000) for a silent one (docs/synthesis.md).
@@ -37,20 +37,7 @@ public enum OfflineRender {
         _ plan: PlaybackPlan, profile: ActuatorProfile, into output: any AudioOutput, blockFrames: Int = 4096,
         allowLong: Bool = false, threads: Int = 1, shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws -> RenderSummary {
-        // A second thread writes while the caller renders; a third renders the mixer's second lane.
-        let background = threads > 1 ? BackgroundOutput(output) : nil
-        let playback = try EnginePlayback(
-            plan, profile: profile, output: background ?? output, allowLong: allowLong, threads: threads > 2 ? 2 : 1)
-        defer { playback.release() }
-        let engine = playback.engine
-        while playback.isPlaying {
-            guard shouldContinue(engine.framePosition) else { throw RenderStopped() }
-            try playback.advance(maxFrames: blockFrames)
-        }
-        if let failure = playback.handle.failure { throw failure }
-        try background?.flush()
-        return RenderSummary(
-            frameCount: engine.framePosition, sampleRate: profile.sampleRate, playerCount: plan.players.count,
-            peak: engine.peak, clampedSampleCount: engine.clampedSampleCount, mixPeak: engine.mixPeak)
+        let job = try RenderJob(.ios(plan), profile: profile, sinks: [RenderSink(.haptics, output)], allowLong: allowLong, threads: threads)
+        return try job.run(blockFrames: blockFrames, shouldContinue: shouldContinue).ios!
     }
 }

@@ -9,19 +9,24 @@ extension ActuatorProfile {
 
     /// Parses profile JSON; `file` names it in errors.
     public static func parse(_ bytes: [UInt8], file: String) throws(ProfileFileError) -> ActuatorProfile {
-        let root = try SettingsFileError.parse(bytes, file: file)
-        guard case .object(let members) = root.value else {
-            throw ProfileFileError(file: file, position: root.position, path: .root,
-                                   message: "expected an object of profile keys, got \(root.kindDescription)")
+        try read(try SettingsFileError.parse(bytes, file: file), at: .root, file: file)
+    }
+
+    /// Reads the profile object at `path` of a settings file (a profile file, or the `profile` of
+    /// a suite's `hapsynth-check.json`): each key overriding the default, every refusal at its place.
+    package static func read(_ node: JSONNode, at base: JSONPath, file: String) throws(ProfileFileError) -> ActuatorProfile {
+        guard case .object(let members) = node.value else {
+            throw ProfileFileError(file: file, position: node.position, path: base,
+                                   message: "expected an object of profile keys, got \(node.kindDescription)")
         }
         var profile = ActuatorProfile()
         for member in members {
-            let path = JSONPath.root.appending(member.key)
+            let path = base.appending(member.key)
             func fail(_ message: String) -> ProfileFileError {
                 ProfileFileError(file: file, position: member.value.position, path: path, message: message)
             }
             guard let field = ActuatorProfile.field(member.key) else {
-                throw .unknownKey(member.key, at: member.keyPosition, in: .root, among: ActuatorProfile.fields.map(\.key), file: file)
+                throw .unknownKey(member.key, at: member.keyPosition, in: base, among: ActuatorProfile.fields.map(\.key), file: file)
             }
             switch (field.kind, member.value.value) {
             case (.boolean, .bool(let value)):
@@ -51,8 +56,8 @@ extension ActuatorProfile {
         } catch {
             let member = members.first { $0.key == error.field.key }
             throw ProfileFileError(
-                file: file, position: member?.value.position ?? root.position,
-                path: member == nil ? .root : JSONPath.root.appending(error.field.key), message: "\(error)")
+                file: file, position: member?.value.position ?? node.position,
+                path: member == nil ? base : base.appending(error.field.key), message: "\(error)")
         }
         return profile
     }

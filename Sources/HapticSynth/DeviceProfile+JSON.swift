@@ -76,13 +76,15 @@ private struct DeviceProfileReader {
             guard let value = members[key] else { throw fail("missing \"\(key)\"", node, path) }
             return value
         }
-        let f0 = try number(try required("f0Hz"), path.appending("f0Hz"), "at least 20") { $0 >= 20 }
+        // Ceilings where they enter: no rate hapsynth renders at (at most 192 kHz) plays past 96 kHz,
+        // and no actuator moves a phone at 1,000 g.
+        let f0 = try number(try required("f0Hz"), path.appending("f0Hz"), "within 20...96000") { $0 >= 20 && $0 <= 96_000 }
         let q = try number(try required("q"), path.appending("q"), "within 0.5...100") { $0 >= 0.5 && $0 <= 100 }
-        let scale = try number(try required("fullScaleG"), path.appending("fullScaleG"), "greater than 0") { $0 > 0 }
+        let scale = try number(try required("fullScaleG"), path.appending("fullScaleG"), "greater than 0 and at most 1000") { $0 > 0 && $0 <= 1_000 }
         let bandNode = try required("bandHz"), bandPath = path.appending("bandHz")
         guard case .array(let band) = bandNode.value, band.count == 2 else { throw fail("expected [min, max] in Hz", bandNode, bandPath) }
         let low = try number(band[0], bandPath.appending(0), "greater than 0") { $0 > 0 }
-        let high = try number(band[1], bandPath.appending(1), "above the band's minimum (\(low))") { $0 > low }
+        let high = try number(band[1], bandPath.appending(1), "above the band's minimum (\(low)) and at most 96000") { $0 > low && $0 <= 96_000 }
         return DeviceProfile.Actuator(f0Hz: f0, q: q, fullScaleG: scale, bandHz: low...high)
     }
 

@@ -38,6 +38,13 @@ package enum FrameTiming {
         return overflow ? saturated : min(sum, saturated)
     }
 
+    /// a + b microseconds, saturating at the 64-bit limits (a time that far is refused by the
+    /// render-length guard before anything is rendered).
+    package static func addingUs(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
+
     /// frame(s) = round-half-up((10 + s) × rate / 1000): where pattern time `s` ms plays when
     /// playback is requested at frame 0.
     package static func frame(patternMs: Int64, rate: Int) -> Int64 {

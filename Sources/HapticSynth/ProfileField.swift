@@ -44,7 +44,7 @@ public struct ProfileField: Sendable, Hashable, CustomStringConvertible {
     public func valueText(_ profile: ActuatorProfile) -> String {
         let value = getter(profile)
         switch kind {
-        case .wholeNumber: return "\(Int(value))"
+        case .wholeNumber: return Int(exactly: value).map { "\($0)" } ?? "\(value)"
         case .boolean: return value != 0 ? "true" : "false"
         case .number: return "\(value)"
         case .choice(let names): return Int(exactly: value).flatMap { names.indices.contains($0) ? names[$0] : nil } ?? "\(value)"
@@ -80,15 +80,15 @@ extension ActuatorProfile {
         ProfileField("maxFrequencyHz", unit: "Hz", flag: .init(name: "--max-frequency", valueName: "HZ", help: "Frequency at sharpness 1 (default 300)."),
                      get: { $0.maxFrequencyHz }, set: { $0.maxFrequencyHz = $1 },
                      rule: { above($0.maxFrequencyHz, $0.minFrequencyHz, "minFrequencyHz", atMostHalfOf: $0.sampleRate) }),
-        ProfileField("intensityExponent", flag: .init(name: "--intensity-exponent", valueName: "X", help: "Amplitude follows intensity^X (default 1)."),
-                     get: { $0.intensityExponent }, set: { $0.intensityExponent = $1 }, rule: { positive($0.intensityExponent) }),
+        ProfileField("intensityExponent", flag: .init(name: "--intensity-exponent", valueName: "X", help: "Amplitude follows intensity^X, up to 100 (default 1)."),
+                     get: { $0.intensityExponent }, set: { $0.intensityExponent = $1 }, rule: { positive($0.intensityExponent, atMost: 100) }),
         ProfileField("continuousGain", flag: .init(name: "--continuous-gain", valueName: "X", help: "Peak of a continuous event at intensity 1, 0-1 (default 0.5)."),
                      get: { $0.continuousGain }, set: { $0.continuousGain = $1 }, rule: { within($0.continuousGain, 0...1) }),
         ProfileField("transientGain", flag: .init(name: "--transient-gain", valueName: "X", help: "Peak of a transient at intensity 1, 0-1 (default 0.8)."),
                      get: { $0.transientGain }, set: { $0.transientGain = $1 }, rule: { within($0.transientGain, 0...1) }),
-        ProfileField("transientCycles", .wholeNumber, flag: .init(name: "--transient-cycles", valueName: "N", help: "Whole sine cycles in a transient (default 2)."),
+        ProfileField("transientCycles", .wholeNumber, flag: .init(name: "--transient-cycles", valueName: "N", help: "Whole sine cycles in a transient, 1-1000 (default 2)."),
                      get: { Double($0.transientCycles) }, set: { $0.transientCycles = whole($1) },
-                     rule: { $0.transientCycles >= 1 ? nil : "a whole number ≥ 1" }),
+                     rule: { (1...1_000).contains($0.transientCycles) ? nil : "a whole number in 1...1000" }),
         ProfileField("rampMs", unit: "ms", flag: .init(name: "--ramp-ms", valueName: "MS", help: "Attack and release of continuous events (default 2)."),
                      get: { $0.rampMs }, set: { $0.rampMs = $1 }, rule: { within($0.rampMs, 0...60_000) }),
         ProfileField("splitRetrigger", .boolean, get: { $0.splitRetrigger ? 1 : 0 }, set: { $0.splitRetrigger = $1 != 0 }),
@@ -101,7 +101,7 @@ extension ActuatorProfile {
                          return value.isFinite && value > minimum && value <= 60_000 ? nil
                              : "greater than envelopeMinMs (\(minimum)) and at most 60000"
                      }),
-        ProfileField("fullScaleG", unit: "g", get: { $0.fullScaleG }, set: { $0.fullScaleG = $1 }, rule: { positive($0.fullScaleG) }),
+        ProfileField("fullScaleG", unit: "g", get: { $0.fullScaleG }, set: { $0.fullScaleG = $1 }, rule: { positive($0.fullScaleG, atMost: 1_000) }),
         ProfileField("actuator", .choice(Actuator.allCases.map(\.rawValue)),
                      flag: .init(name: "--actuator", valueName: "drive|resonator", help: "Render the drive, or the actuator's motion (default drive)."),
                      get: { Double(Actuator.allCases.firstIndex(of: $0.actuator) ?? 0) },
@@ -129,8 +129,11 @@ extension ActuatorProfile {
     public static func field(_ key: String) -> ProfileField? { fields.first { $0.key == key } }
 }
 
-/// `greater than 0`, broken by a value that is not finite and positive.
-private func positive(_ value: Double) -> String? { value.isFinite && value > 0 ? nil : "greater than 0" }
+/// `greater than 0`, broken by a value that is not finite and positive (or above a ceiling).
+private func positive(_ value: Double, atMost ceiling: Double = .greatestFiniteMagnitude) -> String? {
+    guard ceiling < .greatestFiniteMagnitude else { return value.isFinite && value > 0 ? nil : "greater than 0" }
+    return value.isFinite && value > 0 && value <= ceiling ? nil : "greater than 0 and at most \(Int(ceiling))"
+}
 
 /// `0...1`, broken by a value outside the range (or NaN).
 private func within(_ value: Double, _ range: ClosedRange<Double>) -> String? {

@@ -53,9 +53,11 @@ public enum RenderLength {
         try checked(frames: frames(of: plan, rate: rate), rate: rate, allowLong: allowLong)
     }
 
-    /// `frames` (nil: unrepresentable), refused past 24 hours unless `allowLong`.
-    private static func checked(frames: Int64?, rate: Int, allowLong: Bool) throws(RenderLengthError) -> Int64 {
-        guard let frames else { throw .unrepresentable(maxMs: maxRepresentableMs) }
+    /// `frames` (nil or beyond what hapsynth can represent: refused in any case), refused past 24
+    /// hours unless `allowLong`: the guard of a source whose length is counted elsewhere (an
+    /// audio track).
+    public static func checked(frames: Int64?, rate: Int, allowLong: Bool) throws(RenderLengthError) -> Int64 {
+        guard let frames, frames <= FrameTiming.frame(atMs: maxRepresentableMs, rate: rate) else { throw .unrepresentable(maxMs: maxRepresentableMs) }
         if !allowLong, frames > maxSecondsWithoutAllowLong * Int64(rate) {
             throw .overADay(frames: frames, rate: rate)
         }

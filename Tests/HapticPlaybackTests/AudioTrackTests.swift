@@ -1,4 +1,5 @@
 import AudioCore
+import AudioIO
 import Foundation
 import HapticCore
 import HapticPlanner
@@ -17,17 +18,41 @@ import TestSupport
         (0..<frames).map { Float(amplitude * sin(2 * Double.pi * hz * Double($0) / Double(rate))) }
     }
 
+    /// A track rendered whole into memory (the streaming track, a block at a time), at least
+    /// `minimumFrames` long.
+    struct Rendered {
+        let left: [Float], right: [Float]
+        let peak: Float
+        let warnings: [AudioTrackWarning]
+        var frameCount: Int { left.count }
+
+        init(_ track: AudioTrack, minimumFrames: Int = 0) {
+            let frames = max(Int(track.frameCount), minimumFrames)
+            var left = [Float](repeating: 0, count: frames), right = left
+            left.withUnsafeMutableBufferPointer { l in right.withUnsafeMutableBufferPointer { r in
+                var start = 0
+                while start < frames {
+                    let end = min(frames, start + 1000)  // blocks that do not divide the track: the same samples
+                    track.render(left: UnsafeMutableBufferPointer(rebasing: l[start..<end]), right: UnsafeMutableBufferPointer(rebasing: r[start..<end]))
+                    start = end
+                }
+            } }
+            (self.left, self.right, peak, warnings) = (left, right, track.peak, track.warnings)
+        }
+    }
+
     /// The track of one AudioCustom event at 0 s playing `sound.wav` (written from `samples`),
     /// with `parameters` and `more` event keys, at 48 kHz.
-    func track(_ samples: [Float], rate: Int = 48000, parameters: String = "", more: String = "") throws -> (AudioTrack, Int) {
+    func track(_ samples: [Float], rate: Int = 48000, parameters: String = "", more: String = "") throws -> (Rendered, Int) {
         let scratch = try Scratch()
         try Self.wav(samples, rate: rate).write(to: URL(fileURLWithPath: scratch.path + "/sound.wav"))
         let text = #"{"Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "sound.wav", "EventWaveformUseVolumeEnvelope": false\#(more), "EventParameters": [\#(parameters)]}}]}"#
         let document = try AHAPImport.read(bytes: Array(text.utf8), file: scratch.path + "/a.ahap")
         var options = AudioTrackOptions()
         options.fileFolder = scratch.path
+        options.opener = SoundFileOpener()
         let track = AudioTrack(document.audio, profile: ActuatorProfile(), options: options)
-        return (track, Int(FrameTiming.frame(atMs: FrameTiming.leadMs, rate: 48000)))
+        return (Rendered(track), Int(FrameTiming.frame(atMs: FrameTiming.leadMs, rate: 48000)))
     }
 
     @Test func panMinusOnePutsNothingOnTheRightAndVolumeHalvesThePeak() throws {
@@ -76,7 +101,8 @@ import TestSupport
         let document = try AHAPImport.read(bytes: Array(text.utf8), file: "a.ahap")
         var options = AudioTrackOptions()
         options.roots = [scratch.path]
-        let track = AudioTrack(document.audio, profile: ActuatorProfile(), options: options, minimumFrames: 100)
+        options.opener = SoundFileOpener()
+        let track = Rendered(AudioTrack(document.audio, profile: ActuatorProfile(), options: options), minimumFrames: 100)
         #expect(track.warnings.map(\.description) == ["$.Pattern[0]: audio file not found: Sounds/Boom.caf (looked in: \(scratch.path), .)"])
         #expect(track.frameCount == 100 && track.peak == 0)
     }

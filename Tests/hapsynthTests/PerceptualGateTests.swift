@@ -115,7 +115,8 @@ import TestSupport
         #expect(try hapsynth(["check", "Samples/celebration.json", "--goldens", goldens, "--rate", "8000", "--transient-gain", "0.4"]).status == 1)
         try #"{"fullScaleG": 0}"#.write(toFile: scratch.path + "/zero.json", atomically: true, encoding: .utf8)
         let refused = try hapsynth(["check", "Samples/celebration.json", "--goldens", goldens, "--profile", scratch.path + "/zero.json"])
-        #expect(refused.status == 65 && refused.stderr.contains("fullScaleG must be greater than 0 (got 0.0)"), "\(refused.stderr)")
+        // Changed assertion (issue 31): the rule now names its ceiling of 1,000 g.
+        #expect(refused.status == 65 && refused.stderr.contains("fullScaleG must be greater than 0 and at most 1000 (got 0.0)"), "\(refused.stderr)")
     }
 
     @Test func aSuiteConfigWithAnUnknownGateIsRefusedWithItsPlace() throws {

@@ -15,6 +15,23 @@ public struct PerceptualTolerance: Hashable, Sendable {
         self.frequencyRatio = frequencyRatio
         self.onsetMs = onsetMs
     }
+
+    /// The largest onset tolerance the view can allow at `sampleRate`, in ms: a window's 20 ms
+    /// level span moves by at most half its length (2H frames, about 10 ms).
+    public static func maxOnsetMs(sampleRate: Int) -> Double {
+        Double(2 * WindowMeter.hopFrames(sampleRate: sampleRate)) * 1000 / Double(sampleRate)
+    }
+
+    /// The onset tolerance in frames at `sampleRate`.
+    func slackFrames(sampleRate: Int) -> Int { Int((onsetMs * Double(sampleRate) / 1000).rounded()) }
+
+    /// What the view cannot do with these limits at `sampleRate` (an onset tolerance longer than
+    /// a window can move), or nil.
+    public func problem(sampleRate: Int) -> String? {
+        guard slackFrames(sampleRate: sampleRate) > 2 * WindowMeter.hopFrames(sampleRate: sampleRate) else { return nil }
+        return "an onset tolerance of \(onsetMs) ms is more than the \((Self.maxOnsetMs(sampleRate: sampleRate) * 1000).rounded(.down) / 1000) ms "
+            + "the perceptual view can move a window at \(sampleRate) Hz"
+    }
 }
 
 /// Two signals of one rate compared as a person would feel them: levels, frequencies and onsets
@@ -81,7 +98,9 @@ public struct PerceptualComparison: Hashable, Sendable {
             let windows = Self.windows(
                 WindowMeter(samples: wanted, sampleRate: sampleRate, fullScaleG: fullScaleG),
                 WindowMeter(samples: got, sampleRate: sampleRate, fullScaleG: fullScaleG),
-                slackFrames: Int((tolerance.onsetMs * Double(sampleRate) / 1000).rounded()), tolerance: tolerance, channel: channel)
+                // At most what a window can move (`PerceptualTolerance.problem` says so before any work).
+                slackFrames: min(tolerance.slackFrames(sampleRate: sampleRate), 2 * WindowMeter.hopFrames(sampleRate: sampleRate)),
+                tolerance: tolerance, channel: channel)
             judged += windows.judged
             levelDiff = Self.larger(levelDiff, windows.levelDiff)
             frequencyError = Self.larger(frequencyError, windows.frequencyError)

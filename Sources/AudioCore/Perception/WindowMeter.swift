@@ -21,12 +21,15 @@ struct WindowMeter {
         self.samples = samples
         self.sampleRate = sampleRate
         self.fullScaleG = fullScaleG
-        hop = max(1, (sampleRate + 100) / 200)
+        hop = Self.hopFrames(sampleRate: sampleRate)
         spectrum = RealSpectrum(size: PerceptualView.fftSize(span: 8 * hop))
         let span = 8 * hop
         hann = (0..<span).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(span - 1)) }
         self.span = [Double](repeating: 0, count: span)
     }
+
+    /// H at `sampleRate`: round-half-up(rate / 200), at least 1.
+    static func hopFrames(sampleRate: Int) -> Int { max(1, (sampleRate + 100) / 200) }
 
     /// The number of windows: ⌈frames / H⌉.
     var windowCount: Int { (samples.count + hop - 1) / hop }

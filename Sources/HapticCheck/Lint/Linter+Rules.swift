@@ -1,3 +1,4 @@
+import AudioIO
 import HapticCore
 import HapticPlanner
 import HapticPlayback
@@ -117,21 +118,39 @@ extension Linter {
         return findings
     }
 
-    /// AudioCustom files that cannot be played (HS401), at their `EventWaveformPath`, and sounds
+    /// AudioCustom files that cannot be played (HS401), at their `EventWaveformPath`; paths that
+    /// lead outside the AHAP file's folder, which are not read (HS402, as warnings); and sounds
     /// more than 24 ms from a transient (HS403, when every sound can be played), for the whole
-    /// file (with the default profile; files are looked for in the AHAP file's folder).
+    /// file (with the default profile; files are looked for in the AHAP file's folder). The track
+    /// is measured a block at a time, as far as its last transient needs and at most 600 s; a
+    /// track refused by the render-length guard is an invalid file (HS001).
     static func audioFindings(_ audio: AHAPAudio, plan: PlaybackPlan, root: JSONNode, file: String) -> [LintFinding] {
-        let options = AudioTrackOptions(besides: file)
-        var findings = AudioTrack.sources(of: audio, options: options).compactMap { source -> LintFinding? in
-            guard let problem = source.problem else { return nil }
-            let path = "\(source.event.entry).Event.EventWaveformPath"
+        var options = AudioTrackOptions(besides: file)
+        options.opener = SoundFileOpener()
+        let track = AudioTrack(audio, profile: ActuatorProfile(), options: options)
+        var findings = track.warnings.compactMap { warning -> LintFinding? in
+            let refused: Bool
+            switch warning.kind {
+            case .refused: refused = true
+            case .notFound, .unreadable, .noReader: refused = false
+            default: return nil
+            }
+            let path = "\(warning.entry).Event.EventWaveformPath"
             guard let node = Self.node(at: path, in: root) else { return nil }
-            return LintFinding(rule: rule("HS401"), severity: rule("HS401").severity, file: file, jsonPath: path, start: node.position,
-                               end: node.endPosition, message: problem)
+            let id = refused ? "HS402" : "HS401"
+            return LintFinding(rule: rule(id), severity: refused ? .warning : rule(id).severity, file: file, jsonPath: path, start: node.position,
+                               end: node.endPosition, message: warning.message)
         }
         // With a sound missing, its taps cannot be judged: HS401 says what to fix first.
         guard findings.isEmpty else { return findings }
-        let sync = AudioHapticSync(plan: plan, track: AudioTrack(audio, profile: ActuatorProfile(), options: options))
+        let sync: AudioHapticSync
+        do {
+            sync = try AudioHapticSync.measure(plan, track: track, profile: ActuatorProfile(), boundSeconds: AudioHapticSync.boundSeconds)
+        } catch let error as RenderLengthError {
+            return [.fileLevel(rule("HS001"), file, "the audio track cannot be played: \(error.reason)")]
+        } catch {
+            return [.fileLevel(rule("HS001"), file, "the audio track cannot be played: \(error)")]
+        }
         for transient in sync.transients where transient.flagged {
             let time = NumberText.significant(transient.timeMs)
             let what = transient.offsetMs.map { "the nearest sound is \($0 >= 0 ? "+" : "")\(NumberText.fixed($0, 1)) ms away (over 24 ms)" }
@@ -141,13 +160,15 @@ extension Linter {
         return findings
     }
 
-    /// An absolute `EventWaveformPath` (HS402): an audio file is named relative to the app's bundle.
-    static func audioPathFindings(_ root: JSONNode, file: String) -> [LintFinding] {
+    /// An absolute `EventWaveformPath` that hapsynth would read (HS402, info): an audio file is
+    /// named relative to the app's bundle. (An absolute path outside every audio root is not read;
+    /// `audioFindings` reports it as a warning.)
+    static func audioPathFindings(_ root: JSONNode, file: String, refused: Set<String>) -> [LintFinding] {
         guard case .object(let members) = root.value, let pattern = members.first(where: { $0.key == "Pattern" })?.value,
               case .array(let entries) = pattern.value else { return [] }
         return entries.enumerated().compactMap { index, entry in
             let path = "$.Pattern[\(index)].Event.EventWaveformPath"
-            guard let node = Self.node(at: path, in: root), case .string(let text) = node.value, text.hasPrefix("/") else { return nil }
+            guard !refused.contains(path), let node = Self.node(at: path, in: root), case .string(let text) = node.value, text.hasPrefix("/") else { return nil }
             return LintFinding(rule: rule("HS402"), severity: rule("HS402").severity, file: file, jsonPath: path, start: node.position,
                                end: node.endPosition, message: "\(path) is an absolute path; name the file relative to the app's bundle")
         }

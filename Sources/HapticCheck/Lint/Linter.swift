@@ -18,8 +18,11 @@ public enum Linter {
         let parsed = (try? InputFile.read(path, display: path)).flatMap { try? PatternLoader.parse($0, file: path) }
         if let parsed, PatternLoader.format(of: parsed.root) == .ahap {
             findings += ahapFindings(parsed.root, trailingComma: parsed.trailingComma, file: path, ios: ios)
-            if ios { findings += audioPathFindings(parsed.root, file: path) }
-            if ios, let audio = loaded.audio { findings += audioFindings(audio, plan: loaded.plan, root: parsed.root, file: path) }
+            if ios {
+                let audio = loaded.audio.map { audioFindings($0, plan: loaded.plan, root: parsed.root, file: path) } ?? []
+                findings += audioPathFindings(parsed.root, file: path, refused: Set(audio.filter { $0.rule.id == "HS402" }.map(\.jsonPath)))
+                findings += audio
+            }
         }
         findings += warningFindings(loaded, root: parsed?.root, file: path, ios: ios)
         if ios { findings += iosPlanFindings(loaded.plan, file: path) }

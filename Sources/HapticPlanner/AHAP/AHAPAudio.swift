@@ -53,29 +53,76 @@ public struct AHAPAudioCurve: Sendable, Hashable {
     public let startUs: Int64
     /// Points relative to `startUs`, by time.
     public let points: [CurvePoint]
-
-    /// The curve's value at pattern time `us`: the first point's before it, linear between
-    /// points, the last point's after it; nil before the curve starts.
-    public func value(atUs us: Int64) -> Float? {
-        guard us >= startUs, let first = points.first, let last = points.last else { return nil }
-        let relative = us - startUs
-        if relative <= first.timeUs { return first.value }
-        if relative >= last.timeUs { return last.value }
-        var upper = 1
-        while points[upper].timeUs < relative { upper += 1 }
-        let low = points[upper - 1], high = points[upper]
-        return low.value + (high.value - low.value) * Float(Double(relative - low.timeUs) / Double(high.timeUs - low.timeUs))
-    }
 }
 
 extension AHAPAudio {
     /// A control's value at pattern time `us`: the latest-starting curve of that parameter in
-    /// force (curves of one parameter replace one another, as haptic ones do), else neutral.
+    /// force (curves of one parameter replace one another, as haptic ones do; of two starting
+    /// together, the later in the file), else neutral.
     public func control(_ parameter: AHAPAudioCurve.Parameter, atUs us: Int64) -> Float {
-        var latest: AHAPAudioCurve?
-        for curve in curves where curve.parameter == parameter && curve.startUs <= us {
-            if latest == nil || curve.startUs >= latest!.startUs { latest = curve }
+        var cursor = AudioControls(self).cursor(parameter, fromUs: us)
+        return cursor.value(atUs: us)
+    }
+}
+
+/// An AHAP file's audio controls ordered once for reading: each parameter's curves in the order
+/// they take over (by start; of two starting together, the later in the file).
+public struct AudioControls: Sendable {
+    private let byParameter: [AHAPAudioCurve.Parameter: [AHAPAudioCurve]]
+
+    public init(_ audio: AHAPAudio) {
+        var byParameter: [AHAPAudioCurve.Parameter: [AHAPAudioCurve]] = [:]
+        for parameter in AHAPAudioCurve.Parameter.allCases {
+            byParameter[parameter] = audio.curves.enumerated().filter { $0.element.parameter == parameter }
+                .sorted { ($0.element.startUs, $0.offset) < ($1.element.startUs, $1.offset) }.map(\.element)
         }
-        return latest?.value(atUs: us) ?? parameter.neutral
+        self.byParameter = byParameter
+    }
+
+    /// A cursor over one parameter for reads from `fromUs` on.
+    public func cursor(_ parameter: AHAPAudioCurve.Parameter, fromUs: Int64) -> ControlCursor {
+        ControlCursor(curves: byParameter[parameter] ?? [], neutral: parameter.neutral, fromUs: fromUs)
+    }
+}
+
+/// Reads one control at times that never go back, in time linear in the curves' points plus the
+/// reads: the curve in force (the last to start at or before the time) and the point after the
+/// time are found once and then only moved forward.
+public struct ControlCursor: Sendable {
+    private let curves: [AHAPAudioCurve]
+    private let neutral: Float
+    /// The curve in force (−1: none yet) and, inside it, the first point at or after the time.
+    private var current: Int
+    private var upper = 1
+
+    /// A cursor over `curves` (ordered as `AudioControls` orders them) for reads from `fromUs` on.
+    init(curves: [AHAPAudioCurve], neutral: Float, fromUs: Int64) {
+        self.curves = curves
+        self.neutral = neutral
+        // The last curve starting at or before `fromUs`, by binary search.
+        var low = 0, high = curves.count
+        while low < high {
+            let middle = (low + high) / 2
+            if curves[middle].startUs <= fromUs { low = middle + 1 } else { high = middle }
+        }
+        current = low - 1
+    }
+
+    /// The control at pattern time `us` (no earlier than the previous read): the first point's
+    /// value before it, linear between points, the last point's after it; neutral before any curve.
+    public mutating func value(atUs us: Int64) -> Float {
+        while current + 1 < curves.count, curves[current + 1].startUs <= us {
+            current += 1
+            upper = 1
+        }
+        guard current >= 0 else { return neutral }
+        let curve = curves[current]
+        guard let first = curve.points.first, let last = curve.points.last else { return neutral }
+        let relative = us &- curve.startUs
+        if relative <= first.timeUs { return first.value }
+        if relative >= last.timeUs { return last.value }
+        while curve.points[upper].timeUs < relative { upper += 1 }
+        let low = curve.points[upper - 1], high = curve.points[upper]
+        return low.value + (high.value - low.value) * Float(Double(relative - low.timeUs) / Double(high.timeUs - low.timeUs))
     }
 }

@@ -17,6 +17,12 @@ enum Wording {
         }
     }
 
+    /// An audio track's warning, with the flag that lets a sound outside the file's folder be read.
+    static func text(_ warning: AudioTrackWarning) -> String {
+        guard case .refused(_, let refusal) = warning.kind, refusal != .nul else { return warning.description }
+        return warning.description + " (--audio-root DIR reads sounds inside DIR)"
+    }
+
     /// Any library error as a message: the typed ones the command line words itself, the rest as
     /// the library says them.
     static func text(_ error: any Error) -> String {

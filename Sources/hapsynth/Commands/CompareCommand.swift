@@ -59,8 +59,10 @@ struct CompareCommand: Command {
             return comparison.pass ? .success : .failure
         }
         let felt: PerceptualComparison
-        do {
+        do throws(ComparisonError) {
             felt = try PerceptualFileComparison.compare(expected: expectedPath, actual: actualPath, fullScaleG: fullScaleG, tolerance: perceptual)
+        } catch .tolerance(let why) {
+            throw .usage("--onset-tolerance-ms: \(why)", command: Self.name)
         } catch {
             throw .invalidInput("\(error)")
         }

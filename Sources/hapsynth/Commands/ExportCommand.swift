@@ -40,7 +40,11 @@ struct ExportCommand: Command {
     let name: String?
     let quiet: Bool
 
+    /// The files its options name (a profile, device files), which the output may not replace.
+    let inputFiles: [String]
+
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        inputFiles = PatternInput.optionFiles(arguments)
         inputPath = arguments.positionals[0]
         guard let target = arguments.value("--to").flatMap(Target.init) else {
             throw .usage("--to takes haptic, ahap, android-json or android-kotlin, got '\(arguments.value("--to") ?? "")'", command: Self.name)
@@ -63,7 +67,7 @@ struct ExportCommand: Command {
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(inputPath, console: console, quiet: quiet)
-        try PatternInput.refuseOverwritingInputs(outputPath, inputs: loaded.files)
+        try PatternInput.guardOutputs([outputPath], inputs: loaded.files + inputFiles)
         let fileName = FilePaths.lastComponent(inputPath)
         let text: String, warnings: [String]
         do {

@@ -33,16 +33,19 @@ enum PatternInput {
         if !quiet { console.warning(text) }
     }
 
-    /// Refuses an output that is one of the inputs (the pattern or a file it includes), which a
-    /// render would otherwise replace.
-    static func refuseOverwritingInputs(_ output: String, inputs: [String]) throws(CLIError) {
-        var target = stat()
-        guard output != "-", stat(output, &target) == 0, (target.st_mode & S_IFMT) == S_IFREG else { return }
-        for input in inputs {
-            var source = stat()
-            if stat(input, &source) == 0, source.st_dev == target.st_dev, source.st_ino == target.st_ino {
-                throw .cannotCreate("refusing to write \(output): it is the input \(input)")
-            }
+    /// Refuses an output that is one of the inputs (the pattern, a file it includes, a sound, a
+    /// profile), which writing it would replace, or that another output names too (exit 73).
+    static func guardOutputs(_ outputs: [String], inputs: [String]) throws(CLIError) {
+        do {
+            try OutputGuard.refuse(outputs, inputs: inputs)
+        } catch {
+            throw CLIError(error)
         }
+    }
+
+    /// The files that input options name (`--profile`, `--device-profile`, `--android-device`,
+    /// `--config`, `--reference`), when they are files.
+    static func optionFiles(_ arguments: ParsedArguments) -> [String] {
+        ["--profile", "--device-profile", "--android-device", "--config", "--reference"].flatMap { arguments.allValues[$0] ?? [] }
     }
 }

@@ -28,9 +28,6 @@ struct PlayCommand: Command {
         ] + ProfileOptions.specs
     }
 
-    /// Milliseconds of fade when Ctrl-C stops a playback.
-    static let fadeMs = 5
-
     let patternPath: String
     let device: String
     let watch: Bool
@@ -65,52 +62,60 @@ struct PlayCommand: Command {
             for device in devices { console.out(HelpText.row(device.name, device.description, width: HelpText.width).joined(separator: "\n")) }
             return .success
         }
-        if let androidDevice = platform.androidDevice {
-            return try Interruption.deferred { () throws(CLIError) in try playAndroid(on: androidDevice, console: console) }
-        }
         let device = self.device, rate = profile.sampleRate
         let devices = DeviceLog()
-        let live = LivePlayback(profile: profile, allowLong: allowLong) {
-            let output = try ALSAOutput(device: device, sampleRate: rate)
+        let session = LiveSession(platform: platform, profile: profile, allowLong: allowLong, audio: noAudio ? nil : audioOptions) { channels in
+            let output = try ALSAOutput(device: device, sampleRate: rate, channelCount: channels)
             devices.report(console: console)
             devices.last = output
             return output
         }
-        defer { devices.report(console: console) }
+        defer {
+            session.close()
+            devices.report(console: console)
+        }
         return try Interruption.deferred { () throws(CLIError) in
-            watch ? try runWatching(live, console: console) : try runOnce(live, console: console)
+            do {
+                if watch {
+                    let watching = try Watching(patternPath, console: console, capabilities: capabilities)
+                    try session.watch(watching.watch, skipInitial: skipInitial, isInterrupted: { Interruption.isRaised }) { event in
+                        report(event, watching: watching, console: console)
+                    }
+                }
+                let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
+                try session.play(loaded, isInterrupted: { Interruption.isRaised }) { announce($0, console: console) }
+                return .success
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw failure(error)
+            }
         }
     }
 
-    private func runOnce(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
-        if let audio = loaded.audio, !noAudio { return try playMix(loaded.plan, audio: audio, console: console) }
-        let handle = try start(loaded.plan, live: live, console: console)
-        try playToEnd(live, handle: handle)
-        return .success
+    /// A watch's event in words: each playback's line, warnings and errors (the watch goes on).
+    private func report(_ event: LiveSession.Event, watching: Watching, console: Console) {
+        switch event {
+        case .watching: watching.announce(platform.androidDevice.map { " as android on \($0.name)" } ?? "", console: console)
+        case .started(let started): announce(started, console: console)
+        case .loaded(let loaded, let recovered): watching.told(loaded, recovered: recovered, console: console)
+        case .loadFailed(let error): console.error(CLIError(error).message)
+        case .cannotStart(let error): console.error(failure(error).message)
+        case .failed(let error): console.error(failure(LiveSession.Failure.failed(error)).message)
+        }
     }
 
-    private func runWatching(_ live: LivePlayback, console: Console) throws(CLIError) -> ExitCode {
-        let watch = try Watching(patternPath, console: console, capabilities: capabilities)
-        // Each version plays once: a save that does not change the content plays nothing.
-        var key = watch.loaded.contentKey
-        var playing = skipInitial ? false : try replay(watch.loaded, live: live, console: console)
-        watch.announce(console: console)
-        while true {
-            try stopIfInterrupted(live)
-            if playing {
-                let handle = live.handle  // a failed step closes the playback: keep its handle
-                do {
-                    playing = try live.step(maxFrames: periodFrames)
-                } catch {
-                    console.error("\(error)")
-                    playing = false
-                }
-                if !playing, let failure = handle?.failure { console.error("playback failed: \(failure)") }
-            }
-            guard let loaded = watch.nextVersion(timeoutMs: playing ? 0 : 100, console: console), loaded.contentKey != key else { continue }
-            key = loaded.contentKey
-            if try replay(loaded, live: live, console: console) { playing = true }
+    /// A playback's error: a device that cannot be opened exits 69, one that fails while playing
+    /// 74, a refused length 65, Ctrl-C 130.
+    private func failure(_ error: any Error) -> CLIError {
+        switch error {
+        case LiveSession.Failure.stopped: return .interrupted
+        case LiveSession.Failure.cannotOpen(let cause as ALSAError): return unavailable(cause)
+        case LiveSession.Failure.cannotOpen(let cause): return .unavailable("\(cause)")
+        case LiveSession.Failure.failed(let cause as ALSAError): return .ioError("\(cause)")
+        case LiveSession.Failure.failed(let cause): return .ioError("playback failed: \(cause)")
+        case let error as RenderLengthError: return .invalidInput("\(patternPath): \(Wording.text(error))")
+        default: return .ioError(Wording.text(error))
         }
     }
 
@@ -120,108 +125,21 @@ struct PlayCommand: Command {
         return .unavailable("\(error) (list the devices with 'hapsynth play --list-devices', or play without sound with '--device null')")
     }
 
-    /// Plays a new version in place of the one playing; true when it started. A device that
-    /// cannot be opened ends the command (exit 69); other playback errors are reported and the
-    /// watch goes on.
-    private func replay(_ loaded: LoadedPattern, live: LivePlayback, console: Console) throws(CLIError) -> Bool {
-        do {
-            _ = try live.play(loaded.plan)
-            announce(loaded.plan, console: console)
-            return true
-        } catch let error as ALSAError where error.isUnavailable {
-            throw unavailable(error)
-        } catch {
-            console.error(Wording.text(error))
-            return false
+    /// `playing P on DEV: 0.550 s, 2 players`; an AHAP file with sounds adds `and 1 audio event
+    /// (stereo mix)`; Android: `playing P on DEV as android androidWaveform on phone-api26: 0.541 s`.
+    private func announce(_ started: LiveSession.Started, console: Console) {
+        let seconds = NumberText.fixed(Double(started.frameCount) / Double(profile.sampleRate), 3)
+        if let track = started.audio { track.warnings.forEach { console.warning(Wording.text($0)) } }
+        if case .android(let plan) = started.plan {
+            console.out("playing \(patternPath) on \(device) as android \(plan.backend.rawValue) on \(plan.device.name): \(seconds) s")
+            return
         }
-    }
-
-    private func start(_ plan: PlaybackPlan, live: LivePlayback, console: Console) throws(CLIError) -> HapticHandle {
-        do {
-            let handle = try live.play(plan)
-            announce(plan, console: console)
-            return handle
-        } catch let error as ALSAError {
-            throw error.isUnavailable ? unavailable(error) : .ioError("\(error)")
-        } catch let error as RenderLengthError {
-            throw .invalidInput("\(patternPath): \(Wording.text(error))")
-        } catch {
-            throw .ioError("\(error)")
+        let players = NumberText.count(started.plan.ios?.players.count ?? 0, "player")
+        guard let track = started.audio else {
+            console.out("playing \(patternPath) on \(device): \(seconds) s, \(players)")
+            return
         }
-    }
-
-    /// Steps the playback to its end; Ctrl-C fades out and exits 130; a device failure exits 74.
-    private func playToEnd(_ live: LivePlayback, handle: HapticHandle) throws(CLIError) {
-        do {
-            while try live.step(maxFrames: periodFrames) { try stopIfInterrupted(live) }
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw .ioError("\(error)")
-        }
-        if let failure = handle.failure { throw .ioError("playback failed: \(failure)") }
-    }
-
-    /// An AHAP file with audio events: the haptics and the audio track rendered, mixed (each
-    /// channel the haptics plus that audio channel, clamped) and played as stereo, paced by the
-    /// device; Ctrl-C closes the device at once (exit 130).
-    private func playMix(_ plan: PlaybackPlan, audio: AHAPAudio, console: Console) throws(CLIError) -> ExitCode {
-        let haptic: [Float]
-        do {
-            _ = try RenderLength.checked(plan, profile: profile, allowLong: allowLong)
-            haptic = try Hapsynth.render(plan, profile: profile).samples
-        } catch let error as RenderLengthError {
-            throw .invalidInput("\(patternPath): \(Wording.text(error))")
-        } catch {
-            throw .ioError("\(error)")
-        }
-        let track = AudioTrack(audio, profile: profile, options: audioOptions, minimumFrames: haptic.count)
-        for warning in track.warnings { console.warning(warning.description) }
-        let mix = AudioTrack.interleaved(track.mixed(with: haptic).channels), frames = mix.count / 2
-        let output: ALSAOutput
-        do {
-            output = try ALSAOutput(device: device, sampleRate: profile.sampleRate, channelCount: 2)
-        } catch {
-            throw error.isUnavailable ? unavailable(error) : .ioError("\(error)")
-        }
-        console.out("playing \(patternPath) on \(device): \(NumberText.fixed(Double(frames) / Double(profile.sampleRate), 3)) s, "
-            + "\(NumberText.count(plan.players.count, "player")) and \(NumberText.count(track.eventCount, "audio event")) (stereo mix)")
-        let block = 2 * periodFrames
-        var start = 0
-        do {
-            while start < mix.count {
-                if Interruption.isRaised {
-                    output.close()
-                    throw CLIError.interrupted
-                }
-                let end = min(mix.count, start + block)
-                try mix[start..<end].withUnsafeBufferPointer { try output.write($0) }
-                start = end
-            }
-            try output.finish()
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw .ioError("\(error)")
-        }
-        return .success
-    }
-
-    /// After Ctrl-C: fades the playback out, closes the device and throws `interrupted` (exit 130).
-    private func stopIfInterrupted(_ live: LivePlayback) throws(CLIError) {
-        guard Interruption.isRaised else { return }
-        live.stopWithFade(fadeFrames: profile.sampleRate * Self.fadeMs / 1000)
-        throw .interrupted
-    }
-
-    /// Frames rendered per step: about one device period (5 ms).
-    var periodFrames: Int { max(1, profile.sampleRate / 200) }
-
-    private func announce(_ plan: PlaybackPlan, console: Console) {
-        let frames = RenderLength.frames(of: plan, profile: profile) ?? 0
-        let seconds = NumberText.fixed(Double(frames) / Double(profile.sampleRate), 3)
-        let players = plan.players.count
-        console.out("playing \(patternPath) on \(device): \(seconds) s, \(players) player\(players == 1 ? "" : "s")")
+        console.out("playing \(patternPath) on \(device): \(seconds) s, \(players) and \(NumberText.count(track.eventCount, "audio event")) (stereo mix)")
     }
 }
 

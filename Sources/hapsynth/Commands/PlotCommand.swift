@@ -43,7 +43,11 @@ struct PlotCommand: Command {
     let listenSeconds: Double?
     let audioOptions: AudioTrackOptions
 
+    /// The files its options name (a profile, device files), which the output may not replace.
+    let inputFiles: [String]
+
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        inputFiles = PatternInput.optionFiles(arguments)
         patternPath = arguments.positionals[0]
         outputPath = arguments.positionals[1]
         let lowered = outputPath.lowercased()
@@ -73,7 +77,7 @@ struct PlotCommand: Command {
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
-        try PatternInput.refuseOverwritingInputs(outputPath, inputs: loaded.files)
+        try PatternInput.guardOutputs([outputPath], inputs: loaded.files + inputFiles)
         let title = [loaded.name ?? FilePaths.lastComponent(patternPath), loaded.description].compactMap { $0 }.joined(separator: " — ")
         let picture: PlanPicture
         do {
@@ -90,6 +94,7 @@ struct PlotCommand: Command {
         } catch {
             throw .ioError("\(error)")
         }
+        picture.audioWarnings.forEach { console.warning(Wording.text($0)) }
         let text = asHTML ? picture.html : picture.svg + "\n"
         try Interruption.deferred { () throws(CLIError) in
             do throws(OutputError) {

@@ -56,6 +56,8 @@ struct RenderCommand: Command {
     let syncReport: String?
     let syncThresholdMs: Double
     let audioOptions: AudioTrackOptions
+    /// The files its options name (a profile, device files), which no output may replace.
+    let inputFiles: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
@@ -106,98 +108,85 @@ struct RenderCommand: Command {
             throw .usage("audio events play on an iPhone; leave out --platform \(platform.name) with --audio, --mix or --sync-report", command: Self.name)
         }
         audioOptions = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
+        inputFiles = PatternInput.optionFiles(arguments)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, quiet: quiet, strict: strict)
-        try PatternInput.refuseOverwritingInputs(outputPath, inputs: loaded.files)
         let plan = loaded.plan(for: platform)
-        let frames: Int64
+        var request = PatternRender.Request(output: outputPath, container: container, encoding: encoding)
+        if !noAudio {
+            request.audioOutput = audioPath
+            request.mix = mix
+            request.syncThresholdMs = syncReport.map { _ in syncThresholdMs }
+            request.audio = audioOptions
+        }
+        let track = PatternRender.track(loaded, platform: platform, profile: profile, request: request)
+        let outputs = [outputPath] + (track != nil ? [audioPath, syncReport].compactMap { $0 } : [])
+        try PatternInput.guardOutputs(outputs, inputs: loaded.files + (track?.sources.compactMap(\.path) ?? []) + inputFiles)
         do {
-            frames = try FileRender.checkedLength(plan, profile: profile, allowLong: allowLong)
+            _ = try PatternRender.checkedLength(plan, track: track, profile: profile, request: request, allowLong: allowLong)
         } catch {
             throw CLIError(.length(error), pattern: patternPath)
         }
         if case .ios(let playback) = plan, let coarse = TransientResolution.warning(in: playback, profile: profile) {
             try PatternInput.warn(Wording.text(coarse), console: console, quiet: quiet, strict: strict)
         }
-        if loaded.audio == nil, audioPath != nil || mix || syncReport != nil, !quiet {
-            console.note("hapsynth: note: \(patternPath) has no audio events; --audio, --mix and --sync-report write nothing")
-        }
-        if let audio = loaded.audio, !noAudio {
-            if audioPath == nil && !mix && syncReport == nil {
-                if !quiet { console.note("hapsynth: note: \(NumberText.count(audio.events.count, "audio event")) not rendered: --audio FILE writes their track, --mix mixes it in") }
-            } else if case .ios(let playback) = plan, try renderAudio(audio, playback: playback, frames: frames, console: console) {
-                return .success
+        let openingWarnings = track?.warnings.count ?? 0
+        if let track {
+            for warning in track.warnings { try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict) }
+        } else if !quiet, !noAudio {
+            if loaded.audio == nil, audioPath != nil || mix || syncReport != nil {
+                console.note("hapsynth: note: \(patternPath) has no audio events; --audio, --mix and --sync-report write nothing")
+            } else if let audio = loaded.audio {
+                console.note("hapsynth: note: \(NumberText.count(audio.events.count, "audio event")) not rendered: --audio FILE writes their track, --mix mixes it in")
             }
         }
-        let summary = try Interruption.deferred { () throws(CLIError) in try render(plan, frames: frames, console: console) }
-        // Clamping is reported for iOS renders (an Android effect is scaled by its device's gain).
-        for warning in plan.android == nil ? summary.warnings(profile: profile) : [] {
+        let result = try Interruption.deferred { () throws(CLIError) in
+            let result = try render(plan, track: track, request: request, console: console)
+            if let sync = result.sync, let syncReport {
+                do throws(OutputError) {
+                    try TextOutput.write(sync.json.pretty() + "\n", to: syncReport, what: "sync report")
+                } catch {
+                    throw CLIError(error)
+                }
+            }
+            Interruption.settle()
+            return result
+        }
+        // What playing the sounds found (NaN samples silenced).
+        for warning in track?.warnings.dropFirst(openingWarnings) ?? [] {
             try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
         }
-        console.out(summary.line(path: outputPath))
+        for warning in result.summary.warnings(profile: profile) {
+            try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
+        }
+        if let sync = result.sync, !quiet { sync.text.forEach { console.note("hapsynth: \($0)") } }
+        if let track, let audioPath, let frames = result.audioFrames {
+            console.out("\(audioPath): \(NumberText.length(frames: frames, rate: profile.sampleRate)), stereo, \(track.summary)")
+        }
+        if let track, mix, let ios = plan.ios {
+            console.out("\(outputPath): \(NumberText.length(frames: result.summary.frameCount, rate: profile.sampleRate)), stereo mix of "
+                + "\(NumberText.count(ios.players.count, "player")) and \(NumberText.count(track.eventCount, "audio event")), "
+                + "\(result.mixClamped) clamped samples; \(track.summary)")
+        } else {
+            console.out(result.summary.line(path: outputPath))
+        }
         return .success
     }
 
-    /// An AHAP file's audio track: with `--audio`, written to its own file; with `--mix`, mixed
-    /// into `<out>` (stereo). Returns whether `<out>` was written (the mix).
-    private func renderAudio(_ audio: AHAPAudio, playback: PlaybackPlan, frames: Int64, console: Console) throws(CLIError) -> Bool {
-        let track = AudioTrack(audio, profile: profile, options: audioOptions, minimumFrames: Int(frames))
-        for warning in track.warnings { try PatternInput.warn(warning.description, console: console, quiet: quiet, strict: strict) }
-        if let syncReport {
-            let sync = AudioHapticSync(plan: playback, track: track, thresholdMs: syncThresholdMs)
-            do {
-                try TextOutput.write(sync.json.pretty() + "\n", to: syncReport, what: "sync report")
-            } catch {
-                throw CLIError(error)
-            }
-            if !quiet { sync.text.forEach { console.note("hapsynth: \($0)") } }
-        }
-        if let audioPath {
-            try PatternInput.refuseOverwritingInputs(audioPath, inputs: [patternPath])
-            let container = SoundFileContainer(pathExtension: audioPath) ?? .wav
-            do {
-                _ = try track.write(to: audioPath, container: container, encoding: container == .wav ? .float : container.defaultEncoding)
-            } catch {
-                throw CLIError(error)
-            }
-            console.out("\(audioPath): \(NumberText.length(frames: Int64(track.frameCount), rate: profile.sampleRate)), stereo, \(track.summary)")
-        }
-        guard mix else { return false }
-        let haptic: [Float]
-        do {
-            haptic = try Hapsynth.render(playback, profile: profile).samples
-        } catch {
-            throw .invalidInput("\(error)")
-        }
-        let written: (frames: Int, clamped: Int)
-        do {
-            written = try track.write(to: outputPath, container: container, encoding: encoding, mixing: haptic)
-        } catch {
-            throw CLIError(error)
-        }
-        console.out("\(outputPath): \(NumberText.length(frames: Int64(written.frames), rate: profile.sampleRate)), stereo mix of "
-            + "\(NumberText.count(playback.players.count, "player")) and \(NumberText.count(track.eventCount, "audio event")), "
-            + "\(written.clamped) clamped samples; \(track.summary)")
-        return true
-    }
-
-    /// Renders into a temporary file and moves it into place, with a progress bar on a terminal
-    /// (for iOS renders). A signal after the file was committed no longer stops anything: the
-    /// command exits 0 (exit 130 means the target is untouched).
-    private func render(_ plan: PlatformPlan, frames: Int64, console: Console) throws(CLIError) -> FileRender.Summary {
-        let progress = ProgressBar(total: { plan.android == nil ? frames : 0 }, console: console, enabled: plan.android == nil)
+    /// Renders into temporary files and moves them into place, with a progress bar on a terminal
+    /// (for iOS renders). A signal after the files were committed no longer stops anything: the
+    /// command exits 0 (exit 130 means the targets are untouched).
+    private func render(_ plan: PlatformPlan, track: AudioTrack?, request: PatternRender.Request, console: Console) throws(CLIError) -> PatternRender.Result {
+        let progress = ProgressBar(total: { plan.android == nil ? (try? PatternRender.checkedLength(plan, track: track, profile: profile, request: request, allowLong: true)) ?? 0 : 0 },
+                                   console: console, enabled: plan.android == nil)
         defer { progress.clear() }
         do {
-            let summary = try FileRender.render(
-                plan, profile: profile, to: outputPath, container: container, encoding: encoding, allowLong: allowLong, threads: threads
-            ) { frames in
+            return try PatternRender.render(plan, track: track, profile: profile, request: request, allowLong: allowLong, threads: threads) { frames in
                 progress.update(frames)
                 return !Interruption.isRaised
             }
-            Interruption.settle()
-            return summary
         } catch {
             throw CLIError(error, pattern: patternPath)
         }

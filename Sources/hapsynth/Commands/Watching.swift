@@ -25,18 +25,9 @@ struct Watching {
             + "Ctrl-C to stop")
     }
 
-    /// Waits up to `timeoutMs` for a save; returns the new version when one loaded (its warnings
-    /// printed, and a note when it loads again after a broken one), nil otherwise.
-    func nextVersion(timeoutMs: Int32, console: Console) -> LoadedPattern? {
-        switch watch.nextChange(timeoutMs: timeoutMs) {
-        case nil: return nil
-        case .failed(let error):
-            console.error(CLIError(error).message)  // the previous version stays loaded and keeps playing
-            return nil
-        case .loaded(let loaded, let recovered):
-            loaded.groupedWarnings.forEach { console.warning($0.line) }
-            if recovered { console.note("\(watch.path) loads again") }
-            return loaded
-        }
+    /// A save that loaded: its warnings, and a note when it loads again after a broken one.
+    func told(_ loaded: LoadedPattern, recovered: Bool, console: Console) {
+        loaded.groupedWarnings.forEach { console.warning($0.line) }
+        if recovered { console.note("\(watch.path) loads again") }
     }
 }

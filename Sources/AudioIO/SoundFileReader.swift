@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AudioCore
+import CSndFile
+
+/// The one way hapsynth reads a sound file (docs/files-and-limits.md, "Sound files"): a regular
+/// file opened without blocking, its size, frames, rate and channels checked on the opened
+/// descriptor against `SoundLimits` before anything is sized by them, then read through
+/// libsndfile a block at a time as floats (PCM scaled into −1…1), NaN and ±infinity read as 0 and
+/// counted.
+public final class SoundFileReader: SoundStream {
+    public let format: AudioFormat
+    /// Frames in the file, as its header says (no more than its size can hold).
+    public let frameCount: Int64
+    /// The container and encoding, when they are ones hapsynth writes.
+    public let container: SoundFileContainer?
+    public let encoding: SampleEncoding?
+    public private(set) var silencedSampleCount = 0
+    private let file: OpaquePointer
+    private let path: String
+
+    /// Opens the regular file at `path`; anything else (a FIFO, a device, a folder) is refused at
+    /// once, never waited on, and so is a file whose size or header is outside `limits`.
+    public init(path: String, limits: SoundLimits = .recordings) throws(SoundFileError) {
+        self.path = path
+        func refuse(_ reason: String) -> SoundFileError { SoundFileError(context: "cannot read \(path)", reason: reason) }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw refuse(String(cString: strerror(errno))) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw refuse("it is not a regular file")
+        }
+        let bytes = Int64(status.st_size)
+        if let maxBytes = limits.maxBytes, bytes > Int64(maxBytes) {
+            close(descriptor)
+            throw refuse("it is \(bytes) bytes, over the \(Self.mebibytes(maxBytes)) a sound may be")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var info = SF_INFO()
+        guard let file = sf_open_fd(descriptor, Int32(SFM_READ), &info, Int32(SF_TRUE)) else {
+            throw refuse(String(cString: sf_strerror(nil)))
+        }
+        let rate = Int(info.samplerate), channels = Int(info.channels)
+        let problem: String?
+        if !limits.sampleRates.contains(rate) {
+            problem = "its header gives \(rate) Hz, outside \(limits.sampleRates.lowerBound)-\(limits.sampleRates.upperBound) Hz"
+        } else if !limits.channelCounts.contains(channels) {
+            problem = "its header gives \(channels) channels, outside \(limits.channelCounts.lowerBound)-\(limits.channelCounts.upperBound)"
+        } else {
+            problem = Self.framesProblem(info, bytes: bytes)
+        }
+        if let problem {
+            sf_close(file)
+            throw refuse(problem)
+        }
+        self.file = file
+        format = AudioFormat(sampleRate: rate, channelCount: channels)
+        frameCount = info.frames
+        let major = info.format & Int32(SF_FORMAT_TYPEMASK), subtype = info.format & Int32(SF_FORMAT_SUBMASK)
+        container = major == Int32(SF_FORMAT_WAV) ? .wav : SoundFileContainer.allCases.first { $0.major == major }
+        encoding = SampleEncoding.allCases.first { $0.subtype == subtype }
+    }
+
+    /// Why a header's frame count cannot be true of a file of `bytes` bytes (PCM: its bytes per
+    /// frame; compressed: `SoundLimits.compressedFramesPerByte`), or nil.
+    private static func framesProblem(_ info: SF_INFO, bytes: Int64) -> String? {
+        guard info.frames >= 0 else { return "its header gives \(info.frames) frames" }
+        // FLAC and Ogg name their decoded sample type; their bytes are compressed.
+        let compressed = [SF_FORMAT_FLAC, SF_FORMAT_OGG, SF_FORMAT_MPEG].contains(Int(info.format & Int32(SF_FORMAT_TYPEMASK)))
+        let sampleBytes: Int64? = switch info.format & Int32(SF_FORMAT_SUBMASK) {
+        case Int32(SF_FORMAT_PCM_S8), Int32(SF_FORMAT_PCM_U8), Int32(SF_FORMAT_ULAW), Int32(SF_FORMAT_ALAW): 1
+        case Int32(SF_FORMAT_PCM_16): 2
+        case Int32(SF_FORMAT_PCM_24): 3
+        case Int32(SF_FORMAT_PCM_32), Int32(SF_FORMAT_FLOAT): 4
+        case Int32(SF_FORMAT_DOUBLE): 8
+        default: nil
+        }
+        let bytesPerSample = compressed ? nil : sampleBytes
+        let (most, overflow) = bytesPerSample.map { (bytes / ($0 * Int64(info.channels)), false) }
+            ?? bytes.multipliedReportingOverflow(by: SoundLimits.compressedFramesPerByte)
+        guard !overflow, info.frames > most else { return nil }
+        return "its header gives \(info.frames) frames, more than its \(bytes) bytes can hold"
+    }
+
+    /// `64 MiB`.
+    private static func mebibytes(_ bytes: Int) -> String { bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes" }
+
+    /// Reads up to `buffer.count / channelCount` frames; returns how many frames were read (0 at
+    /// the end). NaN and ±infinity are read as 0 (and counted in `silencedSampleCount`).
+    public func read(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
+        guard let base = buffer.baseAddress, buffer.count >= format.channelCount else { return 0 }
+        let frames = max(0, Int(sf_readf_float(file, base, sf_count_t(buffer.count / format.channelCount))))
+        var silenced = 0
+        for index in 0..<(frames * format.channelCount) where !buffer[index].isFinite {
+            buffer[index] = 0
+            silenced += 1
+        }
+        silencedSampleCount += silenced
+        return frames
+    }
+
+    public func seek(toFrame frame: Int64) throws(SoundFileError) {
+        guard sf_seek(file, sf_count_t(frame), SEEK_SET) == frame else {
+            throw SoundFileError(context: "cannot read \(path)", reason: String(cString: sf_strerror(file)))
+        }
+    }
+
+    /// The file's samples one array per channel, at most `maxFrames` frames of them (nil: all),
+    /// read a block at a time: memory follows what the file holds, never what its header claims.
+    public func readChannels(maxFrames: Int? = nil) -> [[Float]] {
+        let count = format.channelCount
+        let interleaved = readInterleaved(maxFrames: maxFrames)
+        return (0..<count).map { channel in stride(from: channel, to: interleaved.count, by: count).map { interleaved[$0] } }
+    }
+
+    /// Every sample of the file, interleaved.
+    public func readAll() -> [Float] { readInterleaved(maxFrames: nil) }
+
+    /// Up to `maxFrames` frames (nil: to the end), interleaved, read in blocks of 64 Ki frames.
+    private func readInterleaved(maxFrames: Int?) -> [Float] {
+        let channels = format.channelCount
+        var remaining = min(Int(clamping: frameCount), maxFrames ?? .max)
+        var samples: [Float] = []
+        var block = [Float](repeating: 0, count: 65_536 * channels)
+        while remaining > 0 {
+            let frames = block.withUnsafeMutableBufferPointer { read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(min(remaining, 65_536) * channels)])) }
+            guard frames > 0 else { break }
+            samples += block[0..<(frames * channels)]
+            remaining -= frames
+        }
+        return samples
+    }
+
+    deinit { sf_close(file) }
+}
+
+/// AudioIO's `SoundOpener`: libsndfile behind `SoundFileReader`.
+public struct SoundFileOpener: SoundOpener {
+    public init() {}
+
+    public func open(_ path: String, limits: SoundLimits) throws(SoundFileError) -> any SoundStream {
+        try SoundFileReader(path: path, limits: limits)
+    }
+}
