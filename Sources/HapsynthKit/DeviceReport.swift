@@ -97,8 +97,9 @@ public enum DeviceReport {
                     parts.append(picture.svg)
                 }
             }
-            if !row.samples.isEmpty {
-                parts.append(Listening.section([Listening.Clip(title: "\(row.device.name): its render", channels: [row.samples], sampleRate: matrix.sampleRate)]))
+            if !row.clip.isEmpty {
+                parts.append(Listening.section([Listening.Clip(title: "\(row.device.name): its render", channels: [row.clip], sampleRate: matrix.sampleRate,
+                                                               totalFrames: row.frameCount)]))
             }
             parts.append("</section>")
         }

@@ -75,7 +75,7 @@ public struct PlanReport {
         if event.durationUs > 0 { text += " for \(Microseconds.millisecondsText(event.durationUs)) ms" }
         if event.loops { text += ", looped" }
         guard event.kind == .custom else { return text + ": hapsynth's tone" }
-        text += ": \(PatternFileError.shown(AudioTrackWarning.escaped(event.waveformPath ?? "")))"
+        text += ": \(AudioTrackWarning.escaped(event.waveformPath ?? ""))"
         if let problem = source.problem { return text + " (\(problem))" }
         return text + " -> \(source.path ?? ""), \(source.sampleRate ?? 0) Hz, \(NumberText.count(source.channelCount ?? 0, "channel")), "
             + "\(source.frameCount ?? 0) frames"

@@ -11,12 +11,21 @@ public enum CheckError: Error, Sendable, CustomStringConvertible {
     case writeFailed(String)
     /// The caller stopped the check (Ctrl-C).
     case interrupted
+    /// The goldens folder holds another platform's goldens (one folder, one platform).
+    case platformMismatch(goldens: String, recorded: String, asked: String)
+    /// Pruning was asked of a suite named by files: which goldens the suite owns cannot be known.
+    case cannotPrune(file: String)
 
     public var description: String {
         switch self {
         case .inputNotFound(let path): return "\(path): file not found"
         case .invalidConfig(let text), .cannotWrite(let text), .writeFailed(let text): return text
         case .interrupted: return "interrupted"
+        case let .platformMismatch(goldens, recorded, asked):
+            return "\(FilePaths.join(goldens, CheckSuiteConfig.fileName)) says \(goldens) holds \(recorded) goldens; check \(asked) "
+                + "against a goldens folder of its own (or re-record every golden of this one)"
+        case .cannotPrune(let file):
+            return "cannot prune a suite named by files (\(file)): only a folder says which goldens its patterns own"
         }
     }
 }

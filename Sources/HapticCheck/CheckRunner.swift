@@ -4,6 +4,7 @@ import Glibc
 import AudioCore
 import AudioIO
 import FoundationEssentials
+import HapticCore
 import HapticPlanner
 import HapticPlayback
 import HapticSynth
@@ -130,6 +131,9 @@ public struct CheckRunner: Sendable {
             return outcome
         }
         outcome.comparison = comparison
+        if comparison.silencedExpected > 0 {
+            outcome.warnings.append("golden \(golden): \(NumberText.count(comparison.silencedExpected, "sample")) were NaN or infinite and were compared as 0")
+        }
         if let perceptual, !comparison.pass {
             do {
                 outcome.perceptual = try PerceptualFileComparison.compare(

@@ -32,7 +32,8 @@ package enum FilePaths {
     }
 
     /// Every file below `folder`, relative to it, depth first; folders are entered unless
-    /// `enter` says no, and symbolic links to folders are not followed.
+    /// `enter` says no, and symbolic links to folders are not followed. A link that leads nowhere
+    /// (or into a loop of links) is listed, so that reading it says what is wrong with it.
     package static func files(below folder: String, enter: (_ relative: String, _ path: String) -> Bool) -> [String] {
         var found: [String] = []
         func walk(_ relative: String) {
@@ -47,7 +48,7 @@ package enum FilePaths {
                 case S_IFDIR:
                     if enter(child, childPath) { walk(child) }
                 case S_IFLNK:
-                    if isFolder(childPath) == false { found.append(child) }
+                    if isFolder(childPath) != true { found.append(child) }
                 default:
                     found.append(child)
                 }

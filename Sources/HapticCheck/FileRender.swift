@@ -50,13 +50,14 @@ public enum FileRender {
         fileprivate var iosPlan: PlaybackPlan?
 
         /// `out.wav: 0.550 s, 26400 frames at 48000 Hz, 2 players, peak 0.8000 (-1.9 dBFS), 0 clamped samples`;
-        /// for Android: `out.wav: 0.541 s, 25968 frames at 48000 Hz, android androidWaveform on phone-api26, peak 0.6399 (-3.9 dBFS)`,
-        /// after `left ios, right ` for both.
+        /// for Android: `out.wav: 0.541 s, 25968 frames at 48000 Hz, android androidWaveform on phone-api26, peak 0.6399 (-3.9 dBFS)`;
+        /// for both, `left ios, right ` before it and the iOS render's clamped samples after it.
         public func line(path: String) -> String {
             let length = NumberText.length(frames: frameCount, rate: sampleRate)
             if let android = android {
                 return "\(path): \(length), \(ios != nil ? "left ios, right " : "")android \(android.backend.rawValue) on "
                     + "\(android.device.name), peak \(NumberText.peak(peak))"
+                    + (ios.map { ", \(NumberText.count($0.clampedSampleCount, "clamped sample")) on the left" } ?? "")
             }
             let ios = ios!
             return "\(path): \(length), \(NumberText.count(ios.playerCount, "player")), peak \(NumberText.peak(ios.peak)), "

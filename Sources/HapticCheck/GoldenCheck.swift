@@ -71,6 +71,11 @@ public enum GoldenCheck {
     /// - Throws: `CheckError` for an input that does not exist, a golden or the config that cannot
     ///   be written, or on interruption.
     public static func run(_ request: CheckRequest, events: (CheckEvent) -> Void = { _ in }) throws(CheckError) -> CheckResult {
+        // A goldens folder keeps one platform's goldens, unless every golden is re-recorded.
+        if let recorded = request.recorded?.platform.name, recorded != request.platform.name, !(request.record == .all && request.shard == nil) {
+            throw .platformMismatch(goldens: request.goldens, recorded: recorded, asked: request.platform.name)
+        }
+        if request.prune, let file = request.inputs.first(where: { FilePaths.isFolder($0) == false }) { throw .cannotPrune(file: file) }
         let suite = try CheckSuite(inputs: request.inputs, goldens: request.goldens, android: request.platform != .ios)
         suite.skipped.forEach { events(.skipped($0)) }
         let entries = request.shard.map { suite.shard($0.index, of: $0.count) } ?? suite.entries

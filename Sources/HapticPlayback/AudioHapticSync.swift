@@ -108,7 +108,9 @@ extension AudioHapticSync {
         let frames = min(needed, bound, job.frameCount)
         while job.position < frames { try job.step(maxFrames: Int(min(4_096, frames - job.position))) }
         try onsets.finish()
-        let judgedUntilMs = needed > bound ? Double(bound) * 1000 / Double(rate) - Double(FrameTiming.leadMs) - 100 : .infinity
+        // A transient is judged when the 100 ms after it, and the detector's latency, were measured.
+        let latencyMs = Double(audioOnsets.latencyFrames(sampleRate: rate)) * 1000 / Double(rate)
+        let judgedUntilMs = needed > bound ? Double(bound) * 1000 / Double(rate) - Double(FrameTiming.leadMs) - 100 - latencyMs : .infinity
         return AudioHapticSync(plan: plan, audioOnsetFrames: onsets.onsets, sampleRate: rate, thresholdMs: thresholdMs, judgedUntilMs: judgedUntilMs)
     }
 }

@@ -241,3 +241,22 @@ import TestSupport
         #expect(try error(#"{"platform": "windows"}"#)?.contains("expected ios, android or both") == true)
     }
 }
+
+/// Globs of a lint config match in time bound by the glob's and the path's lengths.
+@Suite struct LintGlobTests {
+    @Test(arguments: [
+        ("**/*.ahap", "a/b/c.ahap", true), ("**", "a/b", true), ("ui/*.json", "ui/tap.json", true), ("ui/*.json", "ui/x/tap.json", false),
+        ("**/x/**/y.json", "a/x/b/c/y.json", true), ("**/x/**/y.json", "a/b/y.json", false), ("t?p.json", "tap.json", true),
+        ("[a-c]*.json", "b1.json", true), ("[!a-c]*.json", "b1.json", false), ("*a*a*a*a*a*a*a*a*b", String(repeating: "a", count: 60), false),
+    ])
+    func globsMatchAsDocumented(glob: String, path: String, matches: Bool) {
+        #expect(LintConfig.matches(glob, path) == matches)
+    }
+
+    @Test func nineDoubleStarsAndALongPathAnswerAtOnce() {
+        let glob = String(repeating: "**/", count: 9) + "z.json"
+        let path = Array(repeating: "a", count: 200).joined(separator: "/") + "/y.json"
+        #expect(!LintConfig.matches(glob, path))  // exponential backtracking would not return
+        #expect(LintConfig.matches(glob, path.replacingOccurrences(of: "y.json", with: "z.json")))
+    }
+}

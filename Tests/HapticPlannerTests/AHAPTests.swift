@@ -162,3 +162,42 @@ extension AHAPReading {
         #expect(back.plan.diagnostics.logicalDurationMs == 600)
     }
 }
+
+/// The audio controls read by a cursor are the controls read by scanning every curve, at every time.
+@Suite struct ControlCursorTests {
+    @Test func aCursorReadsWhatAScanOfEveryCurveReads() throws {
+        var curves: [String] = []
+        var seed: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<12 {
+            var time = 0.0
+            let points = (0..<(next(6) + 1)).map { _ -> String in
+                time += Double(next(30)) / 100
+                return #"{"Time": \#(time), "ParameterValue": \#(Double(next(200)) / 100 - 1)}"#
+            }
+            curves.append(#"{"ParameterCurve": {"ParameterID": "AudioPanControl", "Time": \#(Double(next(40)) / 10), "ParameterCurveControlPoints": [\#(points.joined(separator: ", "))]}}"#)
+        }
+        let text = #"{"Pattern": [{"Event": {"Time": 0, "EventType": "AudioContinuous", "EventDuration": 5}}, \#(curves.joined(separator: ", "))]}"#
+        let audio = try AHAPImport.read(bytes: Array(text.utf8), file: "c.ahap").audio
+        // The definition: the latest-starting curve in force (of two at once, the later in the
+        // file), linear between its points.
+        func scanned(_ us: Int64) -> Float {
+            var latest: AHAPAudioCurve?
+            for curve in audio.curves where curve.startUs <= us { if latest == nil || curve.startUs >= latest!.startUs { latest = curve } }
+            guard let curve = latest, let first = curve.points.first, let last = curve.points.last else { return 0 }
+            let relative = us - curve.startUs
+            if relative <= first.timeUs { return first.value }
+            if relative >= last.timeUs { return last.value }
+            let upper = curve.points.firstIndex { $0.timeUs >= relative }!
+            let low = curve.points[upper - 1], high = curve.points[upper]
+            return low.value + (high.value - low.value) * Float(Double(relative - low.timeUs) / Double(high.timeUs - low.timeUs))
+        }
+        for start in [Int64(0), 1_234_567, 3_000_000] {
+            var cursor = AudioControls(audio).cursor(.pan, fromUs: start)
+            for us in stride(from: start, to: 6_000_000, by: 997) { #expect(cursor.value(atUs: us) == scanned(us), "at \(us) µs from \(start)") }
+        }
+    }
+}

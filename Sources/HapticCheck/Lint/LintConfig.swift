@@ -89,7 +89,13 @@ public struct LintConfig: Sendable {
     /// The severity of `rule` for the file at `path`: the rule's default, the config's `rules`, then
     /// every override whose globs match, in order.
     public func severity(of rule: LintRule, for path: String) -> LintSeverity {
-        var severity = rules[rule.id] ?? rule.severity
+        severity(of: rule, for: path, found: rule.severity)
+    }
+
+    /// The severity of a finding of `rule` found at `found` (its rule's default, or more when the
+    /// finding says so: an HS402 path that is not read is a warning), with the config applied.
+    func severity(of rule: LintRule, for path: String, found: LintSeverity) -> LintSeverity {
+        var severity = rules[rule.id] ?? found
         let relative = Self.relative(path, to: folder)
         for override in overrides where override.files.contains(where: { Self.matches($0, relative) }) {
             if let level = override.rules[rule.id] { severity = level }
@@ -100,7 +106,7 @@ public struct LintConfig: Sendable {
     /// The findings with the config's severities, those switched off left out.
     public func apply(_ findings: [LintFinding]) -> [LintFinding] {
         findings.compactMap { finding in
-            let severity = severity(of: finding.rule, for: finding.file)
+            let severity = severity(of: finding.rule, for: finding.file, found: finding.severity)
             guard severity != .off else { return nil }
             return LintFinding(rule: finding.rule, severity: severity, file: finding.file, jsonPath: finding.jsonPath, start: finding.start,
                                end: finding.end, message: finding.message)
@@ -116,16 +122,102 @@ public struct LintConfig: Sendable {
         return path.hasPrefix("./") ? String(path.dropFirst(2)) : path
     }
 
-    /// Whether a `/`-separated path matches a glob: `**` any number of segments, `*` and `?` within one.
+    /// Whether a `/`-separated path matches a glob: `**` any number of segments, `*` and `?` within
+    /// one. Matched segment by segment over a table of (glob segment, path segment) pairs, so the
+    /// time is at most their product whatever the glob (a glob of many `**` never backtracks).
     static func matches(_ glob: String, _ path: String) -> Bool {
-        func match(_ pattern: ArraySlice<Substring>, _ segments: ArraySlice<Substring>) -> Bool {
-            guard let first = pattern.first else { return segments.isEmpty }
-            if first == "**" {
-                return (0...segments.count).contains { match(pattern.dropFirst(), segments.dropFirst($0)) }
+        let pattern = glob.split(separator: "/").map(String.init), segments = path.split(separator: "/").map(String.init)
+        // reachable[j]: the first i glob segments can match the first j path segments.
+        var reachable = [Bool](repeating: false, count: segments.count + 1)
+        reachable[0] = true
+        for part in pattern {
+            var next = [Bool](repeating: false, count: segments.count + 1)
+            if part == "**" {
+                var any = false
+                for j in 0...segments.count {
+                    any = any || reachable[j]
+                    next[j] = any
+                }
+            } else {
+                let tokens = GlobToken.parse(part)
+                for j in 0..<segments.count where reachable[j] && GlobToken.matches(tokens, segments[j]) { next[j + 1] = true }
             }
-            guard let segment = segments.first, fnmatch(String(first), String(segment), 0) == 0 else { return false }
-            return match(pattern.dropFirst(), segments.dropFirst())
+            reachable = next
         }
-        return match(glob.split(separator: "/")[...], path.split(separator: "/")[...])
+        return reachable[segments.count]
+    }
+}
+
+/// One piece of a glob segment: a character, `?`, `*`, or a bracket class (`[abc]`, `[a-z]`, `[!x]`).
+enum GlobToken: Equatable {
+    case character(Character), any, star
+    case set([ClosedRange<Character>], negated: Bool)
+
+    static func parse(_ segment: String) -> [GlobToken] {
+        var tokens: [GlobToken] = []
+        let characters = Array(segment)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            switch character {
+            case "*": if tokens.last != .star { tokens.append(.star) }
+            case "?": tokens.append(.any)
+            case "[":
+                guard let close = characters[index...].dropFirst().firstIndex(of: "]") ?? characters[index...].firstIndex(of: "]"), close > index else {
+                    tokens.append(.character("["))
+                    continue
+                }
+                var body = Array(characters[index..<close])
+                index = close + 1
+                let negated = body.first == "!" || body.first == "^"
+                if negated { body.removeFirst() }
+                var ranges: [ClosedRange<Character>] = []
+                var at = 0
+                while at < body.count {
+                    if at + 2 < body.count, body[at + 1] == "-", body[at] <= body[at + 2] {
+                        ranges.append(body[at]...body[at + 2])
+                        at += 3
+                    } else {
+                        ranges.append(body[at]...body[at])
+                        at += 1
+                    }
+                }
+                tokens.append(.set(ranges, negated: negated))
+            default: tokens.append(.character(character))
+            }
+        }
+        return tokens
+    }
+
+    /// Whether `text` matches the tokens, in time at most their number times its length.
+    static func matches(_ tokens: [GlobToken], _ text: String) -> Bool {
+        let characters = Array(text)
+        // reachable[j]: the tokens so far can match the first j characters.
+        var reachable = [Bool](repeating: false, count: characters.count + 1)
+        reachable[0] = true
+        for token in tokens {
+            var next = [Bool](repeating: false, count: characters.count + 1)
+            if token == .star {
+                var any = false
+                for j in 0...characters.count {
+                    any = any || reachable[j]
+                    next[j] = any
+                }
+            } else {
+                for j in 0..<characters.count where reachable[j] && token.accepts(characters[j]) { next[j + 1] = true }
+            }
+            reachable = next
+        }
+        return reachable[characters.count]
+    }
+
+    private func accepts(_ character: Character) -> Bool {
+        switch self {
+        case .character(let expected): return character == expected
+        case .any: return true
+        case .star: return true
+        case let .set(ranges, negated): return ranges.contains { $0.contains(character) } != negated
+        }
     }
 }

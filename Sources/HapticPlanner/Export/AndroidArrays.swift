@@ -75,6 +75,19 @@ public enum AndroidArrays {
             """
     }
 
+    /// Kotlin's hard keywords: no property may be named one.
+    static let kotlinKeywords: Set<String> = [
+        "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is", "null", "object",
+        "package", "return", "super", "this", "throw", "true", "try", "typealias", "typeof", "val", "var", "when", "while",
+    ]
+
+    /// Whether `name` can be written as a Kotlin property's name as it is: ASCII letters, digits
+    /// and `_`, not starting with a digit, not a hard keyword.
+    public static func isKotlinName(_ name: String) -> Bool {
+        guard let first = name.first, first.isASCII, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } && !kotlinKeywords.contains(name)
+    }
+
     /// A Kotlin name from a file name, as Haptics Studio makes one: characters other than letters,
     /// digits, spaces and underscores dropped, words (split at spaces and underscores) in camel case,
     /// `clip` before a leading digit, `clip` when nothing is left (`Big Boom_2` → `bigBoom2`).
@@ -85,6 +98,7 @@ public enum AndroidArrays {
         let camel = words.enumerated().map { index, word in
             index == 0 ? word.lowercased() : word.prefix(1).uppercased() + word.dropFirst().lowercased()
         }.joined()
+        if kotlinKeywords.contains(camel) { return camel + "Clip" }
         guard let first = camel.first, first.isNumber else { return camel }
         return "clip" + camel.prefix(1).uppercased() + camel.dropFirst()
     }

@@ -57,15 +57,15 @@ public struct AudioTrackWarning: Error, Hashable, Sendable, CustomStringConverti
     public var message: String {
         switch kind {
         case let .notFound(named, folders):
-            return "audio file not found: \(PatternFileError.shown(named))" + (folders.isEmpty ? "" : " (looked in: \(folders.joined(separator: ", ")))")
+            return "audio file not found: \(Self.escaped(named))" + (folders.isEmpty ? "" : " (looked in: \(folders.joined(separator: ", ")))")
         case let .refused(named, refusal):
-            return "audio file \(PatternFileError.shown(Self.escaped(named))) not read: \(refusal.reason)"
-        case let .unreadable(path, reason): return "cannot read audio file \(PatternFileError.shown(path)): \(reason)"
-        case .noReader(let named): return "audio file \(PatternFileError.shown(named)) not read: no sound reader was given"
-        case let .channels(path, count): return "\(PatternFileError.shown(path)) has \(count) channels; the first two are played"
+            return "audio file \(Self.escaped(named)) not read: \(refusal.reason)"
+        case let .unreadable(path, reason): return "cannot read audio file \(path): \(reason)"
+        case .noReader(let named): return "audio file \(Self.escaped(named)) not read: no sound reader was given"
+        case let .channels(path, count): return "\(path) has \(count) channels; the first two are played"
         case .loopWithoutDuration: return "a looped sound without EventDuration plays once"
         case let .silenced(path, count):
-            return "\(count) sample\(count == 1 ? "" : "s") of \(PatternFileError.shown(path)) were NaN or infinite and played as silence"
+            return "\(count) sample\(count == 1 ? "" : "s") of \(path) were NaN or infinite and played as silence"
         }
     }
 

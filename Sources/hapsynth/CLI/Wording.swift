@@ -77,6 +77,11 @@ extension CLIError {
         case .cannotWrite(let text): self = .cannotCreate(text)
         case .writeFailed(let text): self = .ioError(text)
         case .interrupted: self = .interrupted
+        case let .platformMismatch(goldens, recorded, asked):
+            self = .usage("\(FilePaths.join(goldens, CheckSuiteConfig.fileName)) says \(goldens) holds \(recorded) goldens; "
+                + "check --platform \(asked) against a goldens folder of its own (or re-record this one with --record all)", command: "check")
+        case .cannotPrune:
+            self = .usage("--prune needs folders: \(error)", command: "check")
         }
     }
 }

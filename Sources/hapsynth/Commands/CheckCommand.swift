@@ -62,9 +62,12 @@ struct CheckCommand: Command {
     let platform: Platform
     /// The suite's recorded settings, if it has them (written on the first record otherwise).
     let config: CheckSuiteConfig?
+    /// The files its options name (a profile, device files), which no report may replace.
+    let inputFiles: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputs = arguments.positionals
+        inputFiles = PatternInput.optionFiles(arguments)
         guard let goldens = arguments.value("--goldens") else { throw .usage("missing --goldens DIR", command: Self.name) }
         self.goldens = goldens
         if arguments.has("--record") {
@@ -75,6 +78,9 @@ struct CheckCommand: Command {
         }
         strict = arguments.has("--strict")
         prune = arguments.has("--prune")
+        if prune, let file = inputs.first(where: { FilePaths.isFolder($0) == false }) {
+            throw .usage("--prune needs folders: \(file) is a file, and a suite named by files cannot say which goldens are obsolete", command: Self.name)
+        }
         asJSON = arguments.has("--json")
         artifacts = arguments.value("--artifacts")
         junit = arguments.value("--junit")
@@ -110,9 +116,9 @@ struct CheckCommand: Command {
         capabilities = device?.capabilities ?? .iPhone
     }
 
-    /// The platform: `--platform`, else the suite's, else iOS; a folder keeps one platform's
-    /// goldens, so asking for the other is a usage error (unless `--record all` re-records the
-    /// whole folder). The Android device: `--android-device`, else the suite's, else flagship-api36.
+    /// The platform: `--platform`, else the suite's, else iOS (a folder keeps one platform's
+    /// goldens: the check refuses the other unless `--record all` re-records the whole folder).
+    /// The Android device: `--android-device`, else the suite's, else flagship-api36.
     private static func platform(
         _ arguments: ParsedArguments, device: DeviceProfile?, goldens: String, recorded: CheckSuiteConfig?
     ) throws(CLIError) -> Platform {
@@ -121,11 +127,6 @@ struct CheckCommand: Command {
             platform = device.platform
         } else {
             platform = try AndroidOptions.platform(arguments, command: name, recorded: recorded?.platform ?? .ios)
-        }
-        if let recordedName = recorded?.platform.name, platform.name != recordedName,
-           !(arguments.value("--record") == "all" && arguments.value("--shard") == nil) {
-            throw .usage("\(FilePaths.join(goldens, CheckSuiteConfig.fileName)) says \(goldens) holds \(recordedName) goldens; "
-                + "check --platform \(platform.name) against a goldens folder of its own (or re-record this one with --record all)", command: name)
         }
         return platform
     }
@@ -168,6 +169,9 @@ struct CheckCommand: Command {
             return .failure
         }
         let results = result.report
+        // No report replaces a pattern, a golden or a file an option named.
+        try PatternInput.guardOutputs([junit, report].compactMap { $0 },
+                                      inputs: results.outcomes.flatMap { [$0.entry.path] + ($0.golden.map { [$0] } ?? []) } + inputFiles)
         if !asJSON {
             for golden in results.obsolete { console.out("obsolete \(golden): no pattern owns it\(strict ? "" : " (--prune deletes it)")") }
         }

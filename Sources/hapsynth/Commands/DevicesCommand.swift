@@ -66,14 +66,20 @@ struct DevicesCommand: Command {
             matrix = try DeviceMatrix(loaded, devices: chosen.filter { $0.name != referenceDevice.name }, reference: referenceDevice, sampleRate: rate)
         } catch let error as ProfileError {
             throw .usage("\(error) (at --rate \(rate))", command: Self.name)
+        } catch let error as RenderLengthError {
+            throw .invalidInput("\(patternPath): \(error.reason)")  // devices has no --allow-long
         } catch {
             throw .invalidInput("\(error)")
         }
         if let report {
-            do {
-                try TextOutput.write(DeviceReport.html(matrix, loaded: loaded, pattern: patternPath), to: report, what: "HTML report")
-            } catch {
-                throw CLIError(error)
+            try PatternInput.guardOutputs([report], inputs: loaded.files + devices + [reference])
+            let html = DeviceReport.html(matrix, loaded: loaded, pattern: patternPath)
+            try Interruption.deferred { () throws(CLIError) in
+                do throws(OutputError) {
+                    try TextOutput.write(html, to: report, what: "HTML report")
+                } catch {
+                    throw CLIError(error)
+                }
             }
         }
         console.out(asJSON ? DeviceReport.json(matrix, pattern: patternPath).pretty() : DeviceReport.text(matrix, pattern: patternPath))

@@ -62,6 +62,10 @@ struct ExportCommand: Command {
         sampleRateHz = try number("--sample-rate", 1...1000, HapticClip.defaultAndroidSampleRateHz)
         gain = try number("--gain", 0...1, 1)
         name = arguments.value("--name")
+        if let name, !AndroidArrays.isKotlinName(name) {
+            throw .usage("--name must be a Kotlin name (ASCII letters, digits and _, not starting with a digit, not a keyword), got '\(PatternFileError.shown(name))'",
+                         command: Self.name)
+        }
         quiet = arguments.has("--quiet")
     }
 

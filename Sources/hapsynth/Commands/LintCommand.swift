@@ -35,10 +35,13 @@ struct LintCommand: Command {
     let strict: Bool
     let jobs: Int
     let config: LintConfig
+    /// The config file and the files options name, which the output may not replace.
+    let inputFiles: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputs = arguments.positionals
         let path = arguments.value("--config") ?? (FilePaths.isFolder(LintConfig.fileName) == false ? LintConfig.fileName : nil)
+        inputFiles = PatternInput.optionFiles(arguments) + (path.map { [$0] } ?? [])
         do {
             config = try path.map { path throws(SettingsFileError) in try LintConfig.read(contentsOf: path) } ?? LintConfig()
         } catch {
@@ -88,6 +91,7 @@ struct LintCommand: Command {
             text = lines.joined(separator: "\n") + "\n"
         }
         if let output {
+            try PatternInput.guardOutputs([output], inputs: report.paths + inputFiles)
             try Interruption.deferred { () throws(CLIError) in
                 do throws(OutputError) {
                     try TextOutput.write(text, to: output, what: "lint report")

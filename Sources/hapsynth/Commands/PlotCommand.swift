@@ -86,7 +86,7 @@ struct PlotCommand: Command {
                 Interruption.isRaised
             }
         } catch .length(let error) {
-            throw .invalidInput("\(patternPath): \(Wording.text(error))")
+            throw .invalidInput("\(patternPath): \(error.reason)")  // plot has no --allow-long
         } catch .emptyWindow {
             throw .usage("--to must be after --from", command: Self.name)
         } catch .stopped {

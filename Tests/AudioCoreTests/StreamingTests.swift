@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import AudioCore
+
+/// The streams that let a render job hold one block whatever the length: the onset detector and
+/// the rate converter give exactly what their whole-signal definitions give, however the signal
+/// is cut into blocks.
+@Suite struct StreamingTests {
+    /// A signal of bursts over a quiet floor: onsets to find, and silence between.
+    static func bursts(frames: Int, rate: Int, seed: UInt64) -> [Float] {
+        var generator = SplitMix(seed: seed)
+        var samples = [Float](repeating: 0, count: frames)
+        var at = 0
+        while at < frames {
+            let length = Int(generator.next() % UInt64(rate / 20)) + rate / 200
+            let level = Float(generator.next() % 1000) / 1000
+            for index in at..<min(frames, at + length) { samples[index] = level * Float(sin(Double(index) * 0.2)) }
+            at += length + Int(generator.next() % UInt64(rate / 10))
+        }
+        return samples
+    }
+
+    /// The detector as it was written over a whole signal (prefix sums, then every hop): the
+    /// definition the stream must keep.
+    static func referenceOnsets(_ detector: OnsetDetector, _ samples: [Float], sampleRate: Int) -> [Int] {
+        let hop = max(1, (sampleRate + 500) / 1000), frames = samples.count
+        let hops = (frames + hop - 1) / hop
+        var squares = [Double](repeating: 0, count: frames + 1)
+        for index in 0..<frames { squares[index + 1] = squares[index] + Double(samples[index]) * Double(samples[index]) }
+        let energy = (0..<hops).map { j -> Double in
+            let start = j * hop, end = min(frames, start + 5 * hop)
+            return 20 * log10((2 * max(0, squares[end] - squares[start]) / Double(5 * hop)).squareRoot() + 1e-12)
+        }
+        var onsets: [Int] = [], lastHop: Int?
+        for j in 0..<hops where energy[j] >= detector.floorDb && (lastHop.map { j - $0 > detector.refractoryHops } ?? true) {
+            let lowest = ((j - detector.lookHops)..<j).reduce(Double.infinity) { min($0, $1 < 0 ? -240 : energy[$1]) }
+            guard energy[j] - lowest >= detector.jumpDb else { continue }
+            let peak = samples[(j * hop)..<min(frames, j * hop + 10 * hop)].reduce(Float(0)) { max($0, abs($1)) }
+            var frame = max(0, (j - detector.lookHops) * hop, (onsets.last ?? -1) + 1)
+            while frame < frames, abs(samples[frame]) < 0.6 * peak { frame += 1 }
+            onsets.append(min(frame, frames - 1))
+            lastHop = j
+        }
+        return onsets
+    }
+
+    @Test(arguments: [(8_000, 1 as UInt64), (22_050, 2), (48_000, 3), (96_000, 4)])
+    func theOnsetStreamFindsWhatTheWholeSignalHasInAnyBlocks(rate: Int, seed: UInt64) {
+        let samples = Self.bursts(frames: rate * 3, rate: rate, seed: seed)
+        for detector in [OnsetDetector(), OnsetDetector(floorDb: -50, jumpDb: 15, lookHops: 10, refractoryHops: 30)] {
+            let expected = Self.referenceOnsets(detector, samples, sampleRate: rate)
+            #expect(expected.count > 3, "the signal has onsets to find")
+            #expect(detector.onsets(in: samples, sampleRate: rate) == expected)
+            var generator = SplitMix(seed: seed)
+            var stream = OnsetDetector.Stream(detector, sampleRate: rate)
+            var at = 0
+            samples.withUnsafeBufferPointer { all in
+                while at < all.count {
+                    let count = min(all.count - at, Int(generator.next() % 5000) + 1)
+                    stream.feed(UnsafeBufferPointer(rebasing: all[at..<(at + count)]))
+                    at += count
+                }
+            }
+            #expect(stream.finish() == expected)
+        }
+    }
+
+    /// The resampler as it was written over a whole signal: Σ x[k]·h(p − k) with the taps of p's phase.
+    static func referenceResample(_ samples: [Double], from rateIn: Int, to rateOut: Int) -> [Double] {
+        let cutoff = min(1, Double(rateOut) / Double(rateIn)), width = 16 / cutoff
+        let count = Int((Int64(samples.count) * Int64(rateOut) + Int64(rateIn) - 1) / Int64(rateIn))
+        let reach = Int(width.rounded(.up))
+        return (0..<count).map { n in
+            let position = Int64(n) * Int64(rateIn)
+            let first = Int(position / Int64(rateOut)) - reach
+            let fraction = Double(position % Int64(rateOut)) / Double(rateOut)
+            let taps = (-reach...(reach + 1)).map { Resampler.tap(fraction - Double($0), cutoff: cutoff, width: width) }
+            var sum = 0.0
+            for index in max(0, -first)..<min(taps.count, samples.count - first) { sum += samples[first + index] * taps[index] }
+            return sum
+        }
+    }
+
+    @Test(arguments: [(44_100, 48_000), (48_000, 8_000), (8_000, 96_000), (384_000, 8_000)])
+    func theRateConverterIsTheWholeSignalsConversionBitForBit(rateIn: Int, rateOut: Int) {
+        let samples: [Double] = (0..<3_001).map { (index: Int) -> Double in
+            let t = Double(index)
+            return sin(t * 0.07) * 0.6 + sin(t * 0.9) * 0.2
+        }
+        let expected = Self.referenceResample(samples, from: rateIn, to: rateOut)
+        #expect(Resampler.resample(samples, from: rateIn, to: rateOut) == expected)
+    }
+
+    @Test func aVarispeedConversionInBlocksIsTheWholeOne() {
+        let samples = (0..<2_000).map { sin(Double($0) * 0.05) }
+        let whole = Resampler.resample(samples, sourceRate: 48_000 * pow(2, 0.3), to: 44_100)
+        var converter = RateConverter(sourceFrameCount: 2_000, channelCount: 1, sourceRate: 48_000 * pow(2, 0.3), rateOut: 44_100)
+        #expect(Int(converter.outputFrameCount) == whole.count)
+        var reader = Frames(samples: samples)
+        var output = [[Double](repeating: 0, count: whole.count)]
+        var at = 0
+        for size in [1, 7, 300, 1024, 5000] where at < whole.count {
+            let count = min(size, whole.count - at)
+            converter.render(frames: count, into: &output, at: at, from: &reader)
+            at += count
+        }
+        #expect(output[0] == whole)
+    }
+
+    /// An array read a few frames at a time.
+    struct Frames: FrameReader {
+        let samples: [Double]
+        var position = 0
+
+        mutating func read(frames: Int, appendingTo channels: inout [[Double]]) -> Int {
+            let count = min(frames, 13, samples.count - position)
+            channels[0] += samples[position..<(position + count)]
+            position += count
+            return count
+        }
+    }
+}
+
+/// A small deterministic generator for test signals.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
