@@ -135,13 +135,14 @@ bench: deps
 	python3 Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)"
 
 ## fuzz: build hapsynth-fuzz with libFuzzer and AddressSanitizer, then fuzz the readers (pattern.json,
-## AHAP, .haptic), planners, render-length guard and short renders for SECONDS, seeded with the samples and
-## the invalid fixtures. New inputs go to .build/fuzz-corpus; a crash is saved as crash-*.
+## AHAP, .haptic, sound headers, profiles, device files, lint configs), planners, render-length guard,
+## short renders and audio tracks for SECONDS, seeded with the samples, the devices, Fuzz/seeds and the
+## invalid fixtures. New inputs go to .build/fuzz-corpus; a crash is saved as crash-*.
 fuzz:
 	$(SWIFT) build --product hapsynth-fuzz --build-path .build/fuzz \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DHAPSYNTH_FUZZ -Xswiftc -use-ld=lld
 	@mkdir -p .build/fuzz-corpus .build/fuzz-seeds
-	@cp Samples/*.json Samples/*.ahap Samples/*.haptic Samples/profiles/*.json Tests/HapticCoreTests/Fixtures/invalid/*.json .build/fuzz-seeds/ 2>/dev/null || true
+	@cp Samples/*.json Samples/*.ahap Samples/*.haptic Samples/profiles/*.json devices/*.json Fuzz/seeds/* Tests/HapticCoreTests/Fixtures/invalid/*.json .build/fuzz-seeds/ 2>/dev/null || true
 	"$$($(SWIFT) build --build-path .build/fuzz --show-bin-path)/hapsynth-fuzz" \
 	  -max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=65536 -print_final_stats=1 \
 	  -artifact_prefix=.build/ .build/fuzz-corpus .build/fuzz-seeds

@@ -61,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "hapsynth-fuzz",
-            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticCheck"],
             path: "Fuzz/hapsynth-fuzz"
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

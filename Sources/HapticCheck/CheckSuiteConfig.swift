@@ -35,13 +35,9 @@ public struct CheckSuiteConfig: Sendable {
         func fail(_ message: String, _ at: String = "$") -> CheckError { .invalidConfig("\(path): \(message) at \(at)") }
         let root: JSONNode
         do {
-            root = try JSONParser.parse(try InputFile.read(path, display: path))
-        } catch let error as PatternFileError {
-            throw .invalidConfig(error.description)
-        } catch let error as JSONError {
-            throw fail("\(error.reason)", "\(error.path)")
+            root = try SettingsReader.root(of: path)
         } catch {
-            throw fail("\(error)")
+            throw .invalidConfig(error.description)
         }
         guard case .object(let members) = root.value else { throw fail("expected an object") }
         var config = CheckSuiteConfig()

@@ -7,13 +7,10 @@ extension DeviceProfile {
     /// keyed by its JSON Pointer, and every entry a leaf.
     public static func read(_ bytes: [UInt8], file: String) throws(SettingsFileError) -> DeviceProfile {
         let root = try SettingsFileError.parse(bytes, file: file)
-        let reader = DeviceProfileReader(file: file)
+        let reader = SettingsReader(file: file)
         let keys = ["name", "title", "platform", "hasHaptics", "actuator", "android", "provenance"]
         let members = try reader.members(root, .root, keys: keys, what: "an object of device profile keys")
-        func required(_ key: String) throws(SettingsFileError) -> JSONNode {
-            guard let node = members[key] else { throw reader.fail("missing \"\(key)\"", root, .root) }
-            return node
-        }
+        func required(_ key: String) throws(SettingsFileError) -> JSONNode { try reader.required(key, in: members, of: root, at: .root) }
         let name = try reader.text(try required("name"), JSONPath.root.appending("name"))
         let title = try reader.text(try required("title"), JSONPath.root.appending("title"))
         let platformPath = JSONPath.root.appending("platform")
@@ -39,8 +36,8 @@ extension DeviceProfile {
             throw reader.fail("an Android device needs \"android\"", root, .root)
         }
         var leaves = [("/hasHaptics", hasHaptics ? "true" : "false")]
-        if let node = members["actuator"] { leaves += DeviceProfileReader.leaves(node, "/actuator") }
-        if let node = members["android"] { leaves += DeviceProfileReader.leaves(node, "/android") }
+        if let node = members["actuator"] { leaves += SettingsReader.leaves(node, "/actuator") }
+        if let node = members["android"] { leaves += SettingsReader.leaves(node, "/android") }
         let provenance = try reader.provenance(try required("provenance"), leaves: leaves)
         return DeviceProfile(name: name, title: title, isIOS: platform == "ios", hasHaptics: hasHaptics, actuator: actuator,
                              android: android, provenance: provenance)
@@ -48,34 +45,10 @@ extension DeviceProfile {
 }
 
 /// The reading rules of a device profile file, with the place of every refusal.
-private struct DeviceProfileReader {
-    let file: String
-
-    func fail(_ message: String, _ node: JSONNode, _ path: JSONPath) -> SettingsFileError {
-        SettingsFileError(file: file, position: node.position, path: path, message: message)
-    }
-
-    func members(_ node: JSONNode, _ path: JSONPath, keys: [String], what: String) throws(SettingsFileError) -> [String: JSONNode] {
-        try SettingsFileError.members(of: node, at: path, keys: keys, what: what, file: file)
-    }
-
-    func text(_ node: JSONNode, _ path: JSONPath) throws(SettingsFileError) -> String {
-        guard case .string(let value) = node.value, !value.isEmpty else { throw fail("expected a non-empty string, got \(node.kindDescription)", node, path) }
-        return value
-    }
-
-    func number(_ node: JSONNode, _ path: JSONPath, _ rule: String, _ valid: (Double) -> Bool) throws(SettingsFileError) -> Double {
-        guard case .number(let number) = node.value else { throw fail("expected a number, got \(node.kindDescription)", node, path) }
-        guard number.double.isFinite, valid(number.double) else { throw fail("must be \(rule) (got \(number.text))", node, path) }
-        return number.double
-    }
-
+extension SettingsReader {
     func actuator(_ node: JSONNode, _ path: JSONPath) throws(SettingsFileError) -> DeviceProfile.Actuator {
         let members = try members(node, path, keys: ["f0Hz", "q", "fullScaleG", "bandHz"], what: "an object of f0Hz, q, fullScaleG and bandHz")
-        func required(_ key: String) throws(SettingsFileError) -> JSONNode {
-            guard let value = members[key] else { throw fail("missing \"\(key)\"", node, path) }
-            return value
-        }
+        func required(_ key: String) throws(SettingsFileError) -> JSONNode { try self.required(key, in: members, of: node, at: path) }
         // Ceilings where they enter: no rate hapsynth renders at (at most 192 kHz) plays past 96 kHz,
         // and no actuator moves a phone at 1,000 g.
         let f0 = try number(try required("f0Hz"), path.appending("f0Hz"), "within 20...96000") { $0 >= 20 && $0 <= 96_000 }

@@ -22,21 +22,18 @@ public struct LintConfig: Sendable {
     /// Reads a config file; every key and rule id is checked.
     /// - Throws: `SettingsFileError` with the place of what is wrong (`isMissing` for no file).
     public static func read(contentsOf path: String) throws(SettingsFileError) -> LintConfig {
-        let root = try SettingsFileError.parse(try SettingsFileError.read(path), file: path)
-        func fail(_ message: String, _ node: JSONNode, _ at: JSONPath) -> SettingsFileError {
-            SettingsFileError(file: path, position: node.position, path: at, message: message)
-        }
+        try parse(try SettingsFileError.read(path), file: path)
+    }
+
+    /// Reads config JSON; `file` names it in errors, and its folder is what globs are relative to.
+    public static func parse(_ bytes: [UInt8], file path: String) throws(SettingsFileError) -> LintConfig {
+        let root = try SettingsFileError.parse(bytes, file: path)
+        let reader = SettingsReader(file: path)
+        func fail(_ message: String, _ node: JSONNode, _ at: JSONPath) -> SettingsFileError { reader.fail(message, node, at) }
         func members(_ node: JSONNode, _ at: JSONPath, _ keys: [String]) throws(SettingsFileError) -> [JSONMember] {
-            guard case .object(let list) = node.value else { throw fail("expected an object, got \(node.kindDescription)", node, at) }
-            for member in list where !keys.isEmpty && !keys.contains(member.key) {
-                throw .unknownKey(member.key, at: member.keyPosition, in: at, among: keys, file: path)
-            }
-            return list
+            try reader.orderedMembers(node, at, keys: keys)
         }
-        func string(_ node: JSONNode, _ at: JSONPath) throws(SettingsFileError) -> String {
-            guard case .string(let text) = node.value else { throw fail("expected a string, got \(node.kindDescription)", node, at) }
-            return text
-        }
+        func string(_ node: JSONNode, _ at: JSONPath) throws(SettingsFileError) -> String { try reader.string(node, at) }
         func severities(_ node: JSONNode, _ at: JSONPath) throws(SettingsFileError) -> [String: LintSeverity] {
             var result: [String: LintSeverity] = [:]
             for member in try members(node, at, []) {

@@ -46,20 +46,4 @@ extension SettingsFileError {
             throw SettingsFileError(file: file, position: error.position, path: error.path, message: "\(error.reason)")
         }
     }
-
-    /// The members of the object at `path`, by key; anything but an object of `keys` is refused
-    /// (`what` says what was expected: `an object of Android device keys`).
-    package static func members(
-        of node: JSONNode, at path: JSONPath, keys: [String], what: String, file: String
-    ) throws(SettingsFileError) -> [String: JSONNode] {
-        guard case .object(let members) = node.value else {
-            throw SettingsFileError(file: file, position: node.position, path: path, message: "expected \(what), got \(node.kindDescription)")
-        }
-        var result: [String: JSONNode] = [:]
-        for member in members {
-            guard keys.contains(member.key) else { throw .unknownKey(member.key, at: member.keyPosition, in: path, among: keys, file: file) }
-            result[member.key] = member.value
-        }
-        return result
-    }
 }

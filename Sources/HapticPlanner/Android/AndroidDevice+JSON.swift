@@ -16,8 +16,7 @@ extension AndroidDevice {
     /// `envelope` (an object of the four limits, or null) and `primitives` (durations in ms by
     /// name: CLICK, TICK, LOW_TICK).
     public static func read(contentsOf path: String) throws(SettingsFileError) -> AndroidDevice {
-        let root = try SettingsFileError.parse(try SettingsFileError.read(path), file: path)
-        return try read(root, file: path, at: .root)
+        try read(try SettingsReader.root(of: path), file: path, at: .root)
     }
 
     /// Reads a device description held in a JSON value of `file` (a device file's root, or the
@@ -50,58 +49,36 @@ private struct AndroidDeviceReader {
     /// Where the device object sits in the file.
     let base: JSONPath
 
-    func fail(_ message: String, _ node: JSONNode, _ path: JSONPath) -> SettingsFileError {
-        SettingsFileError(file: file, position: node.position, path: path, message: message)
-    }
-
-    func members(_ node: JSONNode, _ path: JSONPath, keys: [String], what: String) throws(SettingsFileError) -> [String: JSONNode] {
-        try SettingsFileError.members(of: node, at: path, keys: keys, what: what, file: file)
-    }
-
-    func whole(_ node: JSONNode, _ path: JSONPath, minimum: Int64) throws(SettingsFileError) -> Int64 {
-        guard case .number(let number) = node.value else { throw fail("expected a whole number, got \(node.kindDescription)", node, path) }
-        guard let value = number.integer else { throw fail("expected a whole number, got \(number.text)", node, path) }
-        guard value >= minimum else { throw fail("must be at least \(minimum) (got \(value))", node, path) }
-        return value
-    }
-
-    func flag(_ node: JSONNode?, _ path: JSONPath, default value: Bool) throws(SettingsFileError) -> Bool {
-        guard let node else { return value }
-        guard case .bool(let flag) = node.value else { throw fail("expected true or false, got \(node.kindDescription)", node, path) }
-        return flag
-    }
+    private var reader: SettingsReader { SettingsReader(file: file) }
 
     func device(_ root: JSONNode, defaultName: String) throws(SettingsFileError) -> AndroidDevice {
         let keys = ["name", "apiLevel", "hasVibrator", "hasAmplitudeControl", "envelope", "primitives"]
-        let fields = try members(root, base, keys: keys, what: "an object of Android device keys")
+        let fields = try reader.members(root, base, keys: keys, what: "an object of Android device keys")
         guard let api = fields["apiLevel"] else {
             throw SettingsFileError(file: file, position: root.position, path: base, message: "missing key \"apiLevel\"")
         }
-        var device = AndroidDevice(name: defaultName, apiLevel: Int(try whole(api, base.appending("apiLevel"), minimum: 1)))
-        if let name = fields["name"] {
-            guard case .string(let text) = name.value else { throw fail("expected a string, got \(name.kindDescription)", name, base.appending("name")) }
-            device.name = text
-        }
-        device.hasVibrator = try flag(fields["hasVibrator"], base.appending("hasVibrator"), default: true)
-        device.hasAmplitudeControl = try flag(fields["hasAmplitudeControl"], base.appending("hasAmplitudeControl"), default: true)
+        var device = AndroidDevice(name: defaultName, apiLevel: Int(try reader.whole(api, base.appending("apiLevel"), minimum: 1)))
+        if let name = fields["name"] { device.name = try reader.string(name, base.appending("name")) }
+        device.hasVibrator = try reader.flag(fields["hasVibrator"], base.appending("hasVibrator"), default: true)
+        device.hasAmplitudeControl = try reader.flag(fields["hasAmplitudeControl"], base.appending("hasAmplitudeControl"), default: true)
         if let envelope = fields["envelope"], !isNull(envelope) {
             let path = base.appending("envelope")
             let limitKeys = ["maxControlPoints", "minSegmentMs", "maxSegmentMs", "maxDurationMs"]
-            let limits = try members(envelope, path, keys: limitKeys, what: "an object of envelope limits, or null")
+            let limits = try reader.members(envelope, path, keys: limitKeys, what: "an object of envelope limits, or null")
             var values: [Int64] = []
             for key in limitKeys {
                 guard let node = limits[key] else {
                     throw SettingsFileError(file: file, position: envelope.position, path: path, message: "missing key \"\(key)\"")
                 }
-                values.append(try whole(node, path.appending(key), minimum: 1))
+                values.append(try reader.whole(node, path.appending(key), minimum: 1))
             }
             device.envelope = AndroidEnvelopeLimits(maxControlPoints: Int(values[0]), minSegmentMs: values[1], maxSegmentMs: values[2], maxDurationMs: values[3])
         }
         if let primitives = fields["primitives"] {
             let path = base.appending("primitives")
             let names = AndroidPrimitive.allCases.map(\.rawValue)
-            for (name, node) in try members(primitives, path, keys: names, what: "an object of primitive durations in ms") {
-                device.primitiveDurationsMs[AndroidPrimitive(rawValue: name)!] = Int(try whole(node, path.appending(name), minimum: 0))
+            for (name, node) in try reader.members(primitives, path, keys: names, what: "an object of primitive durations in ms") {
+                device.primitiveDurationsMs[AndroidPrimitive(rawValue: name)!] = Int(try reader.whole(node, path.appending(name), minimum: 0))
             }
         }
         return device
