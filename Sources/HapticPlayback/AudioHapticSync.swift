@@ -30,7 +30,7 @@ public struct AudioHapticSync: Sendable, Hashable {
     /// Transients after `judgedUntilMs`.
     public let unjudged: Int
 
-    /// The audio onsets of a track: PERCEPTION.md's detector D(−50 dBFS, 15 dB, 10, 30) on the mean of its channels.
+    /// The audio onsets of a track: the onset detector of docs/golden-tests.md with a floor of −50 dBFS, a rise of 15 dB over 10 hops and 30 hops between onsets, on the mean of its channels.
     public static let audioOnsets = OnsetDetector(floorDb: -50, jumpDb: 15, lookHops: 10, refractoryHops: 30)
 
     /// Pairs each transient of `plan` with the audio onsets found in its track (frames on the
