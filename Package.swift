@@ -76,7 +76,7 @@ let package = Package(
             name: "HapticPlaybackTests",
             dependencies: ["HapticPlayback", "HapticPlaybackTesting", "HapticSynth", "HapticPlanner", "HapticCore", "AudioCore", "AudioIO", "TestSupport"]
         ),
-        .testTarget(name: "AudioCoreTests", dependencies: ["AudioCore"]),
+        .testTarget(name: "AudioCoreTests", dependencies: ["AudioCore", "TestSupport"]),
         .testTarget(name: "HapsynthKitTests", dependencies: ["HapsynthKit", "TestSupport"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioCore", "TestSupport"], exclude: ["Fixtures"]),

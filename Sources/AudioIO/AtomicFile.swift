@@ -11,14 +11,20 @@ public final class AtomicFile {
     public let temporaryPath: String
     /// The open descriptor of the temporary file (hand it to a writer, which closes it).
     public let fileDescriptor: Int32
-    /// A second descriptor of the temporary file, kept to flush it to the disk before the rename.
+    /// A second descriptor of the temporary file, kept to flush it to the disk before the rename
+    /// (-1 for a file that need not outlive a crash).
     private let syncDescriptor: Int32
     private var settled = false
+    /// Whether the file and its folder are flushed to the disk around the rename.
+    public let durable: Bool
 
     /// Creates the temporary file; nothing exists at the target yet.
+    /// - Parameter durable: flush the file and its folder to the disk around the rename (false for
+    ///   a scratch render that is compared and thrown away).
     /// - Throws: `AtomicFileError.cannotCreate` with the system's reason.
-    public init(targetPath: String) throws(AtomicFileError) {
+    public init(targetPath: String, durable: Bool = true) throws(AtomicFileError) {
         self.targetPath = targetPath
+        self.durable = durable
         let slash = targetPath.lastIndex(of: "/")
         let directory = slash.map { String(targetPath[...$0]) } ?? ""
         let name = slash.map { String(targetPath[targetPath.index(after: $0)...]) } ?? targetPath
@@ -29,7 +35,7 @@ public final class AtomicFile {
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         fileDescriptor = descriptor
-        syncDescriptor = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        syncDescriptor = durable ? fcntl(descriptor, F_DUPFD_CLOEXEC, 0) : -1
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
@@ -51,7 +57,7 @@ public final class AtomicFile {
     /// a crash leaves the old file or the new one, never an empty one.
     public func commit() throws(AtomicFileError) {
         if syncDescriptor >= 0 {
-            let synced = fsync(syncDescriptor) == 0 || errno == EINVAL
+            let synced = fdatasync(syncDescriptor) == 0 || errno == EINVAL
             let reason = String(cString: strerror(errno))
             close(syncDescriptor)
             guard synced else {
@@ -74,6 +80,7 @@ public final class AtomicFile {
             throw .cannotCreate(path: targetPath, reason: reason)
         }
         settled = true
+        guard durable else { return }
         let slash = targetPath.lastIndex(of: "/")
         let folder = slash.map { $0 == targetPath.startIndex ? "/" : String(targetPath[..<$0]) } ?? "."
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -118,8 +125,9 @@ public final class OutputFile {
     public let isStream: Bool
     private let atomic: AtomicFile?
 
-    /// Opens the output without blocking (a FIFO without a reader is an error, not a hang).
-    public init(path: String) throws(AtomicFileError) {
+    /// Opens the output without blocking (a FIFO without a reader is an error, not a hang);
+    /// `durable` as for `AtomicFile`.
+    public init(path: String, durable: Bool = true) throws(AtomicFileError) {
         self.path = path
         func failure(_ reason: String) -> AtomicFileError { .cannotCreate(path: path, reason: reason) }
         if path == "-" {
@@ -144,7 +152,7 @@ public final class OutputFile {
             atomic = nil
             return
         }
-        let file = try AtomicFile(targetPath: Self.linkTarget(of: path) ?? path)
+        let file = try AtomicFile(targetPath: Self.linkTarget(of: path) ?? path, durable: durable)
         fileDescriptor = file.fileDescriptor
         isStream = false
         atomic = file

@@ -53,6 +53,9 @@ public final class SoundFileWriter: AudioOutput {
     public let format: AudioFormat
     private var file: OpaquePointer?
     private let name: String
+    /// The descriptor whose writeback is started as it goes (-1: none), and the bytes since.
+    private let writebackDescriptor: Int32
+    private var unflushedBytes = 0
 
     /// Whether libsndfile accepts the container and encoding pair.
     public static func accepts(_ container: SoundFileContainer, _ encoding: SampleEncoding, format: AudioFormat) -> Bool {
@@ -64,12 +67,17 @@ public final class SoundFileWriter: AudioOutput {
     }
 
     /// Opens a writer on an open file descriptor, which it closes when finished.
-    /// - Parameter name: how errors name the file.
+    /// - Parameters:
+    ///   - name: how errors name the file.
+    ///   - startsWriteback: hand what is written to the disk every 16 MiB as it goes (a file that
+    ///     is flushed before its rename then waits only for its last part).
     public init(
-        fileDescriptor: Int32, name: String, format: AudioFormat, container: SoundFileContainer, encoding: SampleEncoding
+        fileDescriptor: Int32, name: String, format: AudioFormat, container: SoundFileContainer, encoding: SampleEncoding,
+        startsWriteback: Bool = false
     ) throws(SoundFileError) {
         self.format = format
         self.name = name
+        writebackDescriptor = startsWriteback ? fileDescriptor : -1
         var info = SF_INFO()
         info.samplerate = Int32(format.sampleRate)
         info.channels = Int32(format.channelCount)
@@ -91,6 +99,15 @@ public final class SoundFileWriter: AudioOutput {
         let written = sf_writef_float(file, base, frames)
         guard written == frames else {
             throw SoundFileError(context: "cannot write \(name)", reason: String(cString: sf_strerror(file)))
+        }
+        if writebackDescriptor >= 0 {
+            unflushedBytes += samples.count * 4
+            if unflushedBytes >= 16 << 20 {
+                // Linux starts writing the dirty pages back without waiting (and forgets them once
+                // written): the disk takes them while the render goes on.
+                _ = posix_fadvise(writebackDescriptor, 0, 0, POSIX_FADV_DONTNEED)
+                unflushedBytes = 0
+            }
         }
     }
 

@@ -36,12 +36,14 @@ public enum SoundFileTarget {
     /// Opens every target, lets `body` write them (one pass of a render feeding several files),
     /// finishes them, and puts them in place only when all are complete: a failure or a stop
     /// leaves every target as it was.
-    public static func write<Result>(_ targets: [Target], _ body: ([SoundFileWriter]) throws -> Result) throws(OutputError) -> Result {
+    /// - Parameter durable: flush each file to the disk as it is written and before its rename (false
+    ///   for a scratch render that is compared and thrown away).
+    public static func write<Result>(_ targets: [Target], durable: Bool = true, _ body: ([SoundFileWriter]) throws -> Result) throws(OutputError) -> Result {
         var opened: [OutputFile] = []
         defer { opened.forEach { $0.discard() } }
         var writers: [SoundFileWriter] = []
         for target in targets {
-            let file = try OutputFile.opening(target.path)
+            let file = try OutputFile.opening(target.path, durable: durable)
             opened.append(file)
             if file.isStream, target.container == .wav, lseek(file.fileDescriptor, 0, SEEK_CUR) < 0 {
                 close(file.fileDescriptor)
@@ -53,7 +55,7 @@ public enum SoundFileTarget {
             }
             do {
                 writers.append(try SoundFileWriter(fileDescriptor: file.fileDescriptor, name: target.path, format: target.format,
-                                                   container: target.container, encoding: target.encoding))
+                                                   container: target.container, encoding: target.encoding, startsWriteback: durable && !file.isStream))
             } catch {
                 throw .failed("\(error)")  // the file was made: writing its header failed (a full disk)
             }
@@ -98,9 +100,9 @@ public enum TextOutput {
 
 extension OutputFile {
     /// Opens `path` as an output; a failure is `.cannotCreate`, its reason after `lead`.
-    static func opening(_ path: String, lead: String = "") throws(OutputError) -> OutputFile {
+    static func opening(_ path: String, lead: String = "", durable: Bool = true) throws(OutputError) -> OutputFile {
         do {
-            return try OutputFile(path: path)
+            return try OutputFile(path: path, durable: durable)
         } catch {
             throw .cannotCreate(lead + "\(error)")
         }

@@ -113,12 +113,15 @@ extension PlanPicture {
         }
     }
 
-    /// Runs one render job into `sinks`.
+    /// Runs one render job into `sinks`; returns it (each sink's full length is `fullFrames`).
+    @discardableResult
     static func render(
         _ plan: PlatformPlan, audio: AudioTrack?, profile: ActuatorProfile, sinks: [RenderSink], isInterrupted: () -> Bool
-    ) throws(PictureError) {
+    ) throws(PictureError) -> RenderJob {
         do {
-            try RenderJob(plan, audio: audio, profile: profile, sinks: sinks).run { _ in !isInterrupted() }
+            let job = try RenderJob(plan, audio: audio, profile: profile, sinks: sinks)
+            try job.run { _ in !isInterrupted() }
+            return job
         } catch is RenderStopped {
             throw .stopped
         } catch let error as RenderLengthError {
@@ -140,17 +143,7 @@ extension PlanPicture {
         if let audio { mixes += [(.audio, "audio track (\(audio.summary))"), (.mix, "mix: haptics + audio")] }
         let outputs = mixes.map { MemoryOutput(format: AudioFormat(sampleRate: format.sampleRate, channelCount: $0.0.channelCount)) }
         let sinks = zip(mixes, outputs).map { RenderSink($0.0, $1, maxFrames: frames) }
-        let job: RenderJob
-        do {
-            job = try RenderJob(plan, audio: audio, profile: profile, sinks: sinks)
-            try job.run { _ in !isInterrupted() }
-        } catch is RenderStopped {
-            throw .stopped
-        } catch let error as RenderLengthError {
-            throw .length(error)
-        } catch {
-            throw .renderFailed("cannot render: \(error)")
-        }
+        let job = try render(plan, audio: audio, profile: profile, sinks: sinks, isInterrupted: isInterrupted)
         return zip(mixes.indices, outputs).map { index, output in
             let channels = mixes[index].0.channelCount
             let samples = output.samples

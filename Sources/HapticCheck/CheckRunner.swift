@@ -122,7 +122,8 @@ public struct CheckRunner: Sendable {
         let rendered = record == .none ? CheckArtifacts.scratchRoot() + "/" + unique
             : FilePaths.join(FilePaths.folder(golden).isEmpty ? "." : FilePaths.folder(golden), "." + FilePaths.lastComponent(golden) + unique)
         defer { unlink(rendered) }
-        try write(plan, to: rendered, container: container, encoding: encoding, outcome: &outcome)
+        // A render only compared (not recorded) is thrown away: it need not outlive a crash.
+        try write(plan, to: rendered, container: container, encoding: encoding, durable: record != .none, outcome: &outcome)
         let comparison: WaveformComparison
         do {
             comparison = try FileComparison.compare(expected: golden, actual: rendered, tolerance: tolerance)
@@ -177,12 +178,13 @@ public struct CheckRunner: Sendable {
 
     /// Renders into `path` (atomically), stopping on interruption; clamping becomes a warning.
     private func write(
-        _ plan: PlatformPlan, to path: String, container: SoundFileContainer, encoding: SampleEncoding, outcome: inout CheckOutcome
+        _ plan: PlatformPlan, to path: String, container: SoundFileContainer, encoding: SampleEncoding, durable: Bool = true,
+        outcome: inout CheckOutcome
     ) throws(CheckError) {
         try? FileManager.default.createDirectory(atPath: FilePaths.folder(path), withIntermediateDirectories: true)
         let isInterrupted = self.isInterrupted
         do {
-            let summary = try FileRender.render(plan, profile: profile, to: path, container: container, encoding: encoding) { _ in
+            let summary = try FileRender.render(plan, profile: profile, to: path, container: container, encoding: encoding, durable: durable) { _ in
                 !isInterrupted()
             }
             outcome.warnings += summary.warnings(profile: profile).map(wording.warning)

@@ -81,14 +81,15 @@ public enum FileRender {
     /// - Parameters:
     ///   - threads: 2 or more write the file on a thread of its own; 3 or more also split the
     ///     iOS mixer's voices (the samples are the same for any count).
+    ///   - durable: flush the file to the disk around its rename (false: a scratch render).
     ///   - shouldContinue: asked between blocks with the frames written; false stops the render,
     ///     which leaves no file (`FileRenderError.output(.stopped)`).
     public static func render(
         _ plan: PlatformPlan, profile: ActuatorProfile, to path: String, container: SoundFileContainer, encoding: SampleEncoding,
-        allowLong: Bool = false, threads: Int = 1, shouldContinue: (Int64) -> Bool = { _ in true }
+        allowLong: Bool = false, threads: Int = 1, durable: Bool = true, shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws(FileRenderError) -> Summary {
         try render(plan, profile: profile, targets: [Target(path: path, container: container, encoding: encoding, mix: mix(of: plan))],
-                   allowLong: allowLong, threads: threads, shouldContinue: shouldContinue)
+                   allowLong: allowLong, threads: threads, durable: durable, shouldContinue: shouldContinue)
     }
 
     /// Renders `plan` (and `audio`) into every target in one pass, feeding `meters` (outputs such
@@ -98,7 +99,7 @@ public enum FileRender {
     ///   output's failure (every target then as it was).
     public static func render(
         _ plan: PlatformPlan, audio: AudioTrack? = nil, profile: ActuatorProfile, targets: [Target], meters: [RenderSink] = [],
-        allowLong: Bool = false, threads: Int = 1, shouldContinue: (Int64) -> Bool = { _ in true }
+        allowLong: Bool = false, threads: Int = 1, durable: Bool = true, shouldContinue: (Int64) -> Bool = { _ in true }
     ) throws(FileRenderError) -> Summary {
         let mixes = Set(targets.map(\.mix) + meters.map(\.mix))
         do {
@@ -112,7 +113,7 @@ public enum FileRender {
         }
         let job: RenderJobSummary
         do {
-            job = try SoundFileTarget.write(files) { writers in
+            job = try SoundFileTarget.write(files, durable: durable) { writers in
                 let sinks = zip(targets, writers).map { RenderSink($0.mix, $1) } + meters
                 return try RenderJob(plan, audio: audio, profile: profile, sinks: sinks, allowLong: allowLong, threads: threads)
                     .run(shouldContinue: shouldContinue)

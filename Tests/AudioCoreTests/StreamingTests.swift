@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AudioCore
 
 /// The streams that let a render job hold one block whatever the length: the onset detector and
@@ -8,7 +9,7 @@ import Testing
 @Suite struct StreamingTests {
     /// A signal of bursts over a quiet floor: onsets to find, and silence between.
     static func bursts(frames: Int, rate: Int, seed: UInt64) -> [Float] {
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(state: seed)
         var samples = [Float](repeating: 0, count: frames)
         var at = 0
         while at < frames {
@@ -51,7 +52,7 @@ import Testing
             let expected = Self.referenceOnsets(detector, samples, sampleRate: rate)
             #expect(expected.count > 3, "the signal has onsets to find")
             #expect(detector.onsets(in: samples, sampleRate: rate) == expected)
-            var generator = SplitMix(seed: seed)
+            var generator = SeededGenerator(state: seed)
             var stream = OnsetDetector.Stream(detector, sampleRate: rate)
             var at = 0
             samples.withUnsafeBufferPointer { all in
@@ -118,20 +119,5 @@ import Testing
             position += count
             return count
         }
-    }
-}
-
-/// A small deterministic generator for test signals.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HapticCore
 import HapticPlanner
 import Testing
+import TestSupport
 @testable import HapticPlayback
 import HapticPlaybackTesting
 
@@ -19,19 +20,6 @@ import HapticPlaybackTesting
     }
 }
 
-/// SplitMix64: a small seedable generator whose sequence never changes.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 /// One seeded schedule and what it has seen.
 final class RandomSchedule: @unchecked Sendable {

@@ -185,8 +185,11 @@ public final class RenderJob {
 
     /// What has been rendered so far.
     public var summary: RenderJobSummary {
-        RenderJobSummary(frameCount: position, sampleRate: sampleRate, ios: engine?.summary(plan: plan), android: plan.android,
-                         audio: audio, framesWritten: sinkFrames.map { min($0, position) }, peaks: peaks, clampedSamples: clamped)
+        let ios = engine?.summary(plan: plan)
+        // An iOS haptics sink's peak is the engine's (a faded last block is measured here too).
+        let peaks = zip(sinks, self.peaks).map { sink, peak in sink.mix == .haptics ? max(peak, ios?.peak ?? peak) : peak }
+        return RenderJobSummary(frameCount: position, sampleRate: sampleRate, ios: ios, android: plan.android,
+                                audio: audio, framesWritten: sinkFrames.map { min($0, position) }, peaks: peaks, clampedSamples: clamped)
     }
 
     /// Cancels the iOS session (when `cancelling`) and releases its executor; nothing more renders.
@@ -227,11 +230,14 @@ public final class RenderJob {
     private func write(_ count: Int, to sink: RenderSink, index: Int, fadeOut: Bool) throws {
         let channels = sink.mix.channelCount
         if sink.mix == .haptics, !fadeOut {
-            // The common case, without a copy: the haptics as they are.
+            // The common case, without a copy: the haptics as they are (the engine keeps their
+            // peak; Android's is measured here).
             try haptic.withUnsafeBufferPointer { haptic in
-                var peak = peaks[index]
-                for frame in 0..<count { peak = max(peak, abs(haptic[frame])) }
-                peaks[index] = peak
+                if engine == nil {
+                    var peak = peaks[index]
+                    for frame in 0..<count { peak = max(peak, abs(haptic[frame])) }
+                    peaks[index] = peak
+                }
                 try sink.output.write(UnsafeBufferPointer(rebasing: haptic[0..<count]))
             }
             return
@@ -349,9 +355,9 @@ final class CaptureOutput: AudioOutput {
     init(format: AudioFormat) { self.format = format }
 
     func write(_ samples: UnsafeBufferPointer<Float>) throws {
-        guard let target else { return }
+        guard let target, let source = samples.baseAddress, let destination = target.baseAddress else { return }
         let count = min(samples.count, target.count - filled)
-        for index in 0..<count { target[filled + index] = samples[index] }
+        (destination + filled).update(from: source, count: count)
         filled += count
     }
 
