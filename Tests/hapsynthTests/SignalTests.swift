@@ -40,6 +40,19 @@ import TestSupport
         #expect(exit == 130)
         #expect(try FileManager.default.contentsOfDirectory(atPath: goldens) == ["hapsynth-check.json"])
     }
+
+    /// An AHAP file's audio track, its mix and its sync report are written in the same deferred
+    /// section as the haptics: Ctrl-C leaves none of their temporary files and none of them.
+    @Test func ctrlCDuringAnAudioRenderLeavesNoFile() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("long.ahap", #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}, {"Event": {"Time": 0, "EventType": "AudioContinuous", "EventDuration": 3000}}]}"#)
+        let exit = try interrupt(["render", pattern, scratch.path + "/mix.wav", "--mix", "--audio", scratch.path + "/audio.wav",
+                                  "--sync-report", scratch.path + "/sync.json"], signal: SIGINT, watching: scratch.path) {
+            scratch.entries.contains { $0.hasPrefix(".audio.wav.hapsynth-") }
+        }
+        #expect(exit == 130)
+        #expect(scratch.entries == ["long.ahap"])
+    }
 }
 
 /// Inputs that are not regular files are refused at once, never waited on.
