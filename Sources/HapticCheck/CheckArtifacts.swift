@@ -50,25 +50,20 @@ extension CheckArtifacts {
         do {
             let reader = try SoundFileReader(path: rendered)
             let format = reader.format
-            func writer(_ path: String) throws -> (AtomicFile, SoundFileWriter) {
-                let file = try AtomicFile(targetPath: path)
-                return (file, try SoundFileWriter(
-                    fileDescriptor: file.fileDescriptor, name: path, format: format, container: .wav, encoding: .float))
+            // Artifacts are for listening after a failure: written atomically, not flushed to the disk.
+            func target(_ path: String) -> SoundFileTarget.Target {
+                SoundFileTarget.Target(path: path, format: format, container: .wav, encoding: .float)
             }
-            let (actualFile, actualWriter) = try writer(actual)
-            // In blocks: memory stays bounded whatever the render's length.
-            var block = [Float](repeating: 0, count: 8192 * format.channelCount)
-            while true {
-                let frames = block.withUnsafeMutableBufferPointer { reader.read(into: $0) }
-                guard frames > 0 else { break }
-                try block.withUnsafeBufferPointer { try actualWriter.write(UnsafeBufferPointer(rebasing: $0[0..<(frames * format.channelCount)])) }
+            try SoundFileTarget.write([target(actual), target(diff)], durable: false) { writers in
+                // In blocks: memory stays bounded whatever the render's length.
+                var block = [Float](repeating: 0, count: 8192 * format.channelCount)
+                while true {
+                    let frames = block.withUnsafeMutableBufferPointer { reader.read(into: $0) }
+                    guard frames > 0 else { break }
+                    try block.withUnsafeBufferPointer { try writers[0].write(UnsafeBufferPointer(rebasing: $0[0..<(frames * format.channelCount)])) }
+                }
+                _ = try FileComparison.compare(expected: golden, actual: rendered, tolerance: tolerance, difference: writers[1])
             }
-            try actualWriter.finish()
-            try actualFile.commit()
-            let (diffFile, diffWriter) = try writer(diff)
-            _ = try FileComparison.compare(expected: golden, actual: rendered, tolerance: tolerance, difference: diffWriter)
-            try diffWriter.finish()
-            try diffFile.commit()
         } catch {
             throw .cannotWrite("cannot write the check's actual and difference files: \(error)")
         }
