@@ -41,63 +41,131 @@ public struct DeviceMatrix: Sendable {
     ) throws {
         self.sampleRate = sampleRate
         let clipFrames = Int(clipSeconds * Double(sampleRate))
-        let referenceRender = try Self.render(loaded, device: reference, sampleRate: sampleRate)
-        self.reference = Self.row(referenceRender, device: reference, clipFrames: clipFrames, loss: nil)
-        // Longer devices' renders count past the reference's end as silence there.
-        let measured = PerceptualLoss.Reference(samples: referenceRender.samples, fullScaleG: reference.actuator?.fullScaleG ?? ActuatorProfile().fullScaleG,
-                                                sampleRate: sampleRate)
+        let wanted = try Self.source(loaded, device: reference, sampleRate: sampleRate)
+        let referenceStream = try RenderStream(wanted, keeping: clipFrames)
+        try referenceStream.keep(upTo: referenceStream.frameCount)
+        self.reference = Row(device: reference, backend: wanted.backend, approximations: wanted.approximations, clip: referenceStream.clip,
+                             frameCount: referenceStream.frameCount, loss: nil)
+        // Each device against the reference rendered again beside it, a block of each at a time:
+        // a longer device's render counts past the reference's end as silence there. The
+        // reference's frequencies are measured once, for every device.
+        let frequencies = PerceptualLoss.ReferenceFrequencies()
         rows = try devices.map { device in
-            let render = try Self.render(loaded, device: device, sampleRate: sampleRate)
-            let loss = PerceptualLoss(reference: measured, device: render.samples, deviceFullScaleG: device.actuator?.fullScaleG ?? ActuatorProfile().fullScaleG,
-                                      limits: limits)
-            return Self.row(render, device: device, clipFrames: clipFrames, loss: loss)
+            let got = try Self.source(loaded, device: device, sampleRate: sampleRate)
+            let wantedStream = try RenderStream(wanted, keeping: 0), gotStream = try RenderStream(got, keeping: clipFrames)
+            var meter = PerceptualLoss.Meter(sampleRate: sampleRate, referenceFullScaleG: reference.actuator?.fullScaleG ?? ActuatorProfile().fullScaleG,
+                                             deviceFullScaleG: device.actuator?.fullScaleG ?? ActuatorProfile().fullScaleG, limits: limits,
+                                             referenceFrequencies: frequencies)
+            let frames = max(wantedStream.frameCount, gotStream.frameCount)
+            var position: Int64 = 0
+            while position < frames {
+                let count = Int(min(4_096, frames - position))
+                let wantedBlock = try wantedStream.next(count), gotBlock = try gotStream.next(count)
+                wantedBlock.withUnsafeBufferPointer { w in gotBlock.withUnsafeBufferPointer { g in meter.feed(reference: w, device: g) } }
+                position += Int64(count)
+            }
+            return Row(device: device, backend: got.backend, approximations: got.approximations, clip: gotStream.clip, frameCount: gotStream.frameCount,
+                       loss: meter.finish())
         }
     }
 
-    /// A row of a device's render: its first frames kept.
-    private static func row(_ render: Render, device: DeviceProfile, clipFrames: Int, loss: PerceptualLoss?) -> Row {
-        Row(device: device, backend: render.backend, approximations: render.approximations, clip: Array(render.samples.prefix(clipFrames)),
-            frameCount: Int64(render.samples.count), loss: loss)
-    }
-
-    /// One device's render, whole, and what its plan is and approximates.
-    private struct Render {
-        let samples: [Float]
+    /// What a device plays of a pattern: its plan (nil without haptics), its profile, the frames of
+    /// lead its render drops (iOS's 10 ms), its backend and what it approximates.
+    struct Source {
+        let plan: PlatformPlan?
+        let profile: ActuatorProfile
+        let leadFrames: Int64
         let backend: String
         let approximations: [String]
     }
 
-    private static func render(_ loaded: LoadedPattern, device: DeviceProfile, sampleRate: Int) throws -> Render {
+    private static func source(_ loaded: LoadedPattern, device: DeviceProfile, sampleRate: Int) throws -> Source {
         var base = ActuatorProfile()
         base.sampleRate = sampleRate
         let profile = device.applied(to: base)
         try profile.validate()
-        let samples: [Float], backend: String, approximations: [String]
         if !device.hasHaptics {
             let unsupported = try PatternLoader.load(loaded.path, capabilities: device.capabilities).plan
-            (samples, backend, approximations) = ([], unsupported.diagnostics.backend.rawValue, unsupported.diagnostics.approximations)
-        } else if let android = device.android {
+            return Source(plan: nil, profile: profile, leadFrames: 0, backend: unsupported.diagnostics.backend.rawValue,
+                          approximations: unsupported.diagnostics.approximations)
+        }
+        if let android = device.android {
             let androidPlan = loaded.androidPlan(on: android)
             let braked = androidPlan.backend == .androidPrimitives && profile.tapBraking
                 ? ["primitives are braked taps at the resonance (\(NumberText.significant(profile.android.resonanceHz)) Hz); firmware waveforms are not public"] : []
-            (samples, backend, approximations) = (try Self.samples(.android(androidPlan), profile: profile), androidPlan.backend.rawValue,
-                                                  androidPlan.approximations + braked)
-        } else {
-            let lead = Int(FrameTiming.frame(atMs: FrameTiming.leadMs, rate: sampleRate))
-            let rendered = try Self.samples(.ios(loaded.plan), profile: profile)
-            samples = Array(rendered.dropFirst(min(lead, rendered.count)))
-            backend = loaded.plan.diagnostics.backend.rawValue
-            approximations = loaded.plan.diagnostics.approximations
-                + (loaded.plan.players.contains { $0.events.contains { $0.kind == .transient } } && profile.tapBraking
-                    ? ["transients are braked taps at the resonance (\(NumberText.significant(profile.resonatorHz)) Hz); their sharpness is not rendered"] : [])
+            return Source(plan: .android(androidPlan), profile: profile, leadFrames: 0, backend: androidPlan.backend.rawValue,
+                          approximations: androidPlan.approximations + braked)
         }
-        return Render(samples: samples, backend: backend, approximations: approximations)
+        let braked = loaded.plan.players.contains { $0.events.contains { $0.kind == .transient } } && profile.tapBraking
+            ? ["transients are braked taps at the resonance (\(NumberText.significant(profile.resonatorHz)) Hz); their sharpness is not rendered"] : []
+        return Source(plan: .ios(loaded.plan), profile: profile, leadFrames: FrameTiming.frame(atMs: FrameTiming.leadMs, rate: sampleRate),
+                      backend: loaded.plan.diagnostics.backend.rawValue, approximations: loaded.plan.diagnostics.approximations + braked)
+    }
+}
+
+/// A device's render read a block at a time: its render job stepped as frames are asked for (its
+/// lead dropped), silence after its end, its first frames kept to listen to.
+final class RenderStream {
+    /// The render's frames, its lead dropped.
+    let frameCount: Int64
+    private let job: RenderJob?
+    private let collector: Collector
+
+    /// What the job writes: the frames not yet asked for, and the first ones kept.
+    private final class Collector: AudioOutput {
+        let format: AudioFormat
+        var pending: [Float] = []
+        var clip: [Float] = []
+        let keeping: Int
+        var toSkip: Int64
+
+        init(format: AudioFormat, keeping: Int, skip: Int64) {
+            self.format = format
+            self.keeping = keeping
+            toSkip = skip
+        }
+
+        func write(_ samples: UnsafeBufferPointer<Float>) throws {
+            let skipped = Int(min(Int64(samples.count), toSkip))
+            toSkip -= Int64(skipped)
+            let kept = UnsafeBufferPointer(rebasing: samples[skipped...])
+            if clip.count < keeping { clip += kept.prefix(keeping - clip.count) }
+            pending += kept
+        }
+
+        func finish() throws {}
     }
 
-    /// A plan's haptics rendered into memory by a render job (under the length guard).
-    private static func samples(_ plan: PlatformPlan, profile: ActuatorProfile) throws -> [Float] {
-        let memory = MemoryOutput(format: AudioFormat(sampleRate: profile.sampleRate))
-        try RenderJob(plan, profile: profile, sinks: [RenderSink(.haptics, memory)]).run()
-        return memory.samples
+    init(_ source: DeviceMatrix.Source, keeping: Int) throws {
+        collector = Collector(format: AudioFormat(sampleRate: source.profile.sampleRate), keeping: keeping, skip: source.leadFrames)
+        guard let plan = source.plan else {
+            frameCount = 0
+            job = nil
+            return
+        }
+        let length = try RenderJob.checkedLength(plan, audio: nil, profile: source.profile, mixes: [.haptics], allowLong: false)
+        frameCount = max(0, length - source.leadFrames)
+        job = try RenderJob(plan, profile: source.profile, sinks: [RenderSink(.haptics, collector)])
+    }
+
+    /// Its first frames, up to what was asked to keep.
+    var clip: [Float] { collector.clip }
+
+    /// The next `count` frames (zeros past the end).
+    func next(_ count: Int) throws -> [Float] {
+        while collector.pending.count < count, let job, try job.step(maxFrames: 4_096) {}
+        if collector.pending.count < count { collector.pending += [Float](repeating: 0, count: count - collector.pending.count) }
+        defer { collector.pending.removeFirst(count) }
+        return Array(collector.pending[0..<count])
+    }
+
+    /// Renders as far as the kept frames reach (at most `frames`).
+    func keep(upTo frames: Int64) throws {
+        var position: Int64 = 0
+        while position < min(frames, Int64(collector.keeping)) {
+            let count = Int(min(4_096, frames - position))
+            _ = try next(count)
+            position += Int64(count)
+        }
     }
 }

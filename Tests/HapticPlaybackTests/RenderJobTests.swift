@@ -54,6 +54,20 @@ import TestSupport
         #expect(try Self.run(blockFrames: blockFrames) == (try Self.run(blockFrames: 4096)))
     }
 
+    /// Under `resonator` the Android actuator rings on after the session: the job plays the
+    /// player's whole length, as `AndroidActuator.render` does.
+    @Test func anAndroidRenderUnderTheResonatorKeepsItsTail() throws {
+        let pattern = try Pattern { Transient(intensity: .strong, sharpness: 0.5); Continuous(ms: 40, intensity: .high) }
+        var profile = ActuatorProfile()
+        profile.actuator = .resonator
+        let android = planAndroid(pattern, device: .flagship)
+        let memory = MemoryOutput(format: AudioFormat(sampleRate: 48_000))
+        try RenderJob(.android(android), profile: profile, sinks: [RenderSink(.haptics, memory)]).run()
+        let whole = AndroidActuator(profile: profile).render(android)
+        #expect(memory.samples == whole)
+        #expect(Int64(whole.count) > (try RenderLength.checked(android, rate: 48_000, allowLong: false)), "the tail is longer than the session")
+    }
+
     @Test func aSinkThatFailsFailsTheSessionAndNothingMoreIsWritten() throws {
         let (plan, _, _) = try Self.chirp()
         let failing = FailingOutput(failingWrite: 2)

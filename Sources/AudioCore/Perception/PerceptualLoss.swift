@@ -43,59 +43,101 @@ public struct PerceptualLoss: Hashable, Sendable {
     /// (missing + level + frequency) ÷ reference-felt windows; 0 when the reference is never felt.
     public var loss: Double { referenceFelt == 0 ? 0 : Double(missing + level + frequency) / Double(referenceFelt) }
 
-    /// A reference measured once for several devices: its windows' peaks and frequencies are
-    /// kept as they are first measured.
-    public final class Reference {
-        let samples: [Float]
-        let sampleRate: Int
-        private var meter: WindowMeter
-        private var peaks: [Int: [Double]] = [:]
-        private var frequencies: [Int: Double?] = [:]
-
-        /// `samples` (mono) at `sampleRate`, a full-scale sample being `fullScaleG` g.
-        public init(samples: [Float], fullScaleG: Double, sampleRate: Int) {
-            self.samples = samples
-            self.sampleRate = sampleRate
-            meter = WindowMeter(samples: samples, sampleRate: sampleRate, fullScaleG: fullScaleG)
-        }
-
-        func hopPeaksG(window: Int) -> [Double] {
-            if let known = peaks[window] { return known }
-            let measured = meter.hopPeaksG(window: window)
-            peaks[window] = measured
-            return measured
-        }
-
-        func dominantHz(window: Int) -> Double? {
-            if let known = frequencies[window] { return known }
-            let measured = meter.dominantHz(window: window)
-            frequencies[window] = .some(measured)
-            return measured
-        }
-    }
-
     /// Compares `device` with `reference` (mono, one rate; the shorter padded with zeros).
     public init(
         reference: [Float], referenceFullScaleG: Double, device: [Float], deviceFullScaleG: Double, sampleRate: Int, limits: Limits = Limits()
     ) {
-        self.init(reference: Reference(samples: reference, fullScaleG: referenceFullScaleG, sampleRate: sampleRate), device: device,
-                  deviceFullScaleG: deviceFullScaleG, limits: limits)
+        var meter = Meter(sampleRate: sampleRate, referenceFullScaleG: referenceFullScaleG, deviceFullScaleG: deviceFullScaleG, limits: limits)
+        let frames = max(reference.count, device.count)
+        let padded = { (samples: [Float]) in samples + [Float](repeating: 0, count: frames - samples.count) }
+        padded(reference).withUnsafeBufferPointer { wanted in padded(device).withUnsafeBufferPointer { got in meter.feed(reference: wanted, device: got) } }
+        self = meter.finish()
     }
 
-    /// Compares `device` with a reference measured once (at its rate; the shorter padded with zeros).
-    public init(reference: Reference, device: [Float], deviceFullScaleG: Double, limits: Limits = Limits()) {
-        let sampleRate = reference.sampleRate
-        let frames = max(reference.samples.count, device.count)
-        let gotSamples = device + [Float](repeating: 0, count: frames - device.count)
-        var got = WindowMeter(samples: gotSamples, sampleRate: sampleRate, fullScaleG: deviceFullScaleG)
-        var counts = (felt: 0, missing: 0, extra: 0, level: 0, frequency: 0)
-        for window in 0..<got.windowCount {
-            let wantedPeaks = reference.hopPeaksG(window: window), gotPeaks = got.hopPeaksG(window: window)
+    fileprivate init(counts: (felt: Int, missing: Int, extra: Int, level: Int, frequency: Int), onsets: [Onset]) {
+        (referenceFelt, missing, extra, level, frequency) = counts
+        self.onsets = onsets
+    }
+
+    /// The reference's dominant frequency of each window, measured once for several devices:
+    /// 4 bytes a 5 ms window (NaN: not measured yet, −1: silent).
+    public final class ReferenceFrequencies {
+        private var values: [Float] = []
+
+        public init() {}
+
+        func value(window: Int, measure: () -> Double?) -> Double? {
+            if window >= values.count { values += [Float](repeating: .nan, count: max(4_096, window + 1 - values.count)) }
+            if values[window].isNaN { values[window] = measure().map(Float.init) ?? -1 }
+            return values[window] < 0 ? nil : Double(values[window])
+        }
+    }
+
+    /// The loss measured as the two renders arrive, a block of each at a time (the shorter fed
+    /// zeros to the longer's end): memory holds a window's span of each, whatever the length (and,
+    /// given `ReferenceFrequencies`, the reference's frequencies, shared by every device).
+    public struct Meter {
+        private let frequencies: ReferenceFrequencies?
+        private var wanted: WindowMeter, got: WindowMeter
+        private var wantedOnsets: OnsetDetector.Stream, gotOnsets: OnsetDetector.Stream
+        private let limits: Limits
+        private let sampleRate: Int
+        private var counts = (felt: 0, missing: 0, extra: 0, level: 0, frequency: 0)
+        /// The next window to judge.
+        private var next = 0
+
+        public init(
+            sampleRate: Int, referenceFullScaleG: Double, deviceFullScaleG: Double, limits: Limits = Limits(),
+            referenceFrequencies: ReferenceFrequencies? = nil
+        ) {
+            frequencies = referenceFrequencies
+            wanted = WindowMeter(samples: [], sampleRate: sampleRate, fullScaleG: referenceFullScaleG)
+            got = WindowMeter(samples: [], sampleRate: sampleRate, fullScaleG: deviceFullScaleG)
+            wantedOnsets = OnsetDetector.Stream(OnsetDetector(), sampleRate: sampleRate)
+            gotOnsets = OnsetDetector.Stream(OnsetDetector(), sampleRate: sampleRate)
+            self.limits = limits
+            self.sampleRate = sampleRate
+        }
+
+        /// Takes the next frames of both renders (as many of each).
+        public mutating func feed(reference: UnsafeBufferPointer<Float>, device: UnsafeBufferPointer<Float>) {
+            wanted.append(reference)
+            got.append(device)
+            wantedOnsets.feed(reference)
+            gotOnsets.feed(device)
+            // A window is judged once its 40 ms span has arrived.
+            while (next + 5) * wanted.hop <= got.frameCount { judge() }
+            wanted.forget(before: (next - 3) * wanted.hop)
+            got.forget(before: (next - 3) * got.hop)
+        }
+
+        /// Judges the remaining windows (the renders end here) and returns the loss.
+        public mutating func finish() -> PerceptualLoss {
+            while next < got.windowCount { judge() }
+            let rate = Double(sampleRate), limits = self.limits
+            let ms = { (frame: Int) in Double(frame) * 1000 / rate }
+            let wantedFrames = wantedOnsets.finish(), gotFrames = gotOnsets.finish()
+            let onsets = (0..<max(wantedFrames.count, gotFrames.count)).compactMap { index -> Onset? in
+                let referenceMs = index < wantedFrames.count ? ms(wantedFrames[index]) : nil
+                let deviceMs = index < gotFrames.count ? ms(gotFrames[index]) : nil
+                guard let referenceMs, let deviceMs else { return Onset(referenceMs: referenceMs, deviceMs: deviceMs, audioSync: true) }
+                let moved = abs(deviceMs - referenceMs)
+                return moved > limits.onsetMs ? Onset(referenceMs: referenceMs, deviceMs: deviceMs, audioSync: moved > limits.audioSyncMs) : nil
+            }
+            return PerceptualLoss(counts: counts, onsets: onsets)
+        }
+
+        /// Window `next`: felt on one side, the other, or both, and then whether its level or its
+        /// frequency differs past the limits.
+        private mutating func judge() {
+            let window = next
+            next += 1
+            let wantedPeaks = wanted.hopPeaksG(window: window), gotPeaks = got.hopPeaksG(window: window)
             let wantedDb = WindowMeter.levelDb(hopPeaks: wantedPeaks), gotDb = WindowMeter.levelDb(hopPeaks: gotPeaks)
-            guard max(wantedDb, gotDb) >= VibrotactileThreshold.lowestInBandDb else { continue }
+            guard max(wantedDb, gotDb) >= VibrotactileThreshold.lowestInBandDb else { return }
             // The device's frequency is measured only where it is needed: for the threshold when the
             // reference has none, and for the frequency judgement.
-            let wantedHz = reference.dominantHz(window: window)
+            let wantedHz = frequencies.map { cache in cache.value(window: window) { wanted.dominantHz(window: window) } } ?? wanted.dominantHz(window: window)
             var gotHz = wantedHz == nil ? got.dominantHz(window: window) : nil
             let threshold = VibrotactileThreshold.db(atHz: wantedHz ?? gotHz ?? PerceptualView.fallbackHz)
             let wantedFelt = wantedDb - threshold >= 0, gotFelt = gotDb - threshold >= 0
@@ -113,16 +155,6 @@ public struct PerceptualLoss: Hashable, Sendable {
                 }
             case (false, false): break
             }
-        }
-        (referenceFelt, missing, extra, level, frequency) = counts
-        let detector = OnsetDetector(), ms = { (frame: Int) in Double(frame) * 1000 / Double(sampleRate) }
-        let wantedOnsets = detector.onsets(in: reference.samples, sampleRate: sampleRate), gotOnsets = detector.onsets(in: gotSamples, sampleRate: sampleRate)
-        onsets = (0..<max(wantedOnsets.count, gotOnsets.count)).compactMap { index in
-            let referenceMs = index < wantedOnsets.count ? ms(wantedOnsets[index]) : nil
-            let deviceMs = index < gotOnsets.count ? ms(gotOnsets[index]) : nil
-            guard let referenceMs, let deviceMs else { return Onset(referenceMs: referenceMs, deviceMs: deviceMs, audioSync: true) }
-            let moved = abs(deviceMs - referenceMs)
-            return moved > limits.onsetMs ? Onset(referenceMs: referenceMs, deviceMs: deviceMs, audioSync: moved > limits.audioSyncMs) : nil
         }
     }
 }

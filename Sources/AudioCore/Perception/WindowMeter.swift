@@ -5,9 +5,12 @@ import Glibc
 /// frequency. Window k is frames [kH, kH + 2H); its level
 /// span is hops 2…5 of the span, 20 ms; zeros lie outside the signal.
 /// `levelsDb(window:slackFrames:)` also gives the range of the level span's peak as the span moves
-/// by up to a slack either way.
+/// by up to a slack either way. It holds the whole signal, or (streaming) the part of it from
+/// frame `base` on, which `append` and `forget` move along.
 struct WindowMeter {
-    let samples: [Float]
+    /// The signal's frames from `base` on.
+    private(set) var samples: [Float]
+    private(set) var base = 0
     let sampleRate: Int
     /// H, frames per 5 ms hop.
     let hop: Int
@@ -31,12 +34,26 @@ struct WindowMeter {
     /// H at `sampleRate`: round-half-up(rate / 200), at least 1.
     static func hopFrames(sampleRate: Int) -> Int { max(1, (sampleRate + 100) / 200) }
 
+    /// The signal's frames so far.
+    var frameCount: Int { base + samples.count }
+
     /// The number of windows: ⌈frames / H⌉.
-    var windowCount: Int { (samples.count + hop - 1) / hop }
+    var windowCount: Int { (frameCount + hop - 1) / hop }
+
+    /// Takes the signal's next frames.
+    mutating func append(_ block: UnsafeBufferPointer<Float>) { samples.append(contentsOf: block) }
+
+    /// Forgets the frames before `frame` (no window read later reaches them).
+    mutating func forget(before frame: Int) {
+        let count = min(samples.count, frame - base)
+        guard count >= 16_384 else { return }
+        samples.removeFirst(count)
+        base += count
+    }
 
     /// The peaks of the 40 ms span's eight hops, in g.
     func hopPeaksG(window: Int) -> [Double] {
-        let start = (window - 3) * hop, hop = self.hop, scale = fullScaleG
+        let start = (window - 3) * hop - base, hop = self.hop, scale = fullScaleG
         return samples.withUnsafeBufferPointer { samples in
             (0..<8).map { index in
                 var peak: Float = 0
@@ -65,7 +82,7 @@ struct WindowMeter {
     func levelsDb(window: Int, slackFrames slack: Int) -> (centre: Double, lowest: Double, highest: Double) {
         let start = (window - 1) * hop, length = 4 * hop
         precondition(slack >= 0 && 2 * slack <= length, "the slack must be at most half the level span")
-        func magnitude(_ frame: Int) -> Double { frame >= 0 && frame < samples.count ? Double(abs(samples[frame])) : 0 }
+        func magnitude(_ frame: Int) -> Double { frame >= base && frame - base < samples.count ? Double(abs(samples[frame - base])) : 0 }
         var core = 0.0
         for frame in (start + slack)..<(start + length - slack) { core = max(core, magnitude(frame)) }
         // before[i]: the peak of [start − slack + i, start + slack); after[i]: of the i frames from
@@ -87,7 +104,7 @@ struct WindowMeter {
     /// refined by a parabola through its dB value and its neighbours' (by at most half a bin);
     /// nil when the span is silent.
     mutating func dominantHz(window: Int) -> Double? {
-        let start = (window - 3) * hop
+        let start = (window - 3) * hop - base
         var silent = true
         samples.withUnsafeBufferPointer { samples in
             hann.withUnsafeBufferPointer { hann in

@@ -93,8 +93,12 @@ public final class RenderJob {
             iosFrames = try plan.ios.map { ios throws(RenderLengthError) in
                 hapticsIsIOS && (countsHaptics || mixes.contains(.pair)) ? try RenderLength.checked(ios, profile: profile, allowLong: allowLong) : 0
             } ?? 0
+            // The Android player's own length: the session, and the resonator's tail under `resonator`.
             androidFrames = try plan.android.map { android throws(RenderLengthError) in
-                mixes.contains(.pair) || (!hapticsIsIOS && countsHaptics) ? try RenderLength.checked(android, rate: rate, allowLong: allowLong) : 0
+                guard mixes.contains(.pair) || (!hapticsIsIOS && countsHaptics) else { return 0 }
+                _ = try RenderLength.checked(android, rate: rate, allowLong: allowLong)
+                let frames = AndroidEffectPlayer(plan: android, actuator: AndroidActuator(profile: profile)).frameCount
+                return try RenderLength.checked(frames: frames, rate: rate, allowLong: allowLong)
             } ?? 0
             audioFrames = try track.map { track throws(RenderLengthError) in
                 !mixes.isDisjoint(with: [.audio, .mix, .audioMean]) ? try RenderLength.checked(frames: track.frameCount, rate: rate, allowLong: allowLong) : 0
