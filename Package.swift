@@ -92,3 +92,29 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+#if os(Linux)
+// Apple's Core Haptics surface on Linux (docs/corehaptics.md): `import CoreHaptics` compiles an app's
+// own haptics code unchanged and plays it on the emulated iPhone; `CoreHapticsEmulator` is the
+// device a test configures, advances and captures. On Apple's systems these names are Apple's.
+package.products += [
+    .library(name: "CoreHaptics", targets: ["CoreHaptics"]),
+    .library(name: "AVFAudio", targets: ["AVFAudio"]),
+    .library(name: "AVFoundation", targets: ["AVFoundation"]),
+    .library(name: "CoreHapticsEmulator", targets: ["CoreHapticsEmulator"]),
+]
+package.targets += [
+    .target(name: "AVFAudio", exclude: ["README.md"]),
+    .target(name: "AVFoundation", dependencies: ["AVFAudio"], exclude: ["README.md"]),
+    .target(
+        name: "CoreHaptics",
+        dependencies: ["AVFAudio", "HapticPlayback", "HapticPlanner", "HapticSynth", "HapticCore", "AudioCore", "AudioIO"],
+        exclude: ["README.md"]
+    ),
+    .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "HapticSynth", "AudioCore", "AudioIO"], exclude: ["README.md"]),
+    .testTarget(
+        name: "CoreHapticsTests",
+        dependencies: ["CoreHaptics", "CoreHapticsEmulator", "AVFoundation", "AudioIO", "TestSupport"]
+    ),
+]
+#endif

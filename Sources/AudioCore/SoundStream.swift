@@ -60,3 +60,61 @@ public protocol SoundOpener: Sendable {
     /// frames, rate or channels are outside `limits`.
     func open(_ path: String, limits: SoundLimits) throws(SoundFileError) -> any SoundStream
 }
+
+/// A sound held in memory (an audio resource registered with an engine, read once): its format
+/// and interleaved samples.
+public struct SoundResource: Sendable {
+    public let format: AudioFormat
+    public let samples: [Float]
+
+    public init(format: AudioFormat, samples: [Float]) {
+        self.format = format
+        self.samples = samples
+    }
+
+    /// Frames it holds.
+    public var frameCount: Int64 { Int64(samples.count / max(1, format.channelCount)) }
+
+    /// A stream over it.
+    public func stream() -> any SoundStream { MemorySoundStream(self) }
+}
+
+/// Reads a `SoundResource` as a file is read.
+final class MemorySoundStream: SoundStream {
+    let resource: SoundResource
+    private var position = 0
+
+    init(_ resource: SoundResource) { self.resource = resource }
+
+    var format: AudioFormat { resource.format }
+    var frameCount: Int64 { resource.frameCount }
+    var silencedSampleCount: Int { 0 }
+
+    func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(SoundFileError) -> Int {
+        let channels = max(1, format.channelCount)
+        let frames = min(buffer.count / channels, resource.samples.count / channels - position)
+        guard frames > 0 else { return 0 }
+        for index in 0..<(frames * channels) { buffer[index] = resource.samples[position * channels + index] }
+        position += frames
+        return frames
+    }
+
+    func seek(toFrame frame: Int64) throws(SoundFileError) { position = Int(clamping: max(0, min(frame, frameCount))) }
+}
+
+/// Opens registered resources by name, and anything else with `files`.
+public struct ResourceOpener: SoundOpener {
+    public let resources: [String: SoundResource]
+    public let files: (any SoundOpener)?
+
+    public init(resources: [String: SoundResource], files: (any SoundOpener)?) {
+        self.resources = resources
+        self.files = files
+    }
+
+    public func open(_ path: String, limits: SoundLimits) throws(SoundFileError) -> any SoundStream {
+        if let resource = resources[path] { return resource.stream() }
+        guard let files else { throw SoundFileError(context: "cannot read \(path)", reason: "no sound reader was given") }
+        return try files.open(path, limits: limits)
+    }
+}

@@ -27,6 +27,11 @@ package final class Mixer: @unchecked Sendable {
     /// Players with a voice begun and not yet ended, in the order they began.
     private var active: [(id: Int, voices: PlayerVoices)] = []
     private var nextOrder = 0
+    /// Players whose voices render (their state moves on) but do not reach the mix.
+    private var muted: Set<Int> = []
+    /// The block the muted players render into, and its capacity in frames.
+    private var discard = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private var discardCapacity = 1
 
     static let laneCount = 2
     /// Each lane's sum for the current block, `laneCapacity` frames each.
@@ -58,6 +63,7 @@ package final class Mixer: @unchecked Sendable {
         worker?.shutDown()
         for lane in lanes { lane.deallocate() }
         blockPlayers.deallocate()
+        discard.deallocate()
     }
     /// Starts a player: its pattern time 0 is `leadMs` after `originFrame`.
     /// - Returns: the frame after the player's last sample (its completion frame).
@@ -82,6 +88,12 @@ package final class Mixer: @unchecked Sendable {
         active.removeAll { $0.id == id }
     }
 
+    /// Mutes or unmutes a player at the next block: a muted player's voices go on (their phases
+    /// and envelopes advance) without reaching the mix, so unmuting resumes them where they are.
+    package func setMuted(_ isMuted: Bool, id: Int) {
+        if isMuted { muted.insert(id) } else { muted.remove(id) }
+    }
+
     /// Whether any started player still has samples to render.
     package var isSounding: Bool { firstPending < pending.count || !active.isEmpty }
 
@@ -102,13 +114,20 @@ package final class Mixer: @unchecked Sendable {
         }
         if firstPending > 1024 && firstPending * 2 > pending.count { compactPending() }
         reserveBlockPlayers(active.count)
-        var voiceCount = 0
-        for (index, player) in active.enumerated() {
+        var voiceCount = 0, players = 0
+        var silent: [PlayerVoices] = []
+        for player in active {
             player.voices.beginBlock(ending: blockEnd)
+            if !muted.isEmpty, muted.contains(player.id) {
+                silent.append(player.voices)
+                continue
+            }
             voiceCount += player.voices.activeCount
-            blockPlayers[index] = Unmanaged.passUnretained(player.voices)
+            blockPlayers[players] = Unmanaged.passUnretained(player.voices)
+            players += 1
         }
-        let players = active.count, blockStart = framePosition
+        let blockStart = framePosition
+        if !silent.isEmpty { renderMuted(silent, count: count, blockStart: blockStart) }
         if let worker, voiceCount >= 2, voiceCount * count >= Self.parallelVoiceFrames {
             let list = blockPlayers, mix = lanes[1], scratch = scratches[1]
             worker.post {
@@ -126,6 +145,21 @@ package final class Mixer: @unchecked Sendable {
         finish(into: output)
         framePosition = blockEnd
         active.removeAll { $0.voices.endFrame <= framePosition }
+    }
+
+    /// Renders the muted players' voices into a block that is thrown away.
+    private func renderMuted(_ silent: [PlayerVoices], count: Int, blockStart: Int64) {
+        if discardCapacity < count {
+            discard.deallocate()
+            discard = .allocate(capacity: count)
+            discardCapacity = count
+        }
+        let list = UnsafeMutablePointer<Unmanaged<PlayerVoices>>.allocate(capacity: silent.count)
+        defer { list.deallocate() }
+        for (index, voices) in silent.enumerated() { list[index] = Unmanaged.passUnretained(voices) }
+        for lane in 0..<Self.laneCount {
+            Self.renderLane(lane, list, players: silent.count, into: discard, count: count, blockStart: blockStart, scratch: scratches[lane])
+        }
     }
 
     /// Sums one lane's voices of every active player into `mix` for the block.

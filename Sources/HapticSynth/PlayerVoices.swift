@@ -61,6 +61,7 @@ final class PlayerVoices: @unchecked Sendable {
                     startFrame: start, endFrame: FrameTiming.adding(start, Self.clickFrames(profile, frequencyHz: frequencyHz)),
                     envelope: envelope,
                     baseIntensity: Double(event.intensity), baseSharpness: Double(event.sharpness), order: order))
+                voices[voices.count - 1].event = index
                 index += 1
                 continue
             }
@@ -76,6 +77,7 @@ final class PlayerVoices: @unchecked Sendable {
                     shape: .continuous(rampFrames: envelope == nil ? min(ramp, (end - start) / 2) : 0), startFrame: start,
                     endFrame: FrameTiming.adding(start, envelope?.length(of: end - start) ?? end - start), envelope: envelope,
                     baseIntensity: Double(event.intensity), baseSharpness: Double(event.sharpness), order: order))
+                voices[voices.count - 1].event = index
             }
             index = last + 1
         }
@@ -158,5 +160,33 @@ struct PendingVoice {
 
     func render(into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: KernelScratch) {
         voice.pointee.render(into: mix, blockStart: blockStart, context: player.context, scratch: scratch)
+    }
+}
+
+/// One voice of a player as placed: the plan event it plays, its frames, and its effective
+/// intensity and sharpness at its onset (before the intensity exponent and gains).
+package struct VoiceSpan: Sendable {
+    package let event: Int
+    package let isTransient: Bool
+    package let startFrame: Int64
+    package let endFrame: Int64
+    package let intensity: Double
+    package let sharpness: Double
+}
+
+extension VoiceSpan {
+    /// The voices of `plan` started at `originFrame` with `leadMs`, in start order.
+    package static func spans(of plan: PlayerPlan, profile: ActuatorProfile, originFrame: Int64, leadMs: Int64) -> [VoiceSpan] {
+        let voices = PlayerVoices(plan: plan, profile: profile, originFrame: originFrame, leadMs: leadMs, firstOrder: 0)
+        let context = voices.context
+        return voices.voices.map { voice in
+            let onsetMs = Microseconds.milliseconds(plan.events[voice.event].startUs)
+            var intensityCursor = ControlTrack.Cursor(), sharpnessCursor = ControlTrack.Cursor()
+            let intensity = context.intensity.isEmpty ? 1 : context.intensity.value(atMs: onsetMs, cursor: &intensityCursor)
+            let sharpness = context.sharpness.isEmpty ? 0 : context.sharpness.value(atMs: onsetMs, cursor: &sharpnessCursor)
+            return VoiceSpan(event: voice.event, isTransient: voice.isTransient, startFrame: voice.startFrame, endFrame: voice.endFrame,
+                             intensity: Voice.intensity(voice.baseIntensity, control: intensity),
+                             sharpness: Voice.sharpness(voice.baseSharpness, control: sharpness))
+        }
     }
 }

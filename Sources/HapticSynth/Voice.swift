@@ -26,6 +26,8 @@ struct Voice {
     let baseSharpness: Double
     /// Order among all voices of a mix, for a sum order that no block size can change.
     let order: Int
+    /// The index in its player's plan of the event it plays (the first, when parts join).
+    var event = 0
 
     /// Whether the voice is a transient click.
     var isTransient: Bool {

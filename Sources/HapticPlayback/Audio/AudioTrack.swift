@@ -15,11 +15,14 @@ public final class AudioTrack {
     public let eventCount: Int
     /// What each event plays, as `plan` lists it.
     public let sources: [Source]
-    /// Frames up to the end of the last event that sounds (0 when none does); `FrameTiming`'s
-    /// saturated count when an end does not fit in 64 bits.
+    /// The frame after the last event that sounds, counted from frame 0 (0 when none does):
+    /// the track's length when it starts at frame 0; `FrameTiming`'s saturated count when an end
+    /// does not fit in 64 bits.
     public let frameCount: Int64
-    /// The next frame `render` writes.
-    public private(set) var position: Int64 = 0
+    /// The next frame `render` writes (`firstFrame` before the first block).
+    public private(set) var position: Int64
+    /// The frame the track starts at: frames of an event before it are played and dropped.
+    private let firstFrame: Int64
     /// The largest |sample| written after clamping, and how many samples were clamped (both channels).
     public private(set) var peak: Float = 0
     public private(set) var clippedSamples = 0
@@ -43,8 +46,9 @@ public final class AudioTrack {
     /// What an event plays: where it starts and how long, and its file.
     private struct Planned {
         let event: AHAPAudioEvent
-        /// Its place among the planned events (which are in file order).
+        /// Its place among the planned events (which are in file order), and among the file's audio events.
         let index: Int
+        let eventIndex: Int
         let startFrame: Int64
         let frames: Int64
         /// The file (AudioCustom).
@@ -74,22 +78,31 @@ public final class AudioTrack {
     }
 
     /// Plans `audio`'s events at `profile`'s rate; the sounds are found and their headers read.
-    public init(_ audio: AHAPAudio, profile: ActuatorProfile, options: AudioTrackOptions = AudioTrackOptions()) {
+    /// Pattern time 0 is `leadMs` after `originFrame` (a render's 10 ms lead from frame 0); the
+    /// track renders from `firstFrame` on (a Core Haptics player started at that frame).
+    public init(
+        _ audio: AHAPAudio, profile: ActuatorProfile, options: AudioTrackOptions = AudioTrackOptions(), originFrame: Int64 = 0,
+        leadMs: Int64 = CoreHapticsRules.schedulingLeadMs, firstFrame: Int64 = 0
+    ) {
         let rate = profile.sampleRate
         sampleRate = rate
         self.profile = profile
+        self.firstFrame = firstFrame
+        position = firstFrame
         eventCount = audio.events.count
         controls = AudioControls(audio)
-        handles = options.opener.map(SoundHandles.init)
+        handles = options.opener == nil && options.resources.isEmpty ? nil
+            : SoundHandles(opener: options.resources.isEmpty ? options.opener! : ResourceOpener(resources: options.resources, files: options.opener))
         let offset = Int64((options.offsetMs * Double(rate) / 1000).rounded(.toNearestOrAwayFromZero))
         var warnings: [AudioTrackWarning] = [], sources: [Source] = [], planned: [Planned] = []
-        for event in audio.events {
-            let start = FrameTiming.frame(atUs: FrameTiming.addingUs(event.startUs, FrameTiming.leadMs * 1000), rate: rate) + offset
+        for (eventIndex, event) in audio.events.enumerated() {
+            let start = FrameTiming.adding(originFrame, FrameTiming.frame(atUs: FrameTiming.addingUs(event.startUs, leadMs * 1000), rate: rate)) + offset
             let durationFrames = FrameTiming.frame(atUs: event.durationUs, rate: rate)
             switch event.kind {
             case .continuous:
                 let envelope = Envelope(continuous: event.envelope, profile: profile)
-                planned.append(Planned(event: event, index: planned.count, startFrame: start, frames: envelope.length(of: durationFrames), file: nil, pitch: 0))
+                planned.append(Planned(event: event, index: planned.count, eventIndex: eventIndex, startFrame: start,
+                                       frames: envelope.length(of: durationFrames), file: nil, pitch: 0))
                 sources.append(Source(event: event, path: nil, sampleRate: nil, channelCount: nil, frameCount: nil, problem: nil))
             case .custom:
                 switch Self.open(event, options: options) {
@@ -106,7 +119,8 @@ public final class AudioTrack {
                     let passFrames = RateConverter(sourceFrameCount: file.frameCount, channelCount: 1,
                                                    sourceRate: Double(file.format.sampleRate) * pow(2, pitch), rateOut: rate).outputFrameCount
                     let frames = event.loops && durationFrames > 0 ? durationFrames : (durationFrames > 0 ? min(passFrames, durationFrames) : passFrames)
-                    planned.append(Planned(event: event, index: planned.count, startFrame: start, frames: frames, file: file, pitch: pitch))
+                    planned.append(Planned(event: event, index: planned.count, eventIndex: eventIndex, startFrame: start, frames: frames, file: file,
+                                           pitch: pitch))
                     sources.append(Source(event: event, path: file.shown, sampleRate: file.format.sampleRate,
                                           channelCount: file.format.channelCount, frameCount: file.frameCount, problem: nil))
                 }
@@ -117,6 +131,11 @@ public final class AudioTrack {
         frameCount = planned.filter { $0.frames > 0 }.map(\.endFrame).max().map { max(0, $0) } ?? 0
         self.sources = sources
         openingWarnings = warnings
+    }
+
+    /// Each event that sounds: its index in the file's audio events and its frames.
+    public var eventSpans: [(event: Int, startFrame: Int64, endFrame: Int64)] {
+        events.filter { $0.frames > 0 }.map { ($0.eventIndex, $0.startFrame, $0.endFrame) }
     }
 
     /// Everything worth telling: sounds that could not be used, then what playing found (NaN
@@ -185,7 +204,7 @@ public final class AudioTrack {
     }
 
     /// Starts every event that sounds before `end`, playing (and dropping) the frames an event
-    /// has before frame 0 (an audio offset earlier than its start).
+    /// has before the first frame (an audio offset earlier than its start).
     private func startEvents(before end: Int64) {
         while nextToStart < startOrder.count, events[startOrder[nextToStart]].startFrame < end {
             let planned = events[startOrder[nextToStart]]
@@ -193,7 +212,7 @@ public final class AudioTrack {
             guard planned.frames > 0, let samples = samples(of: planned) else { continue }
             var playing = Playing(index: planned.index, samples: samples,
                                   placement: AudioPlacement(planned.event, controls: controls, channelCount: samples.channelCount, sampleRate: sampleRate))
-            var early = min(planned.frames, max(0, -planned.startFrame))
+            var early = min(planned.frames, max(0, firstFrame - planned.startFrame))
             while early > 0 {
                 let frames = Int(min(early, 4_096))
                 if scratch[0].count < frames { scratch = [[Double](repeating: 0, count: frames), [Double](repeating: 0, count: frames)] }
@@ -239,6 +258,9 @@ public final class AudioTrack {
         let named = event.waveformPath ?? ""
         func warning(_ kind: AudioTrackWarning.Kind) -> Result<SoundFile, AudioTrackWarning> {
             .failure(AudioTrackWarning(entry: event.entry, kind: kind))
+        }
+        if let resource = options.resources[named] {
+            return .success(SoundFile(path: named, shown: named, format: resource.format, frameCount: resource.frameCount))
         }
         let path: String, real: String
         switch SoundPaths.resolve(named, roots: options.roots, folder: options.fileFolder) {

@@ -14,6 +14,9 @@ public struct AudioTrackOptions: Sendable {
     /// What opens sound files (HapsynthKit gives libsndfile's reader); nil: sounds are not read,
     /// and each AudioCustom event says so.
     public var opener: (any SoundOpener)?
+    /// Sounds held in memory by name (audio resources registered with a Core Haptics engine): an
+    /// `EventWaveformPath` that names one plays it, wherever files are.
+    public var resources: [String: SoundResource] = [:]
 
     public init() {}
 

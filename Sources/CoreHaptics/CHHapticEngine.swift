@@ -1,0 +1,375 @@
+/// The haptic engine: it starts and stops, makes players, registers audio resources and tells
+/// the app when it stops or resets. Every engine of the process plays on the one emulated
+/// device (docs/corehaptics.md).
+open class CHHapticEngine: NSObject, @unchecked Sendable {
+    public typealias StoppedHandler = (CHHapticEngine.StoppedReason) -> Void
+    public typealias ResetHandler = () -> Void
+    public typealias CompletionHandler = ((any Error)?) -> Void
+    public typealias FinishedHandler = ((any Error)?) -> CHHapticEngine.FinishedAction
+
+    /// Why the engine stopped.
+    public enum StoppedReason: Int, @unchecked Sendable {
+        case audioSessionInterrupt = 1
+        case applicationSuspended = 2
+        case idleTimeout = 3
+        case notifyWhenFinished = 4
+        case engineDestroyed = 5
+        case gameControllerDisconnect = 6
+        case systemError = -1
+
+        /// The case's name, for the log.
+        var name: String {
+            switch self {
+            case .audioSessionInterrupt: return "audioSessionInterrupt"
+            case .applicationSuspended: return "applicationSuspended"
+            case .idleTimeout: return "idleTimeout"
+            case .notifyWhenFinished: return "notifyWhenFinished"
+            case .engineDestroyed: return "engineDestroyed"
+            case .gameControllerDisconnect: return "gameControllerDisconnect"
+            case .systemError: return "systemError"
+            }
+        }
+    }
+
+    /// What a `notifyWhenPlayersFinished` handler asks the engine to do next.
+    public enum FinishedAction: Int, @unchecked Sendable {
+        case stopEngine = 1
+        case leaveEngineRunning = 2
+    }
+
+    let device = EmulatedDevice.shared
+    /// `engine#1`, in the log.
+    let name: String
+    private let generation: Int
+    private(set) var isRunning = false
+    /// `playsHapticsOnly` and `playsAudioOnly` as they were at the last `start()`.
+    private(set) var playsHapticsOnlyNow = false
+    private(set) var playsAudioOnlyNow = false
+    /// The frame the engine fell idle at, while it runs with auto-shutdown.
+    private var idleSince: Int64?
+    private var finishWaiters: [FinishedHandler] = []
+    /// Resets the engine has been through: players made before the last one are invalid.
+    private(set) var resets = 0
+
+    /// Called when the system stops the engine (never for the app's own `stop`).
+    open var stoppedHandler: StoppedHandler = { _ in }
+    /// Called after the haptic server reset: every player is invalid and every audio resource
+    /// unregistered; the engine is stopped.
+    open var resetHandler: ResetHandler = {}
+    /// Plays haptics only (audio events are skipped), from the next `start()`.
+    open var playsHapticsOnly = false
+    /// Plays audio only (haptic events are skipped), from the next `start()`.
+    open var playsAudioOnly = false
+    /// Silences the audio of every player at once (the timeline still records the voices).
+    open var isMutedForAudio = false { didSet { changed("isMutedForAudio", isMutedForAudio) } }
+    /// Silences the haptics of every player at once (the timeline still records the voices).
+    open var isMutedForHaptics = false { didSet { changed("isMutedForHaptics", isMutedForHaptics) } }
+    /// Stops after 120 s with nothing to play (`stoppedHandler(.idleTimeout)`) and starts again
+    /// when a player starts.
+    open var isAutoShutdownEnabled = false
+
+    /// An engine on the emulated device; `audioSession` is accepted and not used.
+    /// - Throws: `notSupported` (−4809) on a device without haptics (`ipad`, or one configured
+    ///   without them); `serverInitFailed` (−4810) when the device cannot be set up as configured.
+    public init(audioSession: AVAudioSession? = nil) throws {
+        let device = EmulatedDevice.shared
+        device.prepare()
+        (name, generation) = device.lock.withLock { (device.nextEngineName(), device.generation) }
+        super.init()
+        try device.lock.withLock {
+            device.attach(self)
+            try device.logged(name, "init(audioSession:)", [("audioSession", audioSession == nil ? "nil" : "shared")]) {
+                if let problem = device.problem { throw CHHapticError.with(.serverInitFailed, problem) }
+                guard device.hasHaptics else { throw CHHapticError.with(.notSupported, "the device has no haptics") }
+            }
+        }
+    }
+
+    /// `init()` as Objective-C names it.
+    public convenience init(andReturnError: ()) throws {
+        try self.init(audioSession: nil)
+    }
+
+    /// What the emulated device supports, and the ranges of every parameter.
+    open class func capabilitiesForHardware() -> any CHHapticDeviceCapability {
+        let device = EmulatedDevice.shared
+        device.prepare()
+        return device.lock.withLock { DeviceCapability(supportsHaptics: device.hasHaptics, supportsAudio: device.settings.supportsAudio) }
+    }
+
+    /// The engine clock in seconds: 1000.0 when the device was configured.
+    open var currentTime: TimeInterval {
+        device.lock.withLock {
+            device.sync()
+            return device.now
+        }
+    }
+
+    /// Starts the engine (a running engine stays running).
+    open func start() throws {
+        try startLogged()
+    }
+
+    private func startLogged() throws {
+        try device.lock.withLock {
+            device.sync()
+            try device.logged(name, "start()", result: { _ in "started" }) { try startNow() }
+        }
+    }
+
+    /// Starts the engine; `completionHandler` runs on the callback queue with nil or the error.
+    open func start(completionHandler: CompletionHandler? = nil) {
+        device.lock.withLock {
+            device.sync()
+            let error: (any Error)?
+            do {
+                try device.logged(name, "start(completionHandler:)") { try startNow() }
+                error = nil
+            } catch let thrown {
+                error = thrown
+            }
+            if let completionHandler { call("start completionHandler", args: [("error", Self.text(error))]) { completionHandler(error) } }
+        }
+    }
+
+    /// Starts the engine.
+    open func start() async throws {
+        try startLogged()
+    }
+
+    /// Stops the engine: its players stop at once (they can start again after `start()`);
+    /// `stoppedHandler` is not called.
+    open func stop(completionHandler: CompletionHandler? = nil) {
+        device.lock.withLock {
+            device.sync()
+            _ = try? device.logged(name, "stop(completionHandler:)", result: { _ in isRunning ? "stopped" : "already stopped" }) {
+                try checkCurrent()
+                stopNow(error: nil)
+            }
+            if let completionHandler { call("stop completionHandler", args: [("error", "nil")]) { completionHandler(nil) } }
+        }
+    }
+
+    /// Stops the engine.
+    open func stop() async throws {
+        stop(completionHandler: Optional<CompletionHandler>.none)
+    }
+
+    /// Calls `finishedHandler` when no player of this engine plays any more (at once when none
+    /// does or the engine is stopped); `.stopEngine` then stops the engine and calls
+    /// `stoppedHandler(.notifyWhenFinished)`.
+    open func notifyWhenPlayersFinished(finishedHandler: @escaping FinishedHandler) {
+        device.lock.withLock {
+            device.sync()
+            device.record(object: name, call: "notifyWhenPlayersFinished(finishedHandler:)", result: "waiting")
+            finishWaiters.append(finishedHandler)
+            playersMayHaveFinished()
+        }
+    }
+
+    /// A player of `pattern`.
+    /// - Throws: `invalidAudioResource` when the pattern plays a resource not registered with
+    ///   this engine.
+    open func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer {
+        try makeAdvancedPlayer(with: pattern, call: "makePlayer(with:)")
+    }
+
+    /// An advanced player of `pattern`.
+    open func makeAdvancedPlayer(with pattern: CHHapticPattern) throws -> any CHHapticAdvancedPatternPlayer {
+        try makeAdvancedPlayer(with: pattern, call: "makeAdvancedPlayer(with:)")
+    }
+
+    private func makeAdvancedPlayer(with pattern: CHHapticPattern, call: String) throws -> PatternPlayer {
+        try device.lock.withLock {
+            device.sync()
+            let player = PatternPlayer(engine: self, pattern: pattern, name: device.nextPlayerName(),
+                                       isAdvanced: call == "makeAdvancedPlayer(with:)")
+            try device.logged(name, call, [("player", player.name), ("duration", "\(pattern.duration)")], result: { _ in player.name }) {
+                try checkCurrent()
+                try checkResources(of: pattern)
+            }
+            for warning in pattern.document.warnings {
+                device.record(object: player.name, call: "pattern", args: [("entry", "\(warning.path)")], result: "read", rule: warning.message)
+            }
+            return player
+        }
+    }
+
+    /// Plays an AHAP file at once, on a player of its own.
+    open func playPattern(from fileURL: URL) throws {
+        try device.lock.withLock {
+            let pattern = try device.logged(name, "playPattern(from: URL)", [("url", fileURL.path)], result: { _ in "read" }) {
+                try CHHapticPattern(contentsOf: fileURL)
+            }
+            try makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
+        }
+    }
+
+    /// Plays AHAP data at once, on a player of its own; its sounds are looked for in the bundle.
+    open func playPattern(from data: Data) throws {
+        try device.lock.withLock {
+            let pattern = try device.logged(name, "playPattern(from: Data)", [("bytes", "\(data.count)")], result: { _ in "read" }) {
+                try CHHapticPattern(data: data, folder: nil)
+            }
+            try makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
+        }
+    }
+
+    /// Reads a sound file once and registers it: events made with the ID play it.
+    /// - Parameter options: `CHHapticAudioResourceKeyLoopEnabled` (default false) and
+    ///   `CHHapticAudioResourceKeyUseVolumeEnvelope` (default true).
+    /// - Throws: `fileNotFound` without a file; `invalidAudioResource` when it cannot be read.
+    open func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws -> CHHapticAudioResourceID {
+        try device.lock.withLock {
+            device.sync()
+            let loops = AudioResources.flag(options, CHHapticAudioResourceKeyLoopEnabled, default: false)
+            let envelope = AudioResources.flag(options, CHHapticAudioResourceKeyUseVolumeEnvelope, default: true)
+            return try device.logged(name, "registerAudioResource(_:options:)",
+                                     [("url", resourceURL.path), ("loopEnabled", "\(loops)"), ("useVolumeEnvelope", "\(envelope)")],
+                                     result: { "\($0)" }) {
+                try checkCurrent()
+                let sound = try AudioResources.read(resourceURL.path)
+                device.resourceCount += 1
+                device.resources[device.resourceCount] = AudioResource(engine: ObjectIdentifier(self), path: resourceURL.path, sound: sound,
+                                                                       loops: loops, usesVolumeEnvelope: envelope)
+                return device.resourceCount
+            }
+        }
+    }
+
+    /// Unregisters a resource.
+    /// - Throws: `operationNotPermitted` while a playing pattern uses it; `invalidAudioResource`
+    ///   for an ID this engine did not register.
+    open func unregisterAudioResource(_ resourceID: CHHapticAudioResourceID) throws {
+        try device.lock.withLock {
+            device.sync()
+            try device.logged(name, "unregisterAudioResource(_:)", [("id", "\(resourceID)")]) {
+                guard let resource = device.resources[resourceID], resource.engine == ObjectIdentifier(self) else {
+                    throw CHHapticError.with(.invalidAudioResource, "audio resource \(resourceID) is not registered with this engine")
+                }
+                guard !device.isPlaying(resourceID) else {
+                    throw CHHapticError.with(.operationNotPermitted, "audio resource \(resourceID) is in use by a playing pattern")
+                }
+                device.resources[resourceID] = nil
+            }
+        }
+    }
+
+    // MARK: - The emulation
+
+    /// Whether the device mutes this engine's haptics and audio now.
+    var mutesHaptics: Bool { isMutedForHaptics }
+    var mutesAudio: Bool { isMutedForAudio }
+
+    /// Throws unless the engine belongs to the device as now configured.
+    func checkCurrent() throws {
+        guard generation == device.generation else {
+            throw CHHapticError.with(.serverInterrupted, "the emulated device was configured again after this engine was made")
+        }
+    }
+
+    private func startNow() throws {
+        try checkCurrent()
+        if let problem = device.problem { throw CHHapticError.with(.serverInitFailed, problem) }
+        (playsHapticsOnlyNow, playsAudioOnlyNow) = (playsHapticsOnly, playsAudioOnly)
+        isRunning = true
+        idleSince = nil
+    }
+
+    /// Starts the engine for a player, when auto-shutdown allows it.
+    /// - Throws: `engineNotRunning` (−4805) when it is stopped without auto-shutdown.
+    func ensureRunning() throws -> String? {
+        guard !isRunning else { return nil }
+        guard isAutoShutdownEnabled else { throw CHHapticError.with(.engineNotRunning, "engine life: a player cannot start while its engine is stopped") }
+        try startNow()
+        device.record(object: name, call: "start()", result: "started", rule: "engine life: auto-shutdown starts a stopped engine for a player")
+        return "engine life: auto-shutdown started the engine"
+    }
+
+    private func stopNow(error: CHHapticError.Code?) {
+        isRunning = false
+        idleSince = nil
+        device.stopAll(of: self, reason: "stop", error: error)
+        playersMayHaveFinished()
+    }
+
+    /// The system stops the engine: its players stop and `stoppedHandler(reason)` is called.
+    func stopBySystem(_ reason: StoppedReason, device: EmulatedDevice) {
+        stopNow(error: .engineNotRunning)
+        let handler = stoppedHandler
+        call("stoppedHandler", args: [("reason", reason.name)]) { handler(reason) }
+    }
+
+    /// The server reset: the engine stops and `resetHandler` is called.
+    func resetBySystem(device: EmulatedDevice) {
+        resets += 1
+        isRunning = false
+        idleSince = nil
+        finishWaiters = []
+        let handler = resetHandler
+        call("resetHandler") { handler() }
+    }
+
+    /// The auto-shutdown deadline, while one runs.
+    var shutdownFrame: Int64? {
+        guard isRunning, isAutoShutdownEnabled, let idleSince else { return nil }
+        return idleSince + Int64(120 * device.rate)
+    }
+
+    /// Follows the engine's idleness under auto-shutdown; stops it after 120 s of it.
+    func checkIdle(device: EmulatedDevice) {
+        guard isRunning, isAutoShutdownEnabled, !device.isBusy(self) else {
+            idleSince = nil
+            return
+        }
+        if idleSince == nil { idleSince = device.frame }
+        if let deadline = shutdownFrame, device.frame >= deadline {
+            device.record(object: name, call: "stop", result: "stopped", rule: "engine life: auto-shutdown after 120 s idle")
+            stopBySystem(.idleTimeout, device: device)
+        }
+    }
+
+    /// Calls the `notifyWhenPlayersFinished` handlers when nothing of this engine plays.
+    func playersMayHaveFinished() {
+        guard !finishWaiters.isEmpty, !isRunning || !device.isBusy(self) else { return }
+        let waiters = finishWaiters
+        finishWaiters = []
+        for waiter in waiters {
+            call("finishedHandler") { [self] in
+                let action = waiter(nil)
+                device.lock.withLock {
+                    device.record(object: name, call: "finishedHandler returned", args: [("action", action == .stopEngine ? "stopEngine" : "leaveEngineRunning")])
+                    guard action == .stopEngine, isRunning else { return }
+                    stopBySystem(.notifyWhenFinished, device: device)
+                }
+            }
+        }
+    }
+
+    /// Queues a callback; the log records it when it runs.
+    func call(_ what: String, args: [(String, String)] = [], _ body: @escaping () -> Void) {
+        device.callbacks.enqueue { [self] in
+            device.lock.withLock { device.record(object: name, call: what, args: args, result: "called") }
+            body()
+        }
+    }
+
+    private func changed(_ property: String, _ value: Bool) {
+        device.lock.withLock {
+            device.record(object: name, call: property, args: [("value", "\(value)")], result: "set", rule: "audio: mutes act at once")
+            device.applyMuting()
+        }
+    }
+
+    /// Throws unless every audio resource `pattern` plays is registered with this engine.
+    private func checkResources(of pattern: CHHapticPattern) throws {
+        for id in pattern.resourceIDs where device.resources[id]?.engine != ObjectIdentifier(self) {
+            throw CHHapticError.with(.invalidAudioResource, "audio resource \(id) is not registered with this engine")
+        }
+    }
+
+    static func text(_ error: (any Error)?) -> String {
+        guard let error else { return "nil" }
+        return "\((error as NSError).code)"
+    }
+}

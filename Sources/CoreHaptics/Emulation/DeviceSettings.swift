@@ -1,0 +1,58 @@
+import HapticSynth
+
+/// How the emulated device is set up: which device of the catalogue (or device file), its rate,
+/// what it supports and which clock drives it (docs/corehaptics.md, "The emulated device").
+package struct DeviceSettings: Sendable, Equatable {
+    /// A catalogue name (`iphone`, `ipad`) or a device file.
+    package var device: String
+    /// Frames per second of the haptics and audio it renders.
+    package var sampleRate: Int
+    package var supportsHaptics: Bool
+    package var supportsAudio: Bool
+    /// Whether the clock follows the monotonic clock (false: it moves only when advanced).
+    package var realtime: Bool
+
+    package init(device: String = "iphone", sampleRate: Int = 48_000, supportsHaptics: Bool = true, supportsAudio: Bool = true, realtime: Bool = false) {
+        (self.device, self.sampleRate, self.supportsHaptics, self.supportsAudio, self.realtime) = (device, sampleRate, supportsHaptics, supportsAudio, realtime)
+    }
+
+    /// The settings of a process that never configures the device: `HAPSYNTH_COREHAPTICS_DEVICE`
+    /// and `HAPSYNTH_COREHAPTICS_CLOCK` (`virtual` or `realtime`), else the defaults.
+    static func fromEnvironment() -> DeviceSettings {
+        let environment = ProcessInfo.processInfo.environment
+        var settings = DeviceSettings()
+        if let device = environment["HAPSYNTH_COREHAPTICS_DEVICE"], !device.isEmpty { settings.device = device }
+        settings.realtime = environment["HAPSYNTH_COREHAPTICS_CLOCK"] == "realtime"
+        return settings
+    }
+
+    /// The actuator profile the device plays with: the default profile at `sampleRate` with the
+    /// device's actuator, and whether it has haptics.
+    /// - Throws: a message for a device that is not in the catalogue, cannot be read, is an
+    ///   Android device, or gives an invalid profile.
+    func resolve() throws(DeviceSettingsError) -> (profile: ActuatorProfile, hasHaptics: Bool) {
+        let chosen: DeviceProfile
+        do {
+            chosen = try DeviceProfile.resolve(device)
+        } catch {
+            throw DeviceSettingsError(description: "\(error)")
+        }
+        guard chosen.isIOS else {
+            throw DeviceSettingsError(description: "\(chosen.name) is an Android device; Core Haptics plays on an iPhone or iPad device")
+        }
+        var base = ActuatorProfile()
+        base.sampleRate = sampleRate
+        let profile = chosen.applied(to: base)
+        do {
+            try profile.validate()
+        } catch {
+            throw DeviceSettingsError(description: "device \(device) at \(sampleRate) Hz: \(error)")
+        }
+        return (profile, chosen.hasHaptics)
+    }
+}
+
+/// A device the emulator cannot be set up as; engines then fail to start with `serverInitFailed`.
+package struct DeviceSettingsError: Error, Sendable, CustomStringConvertible {
+    package let description: String
+}

@@ -1,0 +1,444 @@
+import AudioCore
+import HapticCore
+import HapticPlanner
+import HapticPlayback
+import HapticSynth
+
+/// The one emulated iPhone every engine of the process plays on (docs/corehaptics.md): one
+/// mixer for the haptics (hapsynth's synthesizer, the device's actuator), one sum of audio
+/// tracks, one clock counted in frames, the timeline and the log.
+///
+/// Every change happens under `lock`; callbacks run later on `callbacks`, with no lock held.
+package final class EmulatedDevice: @unchecked Sendable {
+    package static let shared = EmulatedDevice()
+
+    let lock = NSRecursiveLock()
+    let callbacks = CallbackQueue()
+
+    package private(set) var settings = DeviceSettings()
+    private(set) var profile = ActuatorProfile()
+    /// Why the device cannot play (engines fail to start), when its settings are unusable.
+    private(set) var problem: String?
+    private(set) var hasHaptics = true
+    private var configured = false
+    /// Bumped at each configure: engines and players made before it are stale.
+    private(set) var generation = 0
+    private var mixer = Mixer(profile: ActuatorProfile())
+    /// The resonator's ring after the last haptic voice, in frames (0 without a resonator).
+    private var tailFrames: Int64 = 0
+
+    /// Frames rendered since the device was configured.
+    package private(set) var frame: Int64 = 0
+    private var haptics: [Float] = []
+    /// Interleaved stereo from frame 0; frames past its end are silent.
+    private var audio: [Float] = []
+    private var timeline: [TimelineVoice] = []
+    /// Timeline entries of voices that never began (their player stopped first).
+    private var unheard: Set<Int> = []
+    private var log: [LogRecord] = []
+
+    /// Started patterns not yet complete, in start order.
+    private var playbacks: [Playback] = []
+    /// Starts and stops asked for a later frame, by frame then order asked.
+    private var actions: [Action] = []
+    /// The device is quiet from this frame on (the resonator's tail, the last sound).
+    private var quietFrame: Int64 = 0
+    private var engines: [WeakEngine] = []
+    var resources: [CHHapticAudioResourceID: AudioResource] = [:]
+    private var counts = (engine: 0, player: 0, mixer: 0, action: 0)
+    /// Registered resources, ever (IDs are never reused).
+    var resourceCount = 0
+    private var clock: RealtimeClock?
+
+    private init() {}
+
+    var rate: Int { profile.sampleRate }
+
+    /// Engine seconds now.
+    var now: Double { EngineClock.time(ofFrame: frame, rate: rate) }
+
+    // MARK: - Set-up
+
+    /// Resets the device to `settings`: frame 0, nothing playing, nothing recorded; engines and
+    /// players made before stop working (their calls fail with `invalidPatternPlayer` or
+    /// `serverInitFailed` until a new engine is made).
+    package func configure(_ settings: DeviceSettings) {
+        lock.withLock {
+            clock?.stop()
+            clock = nil
+            generation += 1
+            self.settings = settings
+            configured = true
+            frame = 0
+            (haptics, audio, timeline, unheard, log, playbacks, actions) = ([], [], [], [], [], [], [])
+            quietFrame = 0
+            engines = []
+            resources = [:]
+            counts = (0, 0, 0, 0)
+            callbacks.clear()
+            do {
+                let resolved = try settings.resolve()
+                (profile, hasHaptics, problem) = (resolved.profile, resolved.hasHaptics && settings.supportsHaptics, nil)
+            } catch {
+                var fallback = ActuatorProfile()
+                fallback.sampleRate = max(1_000, min(settings.sampleRate, 384_000))
+                (profile, hasHaptics, problem) = (fallback, false, "\(error)")
+            }
+            mixer = Mixer(profile: profile)
+            tailFrames = profile.actuator == .resonator
+                ? Resonator.tailFrames(f0Hz: profile.resonatorHz, q: profile.resonatorQ, sampleRate: profile.sampleRate) : 0
+            record(object: "device", call: "configure", args: [("device", settings.device), ("sampleRate", "\(settings.sampleRate)"),
+                                                              ("supportsHaptics", "\(settings.supportsHaptics)"),
+                                                              ("supportsAudio", "\(settings.supportsAudio)"),
+                                                              ("clock", settings.realtime ? "realtime" : "virtual")],
+                   result: problem == nil ? "configured" : nil, error: problem == nil ? nil : CHHapticError.Code.serverInitFailed.rawValue,
+                   rule: problem)
+            if settings.realtime { clock = RealtimeClock(device: self) }
+        }
+    }
+
+    /// Configures the device from the environment on its first use (frame 0 is then), and arms
+    /// the capture at exit that `HAPSYNTH_COREHAPTICS_CAPTURE` asks for.
+    func prepare() {
+        lock.withLock {
+            guard !configured else { return }
+            configure(.fromEnvironment())
+            CaptureAtExit.arm()
+        }
+    }
+
+    // MARK: - Objects
+
+    func nextEngineName() -> String {
+        counts.engine += 1
+        return "engine#\(counts.engine)"
+    }
+
+    func attach(_ engine: CHHapticEngine) {
+        engines.removeAll { $0.engine == nil }
+        engines.append(WeakEngine(engine: engine))
+    }
+
+    func nextPlayerName() -> String {
+        counts.player += 1
+        return "player#\(counts.player)"
+    }
+
+    /// The live engines, in the order they were made.
+    var liveEngines: [CHHapticEngine] { engines.compactMap(\.engine) }
+
+    // MARK: - Log
+
+    /// Appends a log entry at the current frame.
+    func record(object: String, call: String, args: [(String, String)] = [], result: String? = nil, error: Int? = nil, rule: String? = nil) {
+        log.append(LogRecord(seq: log.count + 1, frame: frame, object: object, call: call, args: args, result: result, error: error, rule: rule))
+    }
+
+    /// Runs `body` as the API call `call` of `object`: the log says what it returned or threw.
+    func logged<T>(_ object: String, _ call: String, _ args: [(String, String)] = [], rule: String? = nil, result: (T) -> String? = { _ in "ok" },
+                   _ body: () throws -> T) throws -> T {
+        do {
+            let value = try body()
+            record(object: object, call: call, args: args, result: result(value), rule: rule)
+            return value
+        } catch let error as CHHapticError {
+            record(object: object, call: call, args: args, error: error.code.rawValue,
+                   rule: error.userInfo[NSLocalizedDescriptionKey] as? String ?? rule)
+            throw error
+        }
+    }
+
+    // MARK: - Time
+
+    /// The frame an API time names, and the rule that decided it (§ Clock): 0, immediate or a
+    /// past time is now; a future time is round-half-up((time − 1000) × rate).
+    func frame(forTime time: TimeInterval) -> (frame: Int64, rule: String) {
+        if time == CHHapticTimeImmediate { return (frame, "clock: immediate is now") }
+        let asked = EngineClock.frame(ofTime: time, rate: rate)
+        if time <= now || asked <= frame { return (frame, "clock: a past time is now") }
+        return (asked, "clock: a future time starts at its frame")
+    }
+
+    /// Stops following the monotonic clock (at exit: the rest is rendered as fast as it can be).
+    func freezeClock() {
+        lock.withLock {
+            sync()
+            clock?.stop()
+            clock = nil
+        }
+    }
+
+    /// Catches a realtime clock up with the monotonic clock.
+    func sync() {
+        guard let clock else { return }
+        let due = clock.framesElapsed(rate: rate)
+        if due > frame { render(until: due) }
+    }
+
+    // MARK: - Playing
+
+    /// Starts `player` at `start` (now or later): a playing player restarts.
+    func startPlayback(_ player: PatternPlayer, at start: Int64) {
+        if start > frame {
+            schedule(at: start, owner: player.engine) { [unowned self] in
+                record(object: player.name, call: "start", result: "started", rule: "clock: a start asked for this frame")
+                startPlayback(player, at: start)
+            }
+            return
+        }
+        if let old = player.playback { end(old, reason: "stop") }
+        let playback = Playback(player: player, mixerID: counts.mixer + 1, origin: frame, device: self)
+        counts.mixer += 1
+        playbacks.append(playback)
+        player.playback = playback
+    }
+
+    /// Places a playback's haptic voices in the mixer (muted as asked); returns the frame after
+    /// the last one.
+    func placeHaptics(_ plan: PlayerPlan, id: Int, placement: Placement, muted: Bool) -> Int64 {
+        let end = mixer.start(plan, id: id, originFrame: placement.originFrame, leadMs: placement.leadMs)
+        if muted { mixer.setMuted(true, id: id) }
+        return end
+    }
+
+    /// Adds voices to the timeline; returns their indices.
+    func addToTimeline(_ voices: [TimelineVoice]) -> [Int] {
+        defer { timeline += voices }
+        return Array(timeline.count..<(timeline.count + voices.count))
+    }
+
+    var resonatorTailFrames: Int64 { tailFrames }
+
+    /// Ends `playback` now: its remaining voices are dropped, the timeline says `reason`, and its
+    /// player hears of it (with `error` when the engine stopped or reset under it).
+    func end(_ playback: Playback, reason: String, error: CHHapticError.Code? = nil) {
+        mixer.stop(id: playback.mixerID)
+        playbacks.removeAll { $0 === playback }
+        if playback.player.playback === playback { playback.player.playback = nil }
+        for index in playback.timelineIndices {
+            if timeline[index].startFrame >= frame {
+                unheard.insert(index)
+            } else if timeline[index].endFrame > frame {
+                timeline[index].endFrame = frame
+                timeline[index].ended = reason
+            }
+        }
+        if playback.hasHaptics { quietFrame = max(quietFrame, frame + tailFrames) }
+        playback.player.ended(playback, reason: reason, error: error)
+    }
+
+    /// Whether a playing pattern plays audio resource `id`.
+    func isPlaying(_ id: CHHapticAudioResourceID) -> Bool {
+        playbacks.contains { $0.audio != nil && $0.player.pattern.resourceIDs.contains(id) }
+    }
+
+    /// Mutes or unmutes the haptics and the audio of every playback of `player` (or of every
+    /// player of `engine`) as their player and engine now ask.
+    func applyMuting() {
+        for playback in playbacks {
+            let player = playback.player
+            mixer.setMuted(player.isMutedNow || player.engine.mutesHaptics, id: playback.mixerID)
+        }
+    }
+
+    /// Stops `player` at `stopFrame` (now or later), as `reason`.
+    func stopPlayback(_ player: PatternPlayer, at stopFrame: Int64, reason: String) {
+        if stopFrame > frame {
+            schedule(at: stopFrame, owner: player.engine) { [unowned self] in
+                record(object: player.name, call: "stop", result: player.playback == nil ? "not playing" : "stopped",
+                       rule: "clock: a stop asked for this frame")
+                stopPlayback(player, at: stopFrame, reason: reason)
+            }
+            return
+        }
+        if let playback = player.playback { end(playback, reason: reason) }
+    }
+
+    /// Drops the later starts and stops of `engine`'s players, and their playing patterns.
+    func stopAll(of engine: CHHapticEngine, reason: String, error: CHHapticError.Code?) {
+        actions.removeAll { $0.owner === engine }
+        for playback in playbacks where playback.player.engine === engine { end(playback, reason: reason, error: error) }
+    }
+
+    func schedule(at frame: Int64, owner: CHHapticEngine, _ run: @escaping () -> Void) {
+        counts.action += 1
+        let action = Action(frame: frame, order: counts.action, owner: owner, run: run)
+        let index = actions.firstIndex { ($0.frame, $0.order) > (frame, action.order) } ?? actions.count
+        actions.insert(action, at: index)
+    }
+
+    /// Whether anything of `engine` plays or waits to play.
+    func isBusy(_ engine: CHHapticEngine) -> Bool {
+        playbacks.contains { $0.player.engine === engine } || actions.contains { $0.owner === engine }
+    }
+
+    /// Whether nothing plays, waits or rings, and no callback waits.
+    var isIdle: Bool { playbacks.isEmpty && actions.isEmpty && frame >= quietFrame && callbacks.isEmpty }
+
+    // MARK: - Rendering
+
+    /// Renders up to `target`, running the starts and stops that fall due at their frames and
+    /// completing patterns at theirs; returns early, at the frame a callback fell due, so that
+    /// it runs before anything later is rendered.
+    func render(until target: Int64) {
+        while true {
+            while let first = actions.first, first.frame <= frame {
+                actions.removeFirst()
+                first.run()
+            }
+            completeFinished()
+            for engine in liveEngines { engine.checkIdle(device: self) }
+            guard frame < target, callbacks.isEmpty else { return }
+            var next = min(target, frame + 4_096)
+            if let first = actions.first { next = min(next, first.frame) }
+            for playback in playbacks { next = min(next, max(playback.finishFrame, frame + 1)) }
+            for engine in liveEngines { if let deadline = engine.shutdownFrame { next = min(next, max(deadline, frame + 1)) } }
+            renderBlock(Int(next - frame))
+        }
+    }
+
+    /// Completes the patterns whose last frame has been rendered.
+    private func completeFinished() {
+        for playback in playbacks where playback.finishFrame <= frame {
+            playbacks.removeAll { $0 === playback }
+            if playback.player.playback === playback { playback.player.playback = nil }
+            quietFrame = max(quietFrame, playback.quietFrame)
+            playback.player.ended(playback, reason: "end", error: nil)
+        }
+    }
+
+    private func renderBlock(_ count: Int) {
+        let start = haptics.count
+        haptics.append(contentsOf: repeatElement(0, count: count))
+        haptics.withUnsafeMutableBufferPointer { buffer in
+            mixer.render(into: UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + count)]))
+        }
+        let tracks = playbacks.compactMap { playback in playback.audio.map { ($0, playback.player.isMutedNow || playback.player.engine.mutesAudio) } }
+        if !tracks.isEmpty { mixAudio(tracks, count: count) }
+        frame += Int64(count)
+    }
+
+    /// Adds the block of every audio track to the capture (muted ones render and are dropped),
+    /// each channel clamped into −1…1.
+    private func mixAudio(_ tracks: [(AudioTrack, Bool)], count: Int) {
+        let first = Int(frame) * 2
+        if audio.count < first { audio.append(contentsOf: repeatElement(0, count: first - audio.count)) }
+        var left = [Float](repeating: 0, count: count), right = left
+        var sumLeft = [Float](repeating: 0, count: count), sumRight = sumLeft
+        for (track, muted) in tracks {
+            left.withUnsafeMutableBufferPointer { l in right.withUnsafeMutableBufferPointer { r in track.render(left: l, right: r) } }
+            guard !muted else { continue }
+            for index in 0..<count {
+                sumLeft[index] += left[index]
+                sumRight[index] += right[index]
+            }
+        }
+        for index in 0..<count {
+            audio.append(min(max(sumLeft[index], -1), 1))
+            audio.append(min(max(sumRight[index], -1), 1))
+        }
+    }
+
+    // MARK: - Reading
+
+    /// What the device has made so far.
+    package func snapshot() -> CaptureSnapshot {
+        prepare()
+        return lock.withLock {
+            var sound = audio
+            if sound.count < haptics.count * 2 { sound.append(contentsOf: repeatElement(0, count: haptics.count * 2 - sound.count)) }
+            let heard = timeline.indices.filter { !unheard.contains($0) && timeline[$0].startFrame < frame }.map { timeline[$0] }
+            return CaptureSnapshot(sampleRate: rate, haptics: haptics, audio: sound, timeline: heard, log: log)
+        }
+    }
+
+    /// Engine seconds now (a realtime clock caught up first).
+    package var currentTime: Double {
+        prepare()
+        return lock.withLock {
+            sync()
+            return now
+        }
+    }
+
+    /// Renders `seconds` (to the nearest frame), then delivers the callbacks that fell due.
+    package func advance(by seconds: TimeInterval) {
+        prepare()
+        let target: Int64 = lock.withLock {
+            sync()
+            let frames = max(0, (seconds * Double(rate)).rounded(.toNearestOrAwayFromZero))
+            return frame + (frames.isFinite && frames < 9e15 ? Int64(frames) : 0)
+        }
+        while true {
+            callbacks.drain()
+            let done: Bool = lock.withLock {
+                guard frame < target else { return true }
+                render(until: target)
+                return false
+            }
+            if done { break }
+        }
+    }
+
+    /// Renders until nothing plays, waits, rings or calls back, or for `limit` seconds; returns
+    /// the seconds rendered.
+    package func runUntilIdle(limit: TimeInterval) -> TimeInterval {
+        prepare()
+        let (startFrame, limitFrame): (Int64, Int64) = lock.withLock {
+            sync()
+            let frames = max(0, (limit * Double(rate)).rounded(.toNearestOrAwayFromZero))
+            return (frame, frame + (frames.isFinite && frames < 9e15 ? Int64(frames) : 0))
+        }
+        while true {
+            callbacks.drain()
+            let done: Bool = lock.withLock {
+                guard !isIdle, frame < limitFrame else { return true }
+                var next = limitFrame
+                if !playbacks.isEmpty || !actions.isEmpty { next = min(next, frame + Int64(rate)) } else { next = min(next, max(quietFrame, frame + 1)) }
+                render(until: next)
+                return false
+            }
+            if done { break }
+        }
+        return lock.withLock { Double(frame - startFrame) / Double(rate) }
+    }
+
+    /// Stops every running engine as the system would, for `reason`: their players stop and
+    /// each `stoppedHandler` is called.
+    package func simulateStop(reason: CHHapticEngine.StoppedReason) {
+        prepare()
+        lock.withLock {
+            sync()
+            record(object: "device", call: "simulateStop(reason:)", args: [("reason", reason.name)], result: "stopped")
+            for engine in liveEngines where engine.isRunning { engine.stopBySystem(reason, device: self) }
+        }
+        callbacks.drain()
+    }
+
+    /// Resets the haptic server: every engine stops, every player is invalid, every audio
+    /// resource is unregistered, and each `resetHandler` is called.
+    package func simulateReset() {
+        prepare()
+        lock.withLock {
+            sync()
+            record(object: "device", call: "simulateReset()", result: "reset")
+            actions.removeAll()
+            for playback in playbacks { end(playback, reason: "reset", error: .serverInterrupted) }
+            resources = [:]
+            for engine in liveEngines { engine.resetBySystem(device: self) }
+        }
+        callbacks.drain()
+    }
+}
+
+/// A start or stop asked for a later frame.
+private struct Action {
+    let frame: Int64
+    let order: Int
+    let owner: CHHapticEngine
+    let run: () -> Void
+}
+
+private struct WeakEngine {
+    weak var engine: CHHapticEngine?
+}

@@ -1,0 +1,143 @@
+import CoreHaptics
+
+/// The emulated device as a test drives it: set it up, move its clock, read what it made, and
+/// stop or reset it as the system would (docs/corehaptics.md).
+public enum HapticsEmulator {
+    /// Which clock drives the device.
+    public enum Clock: Sendable, Equatable {
+        /// Moves only when advanced: the same program makes the same bytes.
+        case virtual
+        /// Follows the monotonic clock, for programs that sleep.
+        case realtime
+    }
+
+    /// How the device is set up.
+    public struct Configuration: Sendable, Equatable {
+        /// A catalogue device (`iphone`, `ipad`) or a device file.
+        public var device: String
+        /// Frames per second of the haptics and audio.
+        public var sampleRate: Int
+        public var supportsHaptics: Bool
+        public var supportsAudio: Bool
+        public var clock: Clock
+
+        public init(device: String = "iphone", sampleRate: Int = 48000, supportsHaptics: Bool = true, supportsAudio: Bool = true, clock: Clock = .virtual) {
+            (self.device, self.sampleRate, self.supportsHaptics, self.supportsAudio, self.clock) = (device, sampleRate, supportsHaptics, supportsAudio, clock)
+        }
+    }
+
+    private static var device: EmulatedDevice { .shared }
+
+    /// Resets the device to `configuration`: frame 0 of the capture is now; engines and players
+    /// made before stop working. A device that cannot be set up (an unknown name, an Android
+    /// device) makes every engine fail with `serverInitFailed`, the reason in the log.
+    public static func configure(_ configuration: Configuration) {
+        device.configure(DeviceSettings(device: configuration.device, sampleRate: configuration.sampleRate,
+                                        supportsHaptics: configuration.supportsHaptics, supportsAudio: configuration.supportsAudio,
+                                        realtime: configuration.clock == .realtime))
+    }
+
+    /// The engine clock now, in seconds (1000.0 at frame 0).
+    public static var currentTime: TimeInterval { device.currentTime }
+
+    /// Renders `seconds` (to the nearest frame), delivering each callback at the frame it fell due.
+    public static func advance(by seconds: TimeInterval) {
+        device.advance(by: seconds)
+    }
+
+    /// Renders until nothing plays, waits, rings or calls back, or for `limit` seconds.
+    /// - Returns: the seconds rendered.
+    @discardableResult
+    public static func runUntilIdle(limit: TimeInterval = 300) -> TimeInterval {
+        device.runUntilIdle(limit: limit)
+    }
+
+    /// What the device has made since it was configured.
+    public static func capture() -> HapticsCapture {
+        HapticsCapture(device.snapshot())
+    }
+
+    /// Stops every running engine as the system would: its players stop and its
+    /// `stoppedHandler` is called with `reason`.
+    public static func simulateStop(reason: CHHapticEngine.StoppedReason) {
+        device.simulateStop(reason: reason)
+    }
+
+    /// Resets the haptic server: engines stop, players become invalid, audio resources are
+    /// unregistered and each `resetHandler` is called.
+    public static func simulateReset() {
+        device.simulateReset()
+    }
+}
+
+/// What the emulated device made: the haptics, the audio, each voice that sounded and every
+/// call, callback and rule, in order.
+public struct HapticsCapture: Sendable {
+    /// One voice that sounded.
+    public struct Voice: Sendable, Equatable {
+        /// `player#3`.
+        public let player: String
+        /// The event's index among its pattern's events.
+        public let event: Int
+        /// `hapticTransient`, `hapticContinuous`, `audioCustom`, `audioContinuous`.
+        public let kind: String
+        /// Engine seconds and frames.
+        public let startTime: TimeInterval
+        public let startFrame: Int
+        public let endTime: TimeInterval
+        public let endFrame: Int
+        /// Effective intensity and sharpness at the onset (audio: volume and brightness).
+        public let intensity: Float
+        public let sharpness: Float
+        /// `end`, `stop`, `cut30s`, `cancel`, `reset`.
+        public let ended: String
+    }
+
+    /// One API call, callback or rule applied.
+    public struct LogEntry: Sendable, Equatable {
+        public let seq: Int
+        /// Engine seconds and the frame.
+        public let time: TimeInterval
+        public let frame: Int
+        /// `engine#1`, `player#3`, `device`.
+        public let object: String
+        public let call: String
+        public let args: [String: String]
+        public let result: String?
+        /// The error code, when the call threw.
+        public let error: Int?
+        /// The rule that decided it.
+        public let rule: String?
+    }
+
+    public let sampleRate: Int
+    /// Mono haptics.
+    public let haptics: [Float]
+    /// Interleaved stereo audio, as many frames as `haptics`.
+    public let audio: [Float]
+    public let timeline: [Voice]
+    public let log: [LogEntry]
+    private let snapshot: CaptureSnapshot
+
+    init(_ snapshot: CaptureSnapshot) {
+        self.snapshot = snapshot
+        sampleRate = snapshot.sampleRate
+        haptics = snapshot.haptics
+        audio = snapshot.audio
+        timeline = snapshot.timeline.map { voice in
+            Voice(player: voice.player, event: voice.event, kind: voice.kind, startTime: snapshot.time(voice.startFrame), startFrame: Int(voice.startFrame),
+                  endTime: snapshot.time(voice.endFrame), endFrame: Int(voice.endFrame), intensity: voice.intensity, sharpness: voice.sharpness,
+                  ended: voice.ended)
+        }
+        log = snapshot.log.map { entry in
+            LogEntry(seq: entry.seq, time: snapshot.time(entry.frame), frame: Int(entry.frame), object: entry.object, call: entry.call,
+                     args: Dictionary(entry.args, uniquingKeysWith: { _, last in last }), result: entry.result, error: entry.error, rule: entry.rule)
+        }
+    }
+
+    /// Writes `haptics.wav` (float mono), `audio.wav` (float stereo), `timeline.json` and
+    /// `log.jsonl` into `directory` (made when missing).
+    public func write(to directory: URL) throws {
+        try snapshot.write(toDirectory: directory.path)
+    }
+}
