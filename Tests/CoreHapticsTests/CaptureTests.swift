@@ -1,0 +1,105 @@
+import AudioIO
+import CoreHaptics
+import CoreHapticsEmulator
+import Foundation
+import Testing
+import TestSupport
+
+/// What a capture holds and writes (docs/corehaptics.md, "What is recorded"): the same program
+/// makes the same bytes; the four files say what the capture says.
+extension OnTheDevice {
+    @Suite struct CaptureTests {
+        /// A small program: a tap, a hum restarted, an audio tone, a stop and a callback.
+        static func program() throws {
+            let engine = try Emulated.engine()
+            engine.stoppedHandler = { _ in try? engine.start() }
+            let pattern = try CHHapticPattern(dictionary: [
+                "Pattern": [
+                    ["Event": ["EventType": "HapticTransient", "Time": 0, "EventParameters": [["ParameterID": "HapticIntensity", "ParameterValue": 0.9]]]],
+                    ["Event": ["EventType": "HapticContinuous", "Time": 0.05, "EventDuration": 0.3]],
+                    ["Event": ["EventType": "AudioContinuous", "Time": 0.1, "EventDuration": 0.2]],
+                ],
+            ])
+            let player = try engine.makePlayer(with: pattern)
+            try player.start(atTime: 0)
+            HapticsEmulator.advance(by: 0.2)
+            try player.start(atTime: engine.currentTime + 0.05)
+            HapticsEmulator.simulateStop(reason: .systemError)
+            try player.start(atTime: 0)
+            HapticsEmulator.runUntilIdle()
+        }
+
+        @Test func theSameProgramWritesTheSameBytes() throws {
+            let first = try Scratch(), second = try Scratch()
+            try Self.program()
+            try HapticsEmulator.capture().write(to: URL(fileURLWithPath: first.path + "/capture"))
+            Thread.sleep(forTimeInterval: 1.1)  // a clock in a file's header would differ
+            try Self.program()
+            try HapticsEmulator.capture().write(to: URL(fileURLWithPath: second.path + "/capture"))
+            for name in ["haptics.wav", "audio.wav", "timeline.json", "log.jsonl"] {
+                let a = fileBytes(first.path + "/capture/" + name), b = fileBytes(second.path + "/capture/" + name)
+                #expect(!a.isEmpty && a == b, "\(name)")
+            }
+        }
+
+        @Test func theFilesSayWhatTheCaptureSays() throws {
+            let scratch = try Scratch()
+            try Self.program()
+            let capture = HapticsEmulator.capture()
+            try capture.write(to: URL(fileURLWithPath: scratch.path))
+            let haptics = try SoundFileReader(path: scratch.path + "/haptics.wav"), audio = try SoundFileReader(path: scratch.path + "/audio.wav")
+            #expect(haptics.format == .init(sampleRate: 48_000, channelCount: 1) && audio.format == .init(sampleRate: 48_000, channelCount: 2))
+            #expect(haptics.encoding == .float && audio.encoding == .float)
+            #expect(haptics.readAll() == capture.haptics && audio.readAll() == capture.audio)
+            #expect(capture.audio.count == 2 * capture.haptics.count && capture.audio.contains { $0 != 0 })
+
+            let timeline = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path + "/timeline.json")))
+                as? [String: Any])
+            #expect(timeline["sampleRate"] as? Int == 48_000)
+            let voices = try #require(timeline["voices"] as? [[String: Any]])
+            #expect(voices.count == capture.timeline.count && !voices.isEmpty)
+            for (voice, expected) in zip(voices, capture.timeline) {
+                #expect(Set(voice.keys) == ["player", "event", "kind", "startTime", "startFrame", "endTime", "endFrame", "intensity", "sharpness", "ended"])
+                #expect(voice["player"] as? String == expected.player && voice["kind"] as? String == expected.kind)
+                #expect(voice["startFrame"] as? Int == expected.startFrame && voice["endFrame"] as? Int == expected.endFrame)
+                #expect(voice["startTime"] as? Double == expected.startTime && voice["ended"] as? String == expected.ended)
+            }
+            #expect(capture.timeline.map(\.ended).contains("stop"))
+
+            let lines = try String(contentsOfFile: scratch.path + "/log.jsonl", encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == capture.log.count)
+            for (line, expected) in zip(lines, capture.log) {
+                let entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                #expect(entry["seq"] as? Int == expected.seq && entry["frame"] as? Int == expected.frame && entry["time"] as? Double == expected.time)
+                #expect(entry["object"] as? String == expected.object && entry["call"] as? String == expected.call)
+                #expect(entry["args"] as? [String: String] == expected.args)
+                #expect(entry["result"] as? String == expected.result && entry["error"] as? Int == expected.error)
+                #expect(entry["rule"] as? String == expected.rule)
+            }
+            #expect(lines.first?.hasPrefix("{\"seq\": 1, \"time\": 1000.0, \"frame\": 0, \"object\": \"device\", \"call\": \"configure\"") == true)
+            #expect(capture.log.contains { $0.call == "stoppedHandler" && $0.args["reason"] == "systemError" })
+        }
+
+        @Test func theFirstEntrySaysHowTheDeviceIsSetUp() throws {
+            let engine = try Emulated.engine()
+            #expect(HapticsEmulator.capture().log.first?.args == ["device": "iphone", "sampleRate": "48000", "supportsHaptics": "true",
+                                                                   "supportsAudio": "true", "clock": "virtual"])
+            #expect(engine.currentTime == 1000)
+        }
+
+        @Test func theRealtimeClockFollowsTheMonotonicClock() throws {
+            let engine = try Emulated.engine(.init(clock: .realtime))
+            let player = try engine.makePlayer(with: try Emulated.pattern([Emulated.transient(at: 0)]))
+            Thread.sleep(forTimeInterval: 0.2)
+            let now = engine.currentTime
+            #expect(now >= 1000.2 && now < 1010)
+            try player.start(atTime: 0)
+            Thread.sleep(forTimeInterval: 0.1)
+            let capture = HapticsEmulator.capture()
+            let start = try #require(capture.timeline.first?.startFrame)
+            #expect(start >= 9_600)
+            #expect(capture.haptics.count > start + 4_000)  // the clock rendered on while this thread slept
+            HapticsEmulator.configure(.init())
+        }
+    }
+}
