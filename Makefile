@@ -53,9 +53,10 @@ schema-check:
 
 ## example-check: build Examples/ (a package that uses hapsynth through its public products only),
 ## run it, and compare the file it writes with the command line's render of the same pattern, and
-## its Android effect's backend and length with `render --platform android`.
+## its Android effect's backend and length with `render --platform android`; then run the game's
+## haptics (`import CoreHaptics`, unchanged) as a plain program that writes its capture, and its tests.
 example-check:
-	cd Examples && $(SWIFT) build
+	cd Examples && $(SWIFT) build --build-tests
 	@example="$$(cd Examples && $(SWIFT) build --show-bin-path)/render-example"; \
 	cli="$$($(SWIFT) build --show-bin-path)/hapsynth"; mkdir -p .build/example; \
 	printed="$$("$$example" .build/example/celebration.wav Samples/envelope-hit.ahap)" && echo "$$printed" && \
@@ -65,6 +66,12 @@ example-check:
 	  --android-device phone-api26 | sed -E 's/.* ([0-9]+) frames .*/\1/')" && \
 	echo "$$printed" | grep -q "^android: androidWaveform on phone-api26, $$frames samples" && \
 	echo "example-check: the example's file and its Android effect match the command line's renders"
+	@feedback="$$(cd Examples && $(SWIFT) build --show-bin-path)/haptic-feedback-example"; rm -rf .build/example/corehaptics; \
+	HAPSYNTH_COREHAPTICS_CAPTURE=.build/example/corehaptics "$$feedback" && \
+	test -s .build/example/corehaptics/haptics.wav && test -s .build/example/corehaptics/audio.wav && \
+	test -s .build/example/corehaptics/timeline.json && test -s .build/example/corehaptics/log.jsonl && \
+	echo "example-check: haptic-feedback-example wrote its capture to .build/example/corehaptics/"
+	cd Examples && $(SWIFT) test --skip-build
 
 ## browser-check: install Debian's chromium when missing (it says SKIPPED where it cannot), then
 ## open plot and check --report pages headless; screenshots go to .build/browser/.

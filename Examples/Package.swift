@@ -14,3 +14,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+#if os(Linux)
+// An app's own haptics code (`import CoreHaptics`, unchanged) on hapsynth's emulated iPhone.
+package.targets += [
+    .target(
+        name: "HapticFeedback",
+        dependencies: [.product(name: "CoreHaptics", package: "hapsynth"), .product(name: "AVFoundation", package: "hapsynth")],
+        path: "haptic-feedback/Sources/HapticFeedback",
+        exclude: ["Resources/make-thud.py"],
+        resources: [.copy("Resources/Rumble.ahap"), .copy("Resources/thud.wav")]
+    ),
+    .executableTarget(name: "haptic-feedback-example", dependencies: ["HapticFeedback"], path: "haptic-feedback/Sources/haptic-feedback-example"),
+    .testTarget(
+        name: "HapticFeedbackTests",
+        dependencies: ["HapticFeedback", .product(name: "CoreHapticsEmulator", package: "hapsynth")],
+        path: "haptic-feedback/Tests"
+    ),
+]
+#endif

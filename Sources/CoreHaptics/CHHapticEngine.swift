@@ -198,7 +198,7 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     /// Plays an AHAP file at once, on a player of its own.
     open func playPattern(from fileURL: URL) throws {
         try device.lock.withLock {
-            let pattern = try device.logged(name, "playPattern(from: URL)", [("url", fileURL.path)], result: { _ in "read" }) {
+            let pattern = try device.logged(name, "playPattern(from: URL)", [("url", fileURL.lastPathComponent)], result: { _ in "read" }) {
                 try CHHapticPattern(contentsOf: fileURL)
             }
             try makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
@@ -225,7 +225,7 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
             let loops = AudioResources.flag(options, CHHapticAudioResourceKeyLoopEnabled, default: false)
             let envelope = AudioResources.flag(options, CHHapticAudioResourceKeyUseVolumeEnvelope, default: true)
             return try device.logged(name, "registerAudioResource(_:options:)",
-                                     [("url", resourceURL.path), ("loopEnabled", "\(loops)"), ("useVolumeEnvelope", "\(envelope)")],
+                                     [("url", resourceURL.lastPathComponent), ("loopEnabled", "\(loops)"), ("useVolumeEnvelope", "\(envelope)")],
                                      result: { "\($0)" }) {
                 try checkCurrent()
                 let sound = try AudioResources.read(resourceURL.path)

@@ -46,7 +46,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     private var engines: [WeakEngine] = []
     var resources: [CHHapticAudioResourceID: AudioResource] = [:]
     private var counts = (engine: 0, player: 0, mixer: 0, action: 0)
-    /// Registered resources, ever (IDs are never reused).
+    /// Resources registered since the device was configured (IDs are not reused before).
     var resourceCount = 0
     private var clock: RealtimeClock?
 
@@ -74,6 +74,7 @@ package final class EmulatedDevice: @unchecked Sendable {
             quietFrame = 0
             engines = []
             resources = [:]
+            resourceCount = 0
             counts = (0, 0, 0, 0)
             callbacks.clear()
             do {
