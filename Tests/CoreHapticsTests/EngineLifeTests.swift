@@ -186,5 +186,53 @@ extension OnTheDevice {
             try await engine.start()
             try engine.makePlayer(with: try Emulated.pattern([tap])).start(atTime: 0)
         }
+    
+
+        @Test func notifyWhenPlayersFinishedWaitsForTheLastPlayer() throws {
+            let engine = try Emulated.engine()
+            var stops: [CHHapticEngine.StoppedReason] = [], calls: [Double] = []
+            engine.stoppedHandler = { stops.append($0) }
+            engine.notifyWhenPlayersFinished { _ in
+                calls.append(HapticsEmulator.currentTime)
+                return .leaveEngineRunning
+            }
+            HapticsEmulator.advance(by: 0)
+            #expect(calls == [1000])  // nothing played: at once
+            try engine.makePlayer(with: try Emulated.pattern([Emulated.continuous(at: 0, duration: 0.5)])).start(atTime: 0)
+            try engine.makePlayer(with: try Emulated.pattern([Emulated.transient(at: 0)])).start(atTime: engine.currentTime + 0.2)
+            engine.notifyWhenPlayersFinished { _ in
+                calls.append(HapticsEmulator.currentTime)
+                return .stopEngine
+            }
+            HapticsEmulator.runUntilIdle()
+            #expect(calls == [1000, 1000.5])
+            #expect(stops == [.notifyWhenFinished])
+            #expect(Emulated.code { try engine.makePlayer(with: try Emulated.pattern([Emulated.transient(at: 0)])).start(atTime: 0) } == -4805)
+        }
+
+        @Test func anAdvancedPlayersCompletionHandlerRunsOncePerStart() throws {
+            let engine = try Emulated.engine()
+            var results: [String] = []
+            let player = try engine.makeAdvancedPlayer(with: try Emulated.pattern([Emulated.continuous(at: 0, duration: 0.3)]))
+            player.completionHandler = { error in results.append(error.map { "\(($0 as NSError).code)" } ?? "nil") }
+            try player.start(atTime: 0)
+            HapticsEmulator.runUntilIdle()  // the natural end
+            try player.start(atTime: 0)
+            HapticsEmulator.advance(by: 0.1)
+            try player.stop(atTime: 0)
+            try player.start(atTime: 0)
+            HapticsEmulator.advance(by: 0.1)
+            try player.cancel()
+            try player.start(atTime: 0)
+            HapticsEmulator.advance(by: 0.1)
+            HapticsEmulator.simulateStop(reason: .systemError)
+            try engine.start()
+            try player.start(atTime: 0)
+            HapticsEmulator.advance(by: 0.1)
+            HapticsEmulator.simulateReset()
+            #expect(results == ["nil", "nil", "nil", "-4805", "-4811"])
+            let ended = HapticsEmulator.capture().timeline.map(\.ended)
+            #expect(ended == ["end", "stop", "cancel", "stop", "reset"])
+        }
     }
 }
