@@ -51,22 +51,47 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     /// Resets the engine has been through: players made before the last one are invalid.
     private(set) var resets = 0
 
+    /// The settable properties, read and written under the device's lock.
+    private var state = (stopped: { (_: StoppedReason) in } as StoppedHandler, reset: {} as ResetHandler, hapticsOnly: false, audioOnly: false,
+                         mutedForAudio: false, mutedForHaptics: false, autoShutdown: false)
+
     /// Called when the system stops the engine (never for the app's own `stop`).
-    open var stoppedHandler: StoppedHandler = { _ in }
+    open var stoppedHandler: StoppedHandler {
+        get { device.lock.withLock { state.stopped } }
+        set { device.lock.withLock { state.stopped = newValue } }
+    }
     /// Called after the haptic server reset: every player is invalid and every audio resource
     /// unregistered; the engine is stopped.
-    open var resetHandler: ResetHandler = {}
+    open var resetHandler: ResetHandler {
+        get { device.lock.withLock { state.reset } }
+        set { device.lock.withLock { state.reset = newValue } }
+    }
     /// Plays haptics only (audio events are skipped), from the next `start()`.
-    open var playsHapticsOnly = false
+    open var playsHapticsOnly: Bool {
+        get { device.lock.withLock { state.hapticsOnly } }
+        set { device.lock.withLock { state.hapticsOnly = newValue } }
+    }
     /// Plays audio only (haptic events are skipped), from the next `start()`.
-    open var playsAudioOnly = false
+    open var playsAudioOnly: Bool {
+        get { device.lock.withLock { state.audioOnly } }
+        set { device.lock.withLock { state.audioOnly = newValue } }
+    }
     /// Silences the audio of every player at once (the timeline still records the voices).
-    open var isMutedForAudio = false { didSet { changed("isMutedForAudio", isMutedForAudio) } }
+    open var isMutedForAudio: Bool {
+        get { device.lock.withLock { state.mutedForAudio } }
+        set { changed("isMutedForAudio", newValue) { $0.state.mutedForAudio = newValue } }
+    }
     /// Silences the haptics of every player at once (the timeline still records the voices).
-    open var isMutedForHaptics = false { didSet { changed("isMutedForHaptics", isMutedForHaptics) } }
+    open var isMutedForHaptics: Bool {
+        get { device.lock.withLock { state.mutedForHaptics } }
+        set { changed("isMutedForHaptics", newValue) { $0.state.mutedForHaptics = newValue } }
+    }
     /// Stops after 120 s with nothing to play (`stoppedHandler(.idleTimeout)`) and starts again
     /// when a player starts.
-    open var isAutoShutdownEnabled = false
+    open var isAutoShutdownEnabled: Bool {
+        get { device.lock.withLock { state.autoShutdown } }
+        set { device.lock.withLock { state.autoShutdown = newValue } }
+    }
 
     /// An engine on the emulated device; `audioSession` is accepted and not used.
     /// - Throws: `notSupported` (−4809) on a device without haptics (`ipad`, or one configured
@@ -258,8 +283,8 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     // MARK: - The emulation
 
     /// Whether the device mutes this engine's haptics and audio now.
-    var mutesHaptics: Bool { isMutedForHaptics }
-    var mutesAudio: Bool { isMutedForAudio }
+    var mutesHaptics: Bool { state.mutedForHaptics }
+    var mutesAudio: Bool { state.mutedForAudio }
 
     /// Throws unless the engine belongs to the device as now configured.
     func checkCurrent() throws {
@@ -271,7 +296,7 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     private func startNow() throws {
         try checkCurrent()
         if let problem = device.problem { throw CHHapticError.with(.serverInitFailed, problem) }
-        (playsHapticsOnlyNow, playsAudioOnlyNow) = (playsHapticsOnly, playsAudioOnly)
+        (playsHapticsOnlyNow, playsAudioOnlyNow) = (state.hapticsOnly, state.audioOnly)
         isRunning = true
         idleSince = nil
     }
@@ -280,7 +305,7 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     /// - Throws: `engineNotRunning` (−4805) when it is stopped without auto-shutdown.
     func ensureRunning() throws -> String? {
         guard !isRunning else { return nil }
-        guard isAutoShutdownEnabled else { throw CHHapticError.with(.engineNotRunning, "engine life: a player cannot start while its engine is stopped") }
+        guard state.autoShutdown else { throw CHHapticError.with(.engineNotRunning, "engine life: a player cannot start while its engine is stopped") }
         try startNow()
         device.record(object: name, call: "start()", result: "started", rule: "engine life: auto-shutdown starts a stopped engine for a player")
         return "engine life: auto-shutdown started the engine"
@@ -296,7 +321,7 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     /// The system stops the engine: its players stop and `stoppedHandler(reason)` is called.
     func stopBySystem(_ reason: StoppedReason, device: EmulatedDevice) {
         stopNow(error: .engineNotRunning)
-        let handler = stoppedHandler
+        let handler = state.stopped
         call("stoppedHandler", args: [("reason", reason.name)]) { handler(reason) }
     }
 
@@ -306,19 +331,19 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
         isRunning = false
         idleSince = nil
         finishWaiters = []
-        let handler = resetHandler
+        let handler = state.reset
         call("resetHandler") { handler() }
     }
 
     /// The auto-shutdown deadline, while one runs.
     var shutdownFrame: Int64? {
-        guard isRunning, isAutoShutdownEnabled, let idleSince else { return nil }
+        guard isRunning, state.autoShutdown, let idleSince else { return nil }
         return idleSince + Int64(120 * device.rate)
     }
 
     /// Follows the engine's idleness under auto-shutdown; stops it after 120 s of it.
     func checkIdle(device: EmulatedDevice) {
-        guard isRunning, isAutoShutdownEnabled, !device.isBusy(self) else {
+        guard isRunning, state.autoShutdown, !device.isBusy(self) else {
             idleSince = nil
             return
         }
@@ -354,8 +379,10 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
         }
     }
 
-    private func changed(_ property: String, _ value: Bool) {
+    private func changed(_ property: String, _ value: Bool, _ set: (CHHapticEngine) -> Void) {
         device.lock.withLock {
+            device.sync()
+            set(self)
             device.record(object: name, call: property, args: [("value", "\(value)")], result: "set", rule: "audio: mutes act at once")
             device.applyMuting()
         }

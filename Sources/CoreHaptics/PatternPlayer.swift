@@ -15,8 +15,8 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
 
     init(engine: CHHapticEngine, pattern: CHHapticPattern, name: String, isAdvanced: Bool) {
         (self.engine, self.pattern, self.name, resets, self.isAdvanced) = (engine, pattern, name, engine.resets, isAdvanced)
-        loopEnd = pattern.duration
         super.init()
+        state.loopEnd = pattern.duration
     }
 
     /// Whether the player is muted now.
@@ -89,10 +89,25 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     func resume(atTime time: TimeInterval) throws { try notYet("resume(atTime:)", [("time", "\(time)")]) }
     func seek(toOffset offsetTime: TimeInterval) throws { try notYet("seek(toOffset:)", [("offset", "\(offsetTime)")]) }
 
-    var loopEnabled = false { didSet { noted("loopEnabled", "\(loopEnabled)") } }
-    var loopEnd: TimeInterval { didSet { noted("loopEnd", "\(loopEnd)") } }
-    var playbackRate: Float = 1 { didSet { noted("playbackRate", "\(playbackRate)") } }
-    var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler = { _ in }
+    /// The settable properties, read and written under the device's lock.
+    private var state = (loopEnabled: false, loopEnd: 0.0, playbackRate: Float(1), completion: { _ in } as CHHapticAdvancedPatternPlayerCompletionHandler)
+
+    var loopEnabled: Bool {
+        get { device.lock.withLock { state.loopEnabled } }
+        set { noted("loopEnabled", "\(newValue)") { $0.state.loopEnabled = newValue } }
+    }
+    var loopEnd: TimeInterval {
+        get { device.lock.withLock { state.loopEnd } }
+        set { noted("loopEnd", "\(newValue)") { $0.state.loopEnd = newValue } }
+    }
+    var playbackRate: Float {
+        get { device.lock.withLock { state.playbackRate } }
+        set { noted("playbackRate", "\(newValue)") { $0.state.playbackRate = newValue } }
+    }
+    var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler {
+        get { device.lock.withLock { state.completion } }
+        set { device.lock.withLock { state.completion = newValue } }
+    }
 
     // MARK: - The emulation
 
@@ -109,7 +124,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     func ended(_ playback: Playback, reason: String, error: CHHapticError.Code?) {
         defer { engine.playersMayHaveFinished() }
         guard isAdvanced else { return }
-        let handler = completionHandler
+        let handler = state.completion
         let failure = error.map { CHHapticError.with($0, reason == "reset" ? "the haptic server reset" : "the engine stopped") }
         engine.call("completionHandler", args: [("player", name), ("ended", reason), ("error", error.map { "\($0.rawValue)" } ?? "nil")]) {
             handler(failure)
@@ -127,8 +142,9 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
         }
     }
 
-    private func noted(_ property: String, _ value: String) {
+    private func noted(_ property: String, _ value: String, _ set: (PatternPlayer) -> Void) {
         device.lock.withLock {
+            set(self)
             device.record(object: name, call: property, args: [("value", value)], result: "ignored", rule: "not emulated yet: \(property)")
         }
     }
