@@ -2,17 +2,30 @@
 
 /// The app's audio session, as far as haptics code uses it: categories, modes and options set and
 /// the session activated, each call accepted (Linux has no audio session; the emulated device plays
-/// every engine). Each call is recorded, for the emulator's log.
+/// every engine). Each call is reported to the emulated device's log.
 open class AVAudioSession: NSObject, @unchecked Sendable {
     /// The session every app has.
     nonisolated(unsafe) private static let shared = AVAudioSession(shared: ())
 
-    /// The calls made so far, as `setCategory(playback)`: read by hapsynth's emulator.
-    public private(set) var calls: [String] = []
-    public private(set) var category: Category = .soloAmbient
-    public private(set) var mode: Mode = .default
-    public private(set) var categoryOptions: CategoryOptions = []
+    open private(set) var category: Category = .soloAmbient
+    open private(set) var mode: Mode = .default
+    open private(set) var categoryOptions: CategoryOptions = []
     private let lock = NSLock()
+    /// Calls not yet reported: each call's name and arguments.
+    private var unreported: [(call: String, args: [(String, String)])] = []
+    /// Where calls are reported (the emulated device's log); calls made before it is set wait.
+    package var observer: (@Sendable (String, [(String, String)]) -> Void)? {
+        get { lock.withLock { reporter } }
+        set {
+            let waiting = lock.withLock {
+                reporter = newValue
+                defer { unreported = [] }
+                return newValue == nil ? [] : unreported
+            }
+            for call in waiting { newValue?(call.call, call.args) }
+        }
+    }
+    private var reporter: (@Sendable (String, [(String, String)]) -> Void)?
 
     private init(shared: ()) { super.init() }
 
@@ -73,15 +86,19 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
     }
 
     open func setCategory(_ category: Category, mode: Mode, options: CategoryOptions = []) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        (self.category, self.mode, categoryOptions) = (category, mode, options)
-        calls.append("setCategory(\(category.rawValue), mode: \(mode.rawValue), options: \(options.rawValue))")
+        lock.withLock { (self.category, self.mode, categoryOptions) = (category, mode, options) }
+        report("setCategory(_:mode:options:)", [("category", category.rawValue), ("mode", mode.rawValue), ("options", "\(options.rawValue)")])
     }
 
     open func setActive(_ active: Bool, options: SetActiveOptions = []) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        calls.append("setActive(\(active), options: \(options.rawValue))")
+        report("setActive(_:options:)", [("active", "\(active)"), ("options", "\(options.rawValue)")])
+    }
+
+    private func report(_ call: String, _ args: [(String, String)]) {
+        let observer: (@Sendable (String, [(String, String)]) -> Void)? = lock.withLock {
+            if reporter == nil { unreported.append((call, args)) }
+            return reporter
+        }
+        observer?(call, args)
     }
 }

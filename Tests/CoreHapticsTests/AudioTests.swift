@@ -1,3 +1,4 @@
+import AVFoundation
 import CoreHaptics
 import CoreHapticsEmulator
 import Foundation
@@ -139,6 +140,20 @@ extension OnTheDevice {
             #expect(!Emulated.silent(left, Emulated.frames(0.5)..<Emulated.frames(0.7)))
             #expect(Emulated.silent(left, Emulated.frames(0.7)..<left.count))
             #expect(Emulated.entries(capture, "isMuted").map { $0.args["value"] } == ["true", "false"])
+        }
+    
+
+        @Test func theAudioSessionsCallsAreAcceptedAndLogged() throws {
+            HapticsEmulator.configure(.init())
+            let session = AVAudioSession.sharedInstance()
+            try session.setCategory(.playback, mode: .default, options: [.mixWithOthers])
+            try session.setActive(true)
+            _ = try CHHapticEngine(audioSession: session)
+            let capture = HapticsEmulator.capture()
+            #expect(capture.log.filter { $0.object == "audioSession" }.map(\.call) == ["setCategory(_:mode:options:)", "setActive(_:options:)"])
+            #expect(capture.log.first { $0.object == "audioSession" }?.args == ["category": "AVAudioSessionCategoryPlayback",
+                                                                               "mode": "AVAudioSessionModeDefault", "options": "1"])
+            #expect(session.category == .playback && session.categoryOptions == .mixWithOthers)
         }
     }
 }

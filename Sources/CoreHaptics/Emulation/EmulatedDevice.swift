@@ -96,6 +96,9 @@ package final class EmulatedDevice: @unchecked Sendable {
                    rule: problem)
             if settings.realtime { clock = RealtimeClock(device: self) }
         }
+        AVAudioSession.sharedInstance().observer = { [unowned self] call, args in
+            lock.withLock { record(object: "audioSession", call: call, args: args, result: "accepted") }
+        }
     }
 
     /// Configures the device from the environment on its first use (frame 0 is then), and arms
