@@ -1,5 +1,7 @@
-/// The player `makePlayer(with:)` and `makeAdvancedPlayer(with:)` return: its pattern, started
-/// on the emulated device (docs/corehaptics.md, "Players").
+
+/// The player `makePlayer(with:)` and `makeAdvancedPlayer(with:)` return: its pattern, started on
+/// the emulated device (docs/corehaptics.md, "Players"). A start begins a run, which plays in
+/// segments: a pause, a resume, a seek, a loop or a new rate ends one and starts the next.
 final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked Sendable {
     let engine: CHHapticEngine
     let pattern: CHHapticPattern
@@ -9,9 +11,17 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     /// Made by `makeAdvancedPlayer(with:)`: its completion handler is called.
     let isAdvanced: Bool
     private var device: EmulatedDevice { engine.device }
-    /// What plays now, if anything.
+    /// The segment playing now, if any.
     var playback: Playback?
+    /// Where a paused run stands in its pattern (µs), while paused.
+    private var pausedAtUs: Int64?
+    /// Where the next start begins (µs; a seek before starting sets it).
+    private var nextOffsetUs: Int64 = 0
     private var muted = false
+    /// The last value of each control sent, in the order first sent: each later segment starts with them.
+    private(set) var sentControls: [SentControl] = []
+    /// The settable properties, read and written under the device's lock.
+    private var state = (loopEnabled: false, loopEnd: 0.0, playbackRate: Float(1), completion: { _ in } as CHHapticAdvancedPatternPlayerCompletionHandler)
 
     init(engine: CHHapticEngine, pattern: CHHapticPattern, name: String, isAdvanced: Bool) {
         (self.engine, self.pattern, self.name, resets, self.isAdvanced) = (engine, pattern, name, engine.resets, isAdvanced)
@@ -21,52 +31,79 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
 
     /// Whether the player is muted now.
     var isMutedNow: Bool { muted }
+    /// The rate its segments play at.
+    var rateNow: Double { Double(state.playbackRate) }
+    /// Where its segments loop, while it loops (µs of the pattern): `loopEnd`, or the duration when
+    /// `loopEnd` is 0 or less; nil when the loop would have no length.
+    var loopEndUsNow: Int64? {
+        guard state.loopEnabled else { return nil }
+        let seconds = state.loopEnd > 0 ? state.loopEnd : pattern.duration
+        let us = Int64((seconds * 1_000_000).rounded())
+        return us > 0 ? us : nil
+    }
+    /// The pattern's duration in µs.
+    private var durationUs: Int64 { Int64((pattern.duration * 1_000_000).rounded()) }
 
     // MARK: - CHHapticPatternPlayer
 
     func start(atTime time: TimeInterval) throws {
-        try device.lock.withLock {
-            device.sync()
-            let (frame, rule) = device.frame(forTime: time)
-            var rules = [rule]
-            try device.logged(name, "start(atTime:)", [("time", "\(time)")], rule: rule,
-                              result: { _ in frame > self.device.frame ? "scheduled" : "started" }) {
-                try checkValid()
-                if let started = try engine.ensureRunning() { rules.append(started) }
-                if playback != nil, frame <= device.frame { rules.append("clock: starting a playing player restarts it") }
-                device.startPlayback(self, at: frame)
-            }
-            if rules.count > 1 { device.record(object: name, call: "rule", result: "applied", rule: rules.dropFirst().joined(separator: "; ")) }
+        try atFrame("start(atTime:)", time, done: "started") { frame in
+            if let started = try self.engine.ensureRunning() { self.device.record(object: self.name, call: "rule", result: "applied", rule: started) }
+            self.device.when(frame, self, "start") { self.beginRun() }
         }
     }
 
     func stop(atTime time: TimeInterval) throws {
-        try device.lock.withLock {
-            device.sync()
-            let (frame, rule) = device.frame(forTime: time)
-            try device.logged(name, "stop(atTime:)", [("time", "\(time)")], rule: rule,
-                              result: { _ in frame > self.device.frame ? "scheduled" : (self.playback == nil ? "not playing" : "stopped") }) {
-                try checkValid()
-                guard engine.isRunning else { throw CHHapticError.with(.engineNotRunning, "engine life: the engine is stopped") }
-                device.stopPlayback(self, at: frame, reason: "stop")
-            }
+        try atFrame("stop(atTime:)", time, running: true, done: "stopped") { frame in
+            self.device.when(frame, self, "stop") { self.endRun(reason: "stop", error: nil) }
         }
     }
 
     func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws {
-        try notYet("sendParameters(_:atTime:)", [("count", "\(parameters.count)"), ("time", "\(time)")])
+        let args = parameters.map { ("\($0.parameterID.rawValue)@\($0.relativeTime)", "\($0.value)") } + [("time", "\(time)")]
+        try device.lock.withLock {
+            device.sync()
+            let (at, rule) = device.frame(forTime: time)
+            try device.logged(name, "sendParameters(_:atTime:)", args, rule: "dynamic parameters: effective time = max(atTime, now) + relativeTime; \(rule)") {
+                try checkValid()
+                for parameter in parameters {
+                    guard let control = SentControl(parameter.parameterID, timesSeconds: [0], values: [parameter.value]) else {
+                        throw CHHapticError.with(.invalidParameterType, "unknown dynamic parameter \(parameter.parameterID.rawValue)")
+                    }
+                    guard parameter.relativeTime >= 0 else { throw CHHapticError.with(.invalidTime, "a parameter's relative time is negative") }
+                    send(control, at: at + Int64((parameter.relativeTime * Double(device.rate)).rounded()))
+                }
+            }
+        }
     }
 
     func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws {
-        try notYet("scheduleParameterCurve(_:atTime:)", [("parameter", parameterCurve.parameterID.rawValue), ("time", "\(time)")])
+        try device.lock.withLock {
+            device.sync()
+            let (at, rule) = device.frame(forTime: time)
+            try device.logged(name, "scheduleParameterCurve(_:atTime:)", [("parameter", parameterCurve.parameterID.rawValue),
+                                                                          ("points", "\(parameterCurve.controlPoints.count)"), ("time", "\(time)")],
+                              rule: "dynamic parameters: a scheduled curve starts at atTime, not its relativeTime; \(rule)") {
+                try checkValid()
+                let points = parameterCurve.controlPoints
+                guard !points.isEmpty else { throw CHHapticError.with(.invalidParameterType, "a curve needs a control point") }
+                guard points.allSatisfy({ $0.relativeTime >= 0 }), zip(points, points.dropFirst()).allSatisfy({ $0.relativeTime < $1.relativeTime }) else {
+                    throw CHHapticError.with(.invalidTime, "control point times must increase from 0")
+                }
+                guard let control = SentControl(parameterCurve.parameterID, timesSeconds: points.map(\.relativeTime), values: points.map(\.value)) else {
+                    throw CHHapticError.with(.invalidParameterType, "unknown dynamic parameter \(parameterCurve.parameterID.rawValue)")
+                }
+                send(control, at: at, placedAsInAFile: true)
+            }
+        }
     }
 
     func cancel() throws {
         try device.lock.withLock {
             device.sync()
-            try device.logged(name, "cancel()", result: { _ in self.playback == nil ? "not playing" : "cancelled" }) {
+            try device.logged(name, "cancel()", result: { _ in self.isRunning ? "cancelled" : "not playing" }) {
                 try checkValid()
-                device.stopPlayback(self, at: device.frame, reason: "cancel")
+                endRun(reason: "cancel", error: nil)
             }
         }
     }
@@ -85,43 +122,111 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
 
     // MARK: - CHHapticAdvancedPatternPlayer
 
-    func pause(atTime time: TimeInterval) throws { try notYet("pause(atTime:)", [("time", "\(time)")]) }
-    func resume(atTime time: TimeInterval) throws { try notYet("resume(atTime:)", [("time", "\(time)")]) }
-    func seek(toOffset offsetTime: TimeInterval) throws { try notYet("seek(toOffset:)", [("offset", "\(offsetTime)")]) }
+    func pause(atTime time: TimeInterval) throws {
+        try atFrame("pause(atTime:)", time, running: true, done: "paused") { frame in
+            self.device.when(frame, self, "pause") {
+                guard let playback = self.playback else { return }
+                self.pausedAtUs = playback.patternUs(at: self.device.frame, sampleRate: self.device.rate)
+                self.device.pauseSegment(playback)
+            }
+        }
+    }
 
-    /// The settable properties, read and written under the device's lock.
-    private var state = (loopEnabled: false, loopEnd: 0.0, playbackRate: Float(1), completion: { _ in } as CHHapticAdvancedPatternPlayerCompletionHandler)
+    func resume(atTime time: TimeInterval) throws {
+        try atFrame("resume(atTime:)", time, done: "resumed") { frame in
+            if let started = try self.engine.ensureRunning() { self.device.record(object: self.name, call: "rule", result: "applied", rule: started) }
+            self.device.when(frame, self, "resume") {
+                guard let offset = self.pausedAtUs else { return }
+                self.pausedAtUs = nil
+                self.device.beginSegment(self, offsetUs: offset)
+            }
+        }
+    }
+
+    func seek(toOffset offsetTime: TimeInterval) throws {
+        try device.lock.withLock {
+            device.sync()
+            try device.logged(name, "seek(toOffset:)", [("offset", "\(offsetTime)")], rule: "advanced player: a seek re-anchors the run at the offset") {
+                try checkValid()
+                let offset = Int64((max(0, offsetTime) * 1_000_000).rounded())
+                if pausedAtUs != nil {
+                    pausedAtUs = offset
+                } else if playback != nil {
+                    reanchor(at: offset)
+                } else {
+                    nextOffsetUs = offset
+                }
+            }
+        }
+    }
 
     var loopEnabled: Bool {
         get { device.lock.withLock { state.loopEnabled } }
-        set { noted("loopEnabled", "\(newValue)") { $0.state.loopEnabled = newValue } }
+        set { changed("loopEnabled", "\(newValue)") { $0.state.loopEnabled = newValue } }
     }
     var loopEnd: TimeInterval {
         get { device.lock.withLock { state.loopEnd } }
-        set { noted("loopEnd", "\(newValue)") { $0.state.loopEnd = newValue } }
+        set { changed("loopEnd", "\(newValue)") { $0.state.loopEnd = newValue } }
     }
     var playbackRate: Float {
         get { device.lock.withLock { state.playbackRate } }
-        set { noted("playbackRate", "\(newValue)") { $0.state.playbackRate = newValue } }
+        set {
+            guard newValue > 0, newValue.isFinite else {
+                return device.lock.withLock {
+                    device.record(object: name, call: "playbackRate", args: [("value", "\(newValue)")], result: "ignored",
+                                  rule: "advanced player: a rate must be above 0")
+                }
+            }
+            changed("playbackRate", "\(newValue)") { $0.state.playbackRate = newValue }
+        }
     }
     var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler {
         get { device.lock.withLock { state.completion } }
         set { device.lock.withLock { state.completion = newValue } }
     }
 
-    // MARK: - The emulation
+    // MARK: - Runs
 
-    /// Throws `invalidPatternPlayer` after a reset (or a new configuration of the device).
-    private func checkValid() throws {
-        try engine.checkCurrent()
-        guard resets == engine.resets else {
-            throw CHHapticError.with(.invalidPatternPlayer, "engine life: players made before a reset are invalid")
+    /// Whether a run is in progress (playing, or paused).
+    private(set) var isRunning = false
+
+    /// Starts a run now from the next start's offset; a run in progress ends first (`stop`).
+    private func beginRun() {
+        if isRunning { endRun(reason: "stop", error: nil) }
+        let offset = nextOffsetUs
+        nextOffsetUs = 0
+        isRunning = true
+        device.addRun(self)
+        begin(at: offset)
+    }
+
+    /// Starts a segment at `offsetUs` (wrapped into the loop while looping); at or past the end of
+    /// a pattern that does not loop, the run ends there.
+    private func begin(at offsetUs: Int64) {
+        if let loopEnd = loopEndUsNow {
+            device.beginSegment(self, offsetUs: offsetUs % loopEnd)
+        } else if offsetUs >= durationUs, offsetUs > 0 {
+            endRun(reason: "end", error: nil)
+        } else {
+            device.beginSegment(self, offsetUs: offsetUs)
         }
     }
 
-    /// `playback` has ended, as `reason` says: the completion handler runs (with an error when
-    /// the engine stopped or reset under it), and the engine hears of it.
-    func ended(_ playback: Playback, reason: String, error: CHHapticError.Code?) {
+    /// Ends the playing segment and plays on from `offsetUs` (a seek, a new rate or loop).
+    private func reanchor(at offsetUs: Int64) {
+        guard let playback else { return }
+        device.endSegment(playback, reason: "stop")
+        begin(at: offsetUs)
+    }
+
+    /// Ends the run now, as `reason` says: its segment stops, and the completion handler runs
+    /// (with an error when the engine stopped or reset under it).
+    func endRun(reason: String, error: CHHapticError.Code?) {
+        guard isRunning else { return }
+        if let playback { device.endSegment(playback, reason: reason) }
+        pausedAtUs = nil
+        isRunning = false
+        device.removeRun(self)
         defer { engine.playersMayHaveFinished() }
         guard isAdvanced else { return }
         let handler = state.completion
@@ -131,21 +236,60 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
         }
     }
 
-    /// What changes a pattern as it plays is emulated in a later version: the call is logged
-    /// and throws `notSupported`.
-    private func notYet(_ call: String, _ args: [(String, String)]) throws {
+    /// Remembers a control's value for later segments.
+    func remember(_ control: SentControl) {
+        sentControls.removeAll { $0.id == control.id }
+        sentControls.append(control.last)
+    }
+
+    /// Sends `control` at frame `at` (now or later).
+    private func send(_ control: SentControl, at: Int64, placedAsInAFile: Bool = false) {
+        guard control.isEmulated else {
+            device.record(object: name, call: "rule", result: "ignored", rule: "dynamic parameters: \(control.id.rawValue) is not emulated (as in files)")
+            return
+        }
+        device.when(at, self, "parameter") {
+            var placed = control
+            if placedAsInAFile, let playback = self.playback {
+                let us = playback.patternUs(at: self.device.frame, sampleRate: self.device.rate)
+                placed = SentControl(control.id, timesSeconds: control.timesSeconds, values: control.values, startMs: Double(us) / 1000) ?? control
+            }
+            self.device.apply(placed, to: self)
+        }
+    }
+
+    // MARK: - The emulation
+
+    /// Runs a timed call: logged, checked, then `body` with the frame its time names.
+    private func atFrame(_ call: String, _ time: TimeInterval, running: Bool = false, done: String, _ body: @escaping (Int64) throws -> Void) throws {
         try device.lock.withLock {
             device.sync()
-            try device.logged(name, call, args) {
-                throw CHHapticError.with(.notSupported, "not emulated yet: \(call) (docs/corehaptics.md, \"Not emulated yet\")")
+            let (frame, rule) = device.frame(forTime: time)
+            try device.logged(name, call, [("time", "\(time)")], rule: rule,
+                              result: { _ in frame > self.device.frame ? "scheduled" : done }) {
+                try checkValid()
+                if running, !engine.isRunning { throw CHHapticError.with(.engineNotRunning, "engine life: the engine is stopped") }
+                try body(frame)
             }
         }
     }
 
-    private func noted(_ property: String, _ value: String, _ set: (PatternPlayer) -> Void) {
+    /// Throws `invalidPatternPlayer` after a reset (or a new configuration of the device).
+    private func checkValid() throws {
+        try engine.checkCurrent()
+        guard resets == engine.resets else {
+            throw CHHapticError.with(.invalidPatternPlayer, "engine life: players made before a reset are invalid")
+        }
+    }
+
+    /// Sets a property of the loop or the rate; a playing run re-anchors at where it is.
+    private func changed(_ property: String, _ value: String, _ set: (PatternPlayer) -> Void) {
         device.lock.withLock {
+            device.sync()
             set(self)
-            device.record(object: name, call: property, args: [("value", value)], result: "ignored", rule: "not emulated yet: \(property)")
+            device.record(object: name, call: property, args: [("value", value)], result: "set",
+                          rule: playback == nil ? nil : "advanced player: a change re-anchors at the current offset")
+            if let playback { reanchor(at: playback.patternUs(at: device.frame, sampleRate: device.rate)) }
         }
     }
 }

@@ -33,7 +33,7 @@ package struct ControlTrack: Sendable {
         var point = 0
     }
 
-    let entries: [Entry]
+    private(set) var entries: [Entry]
     /// The value before the first curve starts; nil: the first curve's first value.
     let valueBeforeFirst: Double?
 
@@ -48,6 +48,15 @@ package struct ControlTrack: Sendable {
     }
 
     var isEmpty: Bool { entries.isEmpty }
+
+    /// Adds a curve that starts at `startMs` (pattern milliseconds; points relative to it), taking
+    /// over from the curves that started before or with it; returns where it went, so that cursors
+    /// at or past that entry move on by one.
+    mutating func insert(startMs: Double, timesMs: [Double], values: [Double]) -> Int {
+        let index = entries.firstIndex { $0.startMs > startMs } ?? entries.count
+        entries.insert(Entry(startMs: startMs, timesMs: timesMs, values: values), at: index)
+        return index
+    }
 
     /// The value at pattern time `timeMs`; `timeMs` must not decrease between calls with one cursor.
     func value(atMs timeMs: Double, cursor: inout Cursor) -> Double {

@@ -64,9 +64,9 @@ package struct Envelope: Sendable {
 
 /// The time controls of one player, read at each event's onset.
 struct EnvelopeControls {
-    let attack: ControlTrack
-    let decay: ControlTrack
-    let release: ControlTrack
+    var attack: ControlTrack
+    var decay: ControlTrack
+    var release: ControlTrack
 
     init(curves: [ParameterCurve]) {
         func track(_ parameter: ParameterCurve.Parameter) -> ControlTrack {

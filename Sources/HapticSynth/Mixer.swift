@@ -68,8 +68,8 @@ package final class Mixer: @unchecked Sendable {
     /// Starts a player: its pattern time 0 is `leadMs` after `originFrame`.
     /// - Returns: the frame after the player's last sample (its completion frame).
     @discardableResult
-    package func start(_ plan: PlayerPlan, id: Int, originFrame: Int64, leadMs: Int64) -> Int64 {
-        let voices = PlayerVoices(plan: plan, profile: profile, originFrame: originFrame, leadMs: leadMs, firstOrder: nextOrder)
+    package func start(_ plan: PlayerPlan, id: Int, originFrame: Int64, leadMs: Int64, firstFrame: Int64 = .min) -> Int64 {
+        let voices = PlayerVoices(plan: plan, profile: profile, originFrame: originFrame, leadMs: leadMs, firstOrder: nextOrder, firstFrame: firstFrame)
         nextOrder += voices.voiceCount
         // Binary insertion keeps `pending` sorted by first start frame, stable for equal frames.
         var low = firstPending, high = pending.count
@@ -87,6 +87,35 @@ package final class Mixer: @unchecked Sendable {
         pending.removeAll { $0.id == id }
         active.removeAll { $0.id == id }
     }
+
+    /// The voices of a started player, pending or playing.
+    private func voices(of id: Int) -> PlayerVoices? {
+        active.first { $0.id == id }?.voices ?? pending[firstPending...].first { $0.id == id }?.voices
+    }
+
+    /// Adds a control to a started player from the next frame to render (`startMs`: the pattern
+    /// time it starts at, when it is not that frame's); returns the frame after its last voice.
+    @discardableResult
+    package func apply(_ parameter: ParameterCurve.Parameter, id: Int, startMs: Double? = nil, timesMs: [Double], values: [Double]) -> Int64? {
+        guard let voices = voices(of: id) else { return nil }
+        voices.apply(parameter, atFrame: framePosition, startMs: startMs, timesMs: timesMs, values: values)
+        return voices.endFrame
+    }
+
+    /// Releases a started player from the next frame to render: its continuous voices fall over
+    /// `rampFrames`, and nothing of it starts any more; returns the frame after its last sample.
+    @discardableResult
+    package func release(id: Int, rampFrames: Int64) -> Int64? {
+        guard let voices = voices(of: id) else { return nil }
+        voices.release(atFrame: framePosition, rampFrames: rampFrames)
+        return voices.endFrame
+    }
+
+    /// A started player's voices as placed now.
+    package func spans(id: Int) -> [VoiceSpan] { voices(of: id)?.spans ?? [] }
+
+    /// The pattern time of `frame` for a started player, in milliseconds.
+    package func timeMs(id: Int, frame: Int64) -> Double? { voices(of: id)?.context.timeMs(of: frame) }
 
     /// Mutes or unmutes a player at the next block: a muted player's voices go on (their phases
     /// and envelopes advance) without reaching the mix, so unmuting resumes them where they are.

@@ -203,8 +203,14 @@ extension Voice {
     private func shape(
         _ amplitudes: UnsafeMutablePointer<Double>, from: Int64, count: Int, rampFrames: Int64, scratch: KernelScratch
     ) {
-        let length = endFrame - startFrame
+        let length = shapeLength
         let first = from - startFrame
+        if releaseFrames > 0 {
+            // A pause's release: the mirrored ramp over the last frames before the end.
+            for k in 0..<count where endFrame - 1 - (from + Int64(k)) < releaseFrames {
+                amplitudes[k] *= Voice.ramp(endFrame - 1 - (from + Int64(k)), releaseFrames)
+            }
+        }
         if let envelope {
             for k in 0..<count { amplitudes[k] *= envelope.gain(at: first + Int64(k), length: length) }
             return

@@ -14,20 +14,26 @@ struct Voice {
         case transient(cycles: Int, amplitude: Double, brake: Double?)
     }
 
-    let shape: Shape
+    var shape: Shape
     /// First frame (absolute).
     let startFrame: Int64
-    /// One past the last frame (absolute).
-    let endFrame: Int64
+    /// One past the last frame (absolute): earlier than the shape's end when a pause released it.
+    var endFrame: Int64
+    /// The frames the ramps or the envelope shape (the voice's length before any release).
+    var shapeLength: Int64
     /// The AHAP envelope that shapes the voice, in place of the continuous ramps; nil: none.
-    let envelope: Envelope?
+    var envelope: Envelope?
+    /// A release over the last frames before `endFrame`, imposed when its player paused (0: none).
+    var releaseFrames: Int64 = 0
     /// Fixed intensity and sharpness of the native event, in 0…1.
     let baseIntensity: Double
     let baseSharpness: Double
     /// Order among all voices of a mix, for a sum order that no block size can change.
     let order: Int
-    /// The index in its player's plan of the event it plays (the first, when parts join).
+    /// The index in its player's plan of the event it plays, and of the last part it joins (the
+    /// same, unless parts of a split event join).
     var event = 0
+    var lastEvent = 0
 
     /// Whether the voice is a transient click.
     var isTransient: Bool {
@@ -50,6 +56,7 @@ struct Voice {
         self.shape = shape
         self.startFrame = startFrame
         self.endFrame = endFrame
+        shapeLength = endFrame - startFrame
         self.envelope = envelope
         self.baseIntensity = baseIntensity
         self.baseSharpness = baseSharpness
@@ -95,8 +102,9 @@ struct Voice {
 /// origin (the frame at which playback was requested, and the lead after it).
 struct VoiceContext {
     let profile: ActuatorProfile
-    let intensity: ControlTrack
-    let sharpness: ControlTrack
+    /// The player's intensity and sharpness controls: its curves, and what is sent as it plays.
+    var intensity: ControlTrack
+    var sharpness: ControlTrack
     let originFrame: Int64
     let leadMs: Int64
 }

@@ -70,7 +70,7 @@ package final class EmulatedDevice: @unchecked Sendable {
             self.settings = settings
             configured = true
             frame = 0
-            (haptics, audio, timeline, unheard, log, playbacks, actions) = ([], [], [], [], [], [], [])
+            (haptics, audio, timeline, unheard, log, playbacks, actions, runs) = ([], [], [], [], [], [], [], [])
             quietFrame = 0
             engines = []
             resources = [:]
@@ -181,28 +181,44 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     // MARK: - Playing
 
-    /// Starts `player` at `start` (now or later): a playing player restarts.
-    func startPlayback(_ player: PatternPlayer, at start: Int64) {
-        if start > frame {
-            schedule(at: start, owner: player.engine) { [unowned self] in
-                record(object: player.name, call: "start", result: "started", rule: "clock: a start asked for this frame")
-                startPlayback(player, at: start)
-            }
-            return
+    /// Runs `body` at `at` (now, or at that frame, logged as `call` there).
+    func when(_ at: Int64, _ player: PatternPlayer, _ call: String, _ body: @escaping () -> Void) {
+        guard at > frame else { return body() }
+        schedule(at: at, owner: player.engine) { [unowned self] in
+            record(object: player.name, call: call, result: "done", rule: "clock: asked for this frame")
+            body()
         }
-        if let old = player.playback { end(old, reason: "stop") }
-        let playback = Playback(player: player, mixerID: counts.mixer + 1, origin: frame, device: self)
-        counts.mixer += 1
-        playbacks.append(playback)
-        player.playback = playback
     }
 
-    /// Places a playback's haptic voices in the mixer (muted as asked); returns the frame after
-    /// the last one.
-    func placeHaptics(_ plan: PlayerPlan, id: Int, placement: Placement, muted: Bool) -> Int64 {
-        let end = mixer.start(plan, id: id, originFrame: placement.originFrame, leadMs: placement.leadMs)
+    /// Starts a segment of `player`'s run at the current frame: its pattern from `offsetUs` at
+    /// its rate, looping if it loops; the controls sent to it so far apply from this frame.
+    @discardableResult
+    func beginSegment(_ player: PatternPlayer, offsetUs: Int64) -> Playback {
+        counts.mixer += 1
+        let playback = Playback(player: player, mixerID: counts.mixer, offsetUs: offsetUs, rate: player.rateNow, loopEndUs: player.loopEndUsNow,
+                                device: self)
+        playbacks.append(playback)
+        player.playback = playback
+        for control in player.sentControls { apply(control, to: playback) }
+        return playback
+    }
+
+    /// Places a segment's haptic voices in the mixer (muted as asked); returns the frame after the
+    /// last one.
+    func placeHaptics(_ plan: PlayerPlan, id: Int, placement: Placement, firstFrame: Int64, muted: Bool) -> Int64 {
+        let end = mixer.start(plan, id: id, originFrame: placement.originFrame, leadMs: placement.leadMs, firstFrame: firstFrame)
         if muted { mixer.setMuted(true, id: id) }
         return end
+    }
+
+    /// The timeline entries of the haptic voices of the segment `mixerID` of `player`, as placed now.
+    func hapticVoices(mixerID: Int, player: PatternPlayer, from startFrame: Int64) -> [TimelineVoice] {
+        mixer.spans(id: mixerID).map { span in
+            let event = player.pattern.hapticEventIndices[span.event]
+            return TimelineVoice(player: player.name, event: event, kind: span.isTransient ? "hapticTransient" : "hapticContinuous",
+                                 startFrame: max(startFrame, span.startFrame), endFrame: span.endFrame, intensity: Float(span.intensity),
+                                 sharpness: Float(span.sharpness), ended: player.pattern.cutEvents.contains(event) ? "cut30s" : "end")
+        }
     }
 
     /// Adds voices to the timeline; returns their indices.
@@ -213,22 +229,59 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     var resonatorTailFrames: Int64 { tailFrames }
 
-    /// Ends `playback` now: its remaining voices are dropped, the timeline says `reason`, and its
-    /// player hears of it (with `error` when the engine stopped or reset under it).
-    func end(_ playback: Playback, reason: String, error: CHHapticError.Code? = nil) {
+    /// Ends a segment now: its remaining voices are dropped and the timeline says `reason`.
+    func endSegment(_ playback: Playback, reason: String) {
         mixer.stop(id: playback.mixerID)
+        close(playback, at: frame, reason: reason)
+        if playback.hasHaptics { quietFrame = max(quietFrame, frame + tailFrames) }
+    }
+
+    /// Pauses a segment now: its continuous voices release over the profile's ramp, clicks begun
+    /// finish, nothing later starts; the timeline says `pause`.
+    func pauseSegment(_ playback: Playback) {
+        let ramp = Int64((profile.rampMs * Double(rate) / 1000).rounded(.toNearestOrAwayFromZero))
+        let end = mixer.release(id: playback.mixerID, rampFrames: ramp) ?? frame
+        close(playback, at: frame, reason: "pause")
+        if playback.hasHaptics { quietFrame = max(quietFrame, end + tailFrames) }
+    }
+
+    /// Takes a segment off the device at `at`: voices not begun are dropped from the timeline,
+    /// those sounding end there as `reason`.
+    private func close(_ playback: Playback, at: Int64, reason: String) {
         playbacks.removeAll { $0 === playback }
         if playback.player.playback === playback { playback.player.playback = nil }
         for index in playback.timelineIndices {
-            if timeline[index].startFrame >= frame {
+            if timeline[index].startFrame >= at {
                 unheard.insert(index)
-            } else if timeline[index].endFrame > frame {
-                timeline[index].endFrame = frame
+            } else if timeline[index].endFrame > at {
+                timeline[index].endFrame = at
                 timeline[index].ended = reason
             }
         }
-        if playback.hasHaptics { quietFrame = max(quietFrame, frame + tailFrames) }
-        playback.player.ended(playback, reason: reason, error: error)
+    }
+
+    /// Applies a control to `player` now: remembered for its later segments, and acting on the
+    /// segment it plays from this frame.
+    func apply(_ control: SentControl, to player: PatternPlayer) {
+        player.remember(control)
+        if let playback = player.playback { apply(control, to: playback) }
+    }
+
+    /// Applies a control to a segment from the current frame: a haptic control to its voices (and
+    /// their timeline entries that have not begun), an audio control to its audio track.
+    private func apply(_ control: SentControl, to playback: Playback) {
+        let timesMs = control.timesSeconds.map { $0 * 1000 / playback.rate }
+        if let parameter = control.haptic, playback.hasHaptics {
+            mixer.apply(parameter, id: playback.mixerID, startMs: control.startMs.map { $0 / playback.rate }, timesMs: timesMs,
+                        values: control.values.map(Double.init))
+            let placed = hapticVoices(mixerID: playback.mixerID, player: playback.player, from: playback.startFrame)
+            for index in playback.timelineIndices where timeline[index].startFrame >= frame && timeline[index].kind.hasPrefix("haptic") {
+                guard let voice = placed.first(where: { $0.event == timeline[index].event && $0.startFrame == timeline[index].startFrame }) else { continue }
+                timeline[index] = voice
+            }
+        } else if let parameter = control.audio, let track = playback.audio {
+            track.apply(parameter, timesUs: timesMs.map { Int64(($0 * 1000).rounded()) }, values: control.values)
+        }
     }
 
     /// Whether a playing pattern plays audio resource `id`.
@@ -236,8 +289,8 @@ package final class EmulatedDevice: @unchecked Sendable {
         playbacks.contains { $0.audio != nil && $0.player.pattern.resourceIDs.contains(id) }
     }
 
-    /// Mutes or unmutes the haptics and the audio of every playback of `player` (or of every
-    /// player of `engine`) as their player and engine now ask.
+    /// Mutes or unmutes the haptics of every segment as its player and engine now ask (audio is
+    /// muted as each block is mixed).
     func applyMuting() {
         for playback in playbacks {
             let player = playback.player
@@ -245,23 +298,19 @@ package final class EmulatedDevice: @unchecked Sendable {
         }
     }
 
-    /// Stops `player` at `stopFrame` (now or later), as `reason`.
-    func stopPlayback(_ player: PatternPlayer, at stopFrame: Int64, reason: String) {
-        if stopFrame > frame {
-            schedule(at: stopFrame, owner: player.engine) { [unowned self] in
-                record(object: player.name, call: "stop", result: player.playback == nil ? "not playing" : "stopped",
-                       rule: "clock: a stop asked for this frame")
-                stopPlayback(player, at: stopFrame, reason: reason)
-            }
-            return
-        }
-        if let playback = player.playback { end(playback, reason: reason) }
+    /// Players with a run in progress (playing or paused), in the order they started.
+    private(set) var runs: [PatternPlayer] = []
+
+    func addRun(_ player: PatternPlayer) {
+        if !runs.contains(where: { $0 === player }) { runs.append(player) }
     }
 
-    /// Drops the later starts and stops of `engine`'s players, and their playing patterns.
+    func removeRun(_ player: PatternPlayer) { runs.removeAll { $0 === player } }
+
+    /// Drops the later calls of `engine`'s players and ends their runs (with `error`).
     func stopAll(of engine: CHHapticEngine, reason: String, error: CHHapticError.Code?) {
         actions.removeAll { $0.owner === engine }
-        for playback in playbacks where playback.player.engine === engine { end(playback, reason: reason, error: error) }
+        for player in runs where player.engine === engine { player.endRun(reason: reason, error: error) }
     }
 
     func schedule(at frame: Int64, owner: CHHapticEngine, _ run: @escaping () -> Void) {
@@ -271,19 +320,20 @@ package final class EmulatedDevice: @unchecked Sendable {
         actions.insert(action, at: index)
     }
 
-    /// Whether anything of `engine` plays or waits to play.
+    /// Whether anything of `engine` plays, is paused or waits to play.
     func isBusy(_ engine: CHHapticEngine) -> Bool {
-        playbacks.contains { $0.player.engine === engine } || actions.contains { $0.owner === engine }
+        runs.contains { $0.engine === engine } || actions.contains { $0.owner === engine }
     }
 
-    /// Whether nothing plays, waits or rings, and no callback waits.
+    /// Whether nothing plays, waits or rings, and no callback waits (a paused player waits for a
+    /// call, not for time).
     var isIdle: Bool { playbacks.isEmpty && actions.isEmpty && frame >= quietFrame && callbacks.isEmpty }
 
     // MARK: - Rendering
 
-    /// Renders up to `target`, running the starts and stops that fall due at their frames and
-    /// completing patterns at theirs; returns early, at the frame a callback fell due, so that
-    /// it runs before anything later is rendered.
+    /// Renders up to `target`, running the calls that fall due at their frames and completing and
+    /// looping segments at theirs; returns early, at the frame a callback fell due, so that it
+    /// runs before anything later is rendered.
     func render(until target: Int64) {
         while true {
             while let first = actions.first, first.frame <= frame {
@@ -295,19 +345,27 @@ package final class EmulatedDevice: @unchecked Sendable {
             guard frame < target, callbacks.isEmpty else { return }
             var next = min(target, frame + 4_096)
             if let first = actions.first { next = min(next, first.frame) }
-            for playback in playbacks { next = min(next, max(playback.finishFrame, frame + 1)) }
+            for playback in playbacks {
+                if let finish = playback.finishFrame { next = min(next, max(finish, frame + 1)) }
+                if let loop = playback.loopFrame { next = min(next, max(loop, frame + 1)) }
+            }
             for engine in liveEngines { if let deadline = engine.shutdownFrame { next = min(next, max(deadline, frame + 1)) } }
             renderBlock(Int(next - frame))
         }
     }
 
-    /// Completes the patterns whose last frame has been rendered.
+    /// Loops the segments that reached their loop's end and completes those whose last frame has
+    /// been rendered.
     private func completeFinished() {
-        for playback in playbacks where playback.finishFrame <= frame {
-            playbacks.removeAll { $0 === playback }
-            if playback.player.playback === playback { playback.player.playback = nil }
-            quietFrame = max(quietFrame, playback.quietFrame)
-            playback.player.ended(playback, reason: "end", error: nil)
+        for playback in playbacks {
+            if let loop = playback.loopFrame, loop <= frame {
+                endSegment(playback, reason: "loop")
+                beginSegment(playback.player, offsetUs: 0)
+            } else if let finish = playback.finishFrame, finish <= frame {
+                close(playback, at: frame, reason: "end")
+                quietFrame = max(quietFrame, playback.quietFrame)
+                playback.player.endRun(reason: "end", error: nil)
+            }
         }
     }
 
@@ -427,7 +485,7 @@ package final class EmulatedDevice: @unchecked Sendable {
             sync()
             record(object: "device", call: "simulateReset()", result: "reset")
             actions.removeAll()
-            for playback in playbacks { end(playback, reason: "reset", error: .serverInterrupted) }
+            for player in runs { player.endRun(reason: "reset", error: .serverInterrupted) }
             resources = [:]
             for engine in liveEngines { engine.resetBySystem(device: self) }
         }

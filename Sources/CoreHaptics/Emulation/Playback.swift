@@ -3,57 +3,64 @@ import HapticPlanner
 import HapticPlayback
 import HapticSynth
 
-/// A pattern started on the device: its voices in the mixer, its audio track, its entries in
-/// the timeline, and the frames it completes and falls quiet at.
+/// One segment of a player's run on the device: its pattern from an offset, at a rate, from a
+/// frame — the whole pattern from frame F at rate 1 for a plain start; a resume, a seek, a loop or
+/// a new rate starts another. Its voices are in the mixer, its audio track in the device's sum,
+/// its entries in the timeline.
 final class Playback {
     let player: PatternPlayer
     /// The mixer's id of its voices.
     let mixerID: Int
-    /// The frame of pattern time 0.
-    let originFrame: Int64
-    /// When the player completes: its pattern's duration, or its last voice or sound if later.
-    let finishFrame: Int64
+    /// The device frame it starts at, and the pattern time there (µs of the pattern as written).
+    let startFrame: Int64
+    let offsetUs: Int64
+    /// Pattern seconds per second.
+    let rate: Double
+    /// Where the pattern is placed: pattern time 0 at `placement.originFrame` + lead.
+    let placement: Placement
+    /// When the run completes (its pattern's duration, or its last voice or sound if later);
+    /// nil while it loops.
+    let finishFrame: Int64?
+    /// When it loops back to the start, while it loops.
+    let loopFrame: Int64?
     /// When the device is quiet after it: the resonator's tail after its haptics, its last sound.
-    let quietFrame: Int64
+    var quietFrame: Int64
     let audio: AudioTrack?
     let hasHaptics: Bool
     /// Its voices' entries in the device's timeline.
     let timelineIndices: [Int]
 
-    /// Starts `player`'s pattern at the device's current frame, with no lead (the lead of
-    /// `hapsynth render` is the executor's, not Core Haptics').
-    init(player: PatternPlayer, mixerID: Int, origin: Int64, device: EmulatedDevice) {
+    /// Starts `player`'s pattern at `offsetUs` and `rate` at the device's current frame. At rate 1
+    /// from 0 it is placed as `hapsynth render` places a pattern, so the two are the same samples.
+    init(player: PatternPlayer, mixerID: Int, offsetUs: Int64, rate: Double, loopEndUs: Int64?, device: EmulatedDevice) {
         self.player = player
         self.mixerID = mixerID
-        originFrame = origin
-        let pattern = player.pattern, engine = player.engine, profile = device.profile, rate = profile.sampleRate
-        let placement = Placement(startFrame: origin, rate: rate)
+        let origin = device.frame, pattern = player.pattern, engine = player.engine, profile = device.profile, sampleRate = profile.sampleRate
+        (startFrame, self.offsetUs, self.rate) = (origin, offsetUs, rate)
+        /// Frames of `us` of the pattern as written, at this rate.
+        func frames(_ us: Int64) -> Int64 { FrameTiming.frame(atUs: PlaybackRate.scaled(max(0, us), rate), rate: sampleRate) }
+        placement = Placement(startFrame: origin - frames(offsetUs), rate: sampleRate)
         var voices: [TimelineVoice] = []
         var hapticEnd = origin
-        let plan = engine.playsAudioOnlyNow ? nil : pattern.document.plan.players.first
+        let plan = engine.playsAudioOnlyNow ? nil : pattern.document.plan.players.first.map { $0.scaled(by: rate) }
         hasHaptics = plan != nil
         if let plan {
-            hapticEnd = max(origin, device.placeHaptics(plan, id: mixerID, placement: placement, muted: player.isMutedNow || engine.mutesHaptics))
-            for span in VoiceSpan.spans(of: plan, profile: profile, originFrame: placement.originFrame, leadMs: placement.leadMs) {
-                let event = pattern.hapticEventIndices[span.event]
-                voices.append(TimelineVoice(
-                    player: player.name, event: event, kind: span.isTransient ? "hapticTransient" : "hapticContinuous",
-                    startFrame: span.startFrame, endFrame: span.endFrame, intensity: Float(span.intensity), sharpness: Float(span.sharpness),
-                    ended: pattern.cutEvents.contains(event) ? "cut30s" : "end"))
-            }
+            hapticEnd = max(origin, device.placeHaptics(plan, id: mixerID, placement: placement, firstFrame: origin,
+                                                        muted: player.isMutedNow || engine.mutesHaptics))
+            voices += device.hapticVoices(mixerID: mixerID, player: player, from: origin)
         }
-        let sound = pattern.document.audio
+        let sound = pattern.document.audio.scaled(by: rate)
         if device.settings.supportsAudio, !engine.playsHapticsOnlyNow, !sound.events.isEmpty {
             let track = AudioTrack(sound, profile: profile, options: pattern.soundOptions(resources: device.resources),
                                    originFrame: placement.originFrame, leadMs: placement.leadMs, firstFrame: origin)
             for warning in track.warnings {
                 device.record(object: player.name, call: "audio", args: [("entry", "\(warning.entry)")], result: "silent", rule: warning.message)
             }
-            for span in track.eventSpans {
+            for span in track.eventSpans where span.endFrame > origin {
                 let event = sound.events[span.event]
                 voices.append(TimelineVoice(
                     player: player.name, event: pattern.audioEventIndices[span.event], kind: event.kind == .custom ? "audioCustom" : "audioContinuous",
-                    startFrame: span.startFrame, endFrame: span.endFrame,
+                    startFrame: max(origin, span.startFrame), endFrame: span.endFrame,
                     intensity: min(max(event.volume * sound.control(.volume, atUs: event.startUs), 0), 1),
                     sharpness: min(max(event.brightness + sound.control(.brightness, atUs: event.startUs), 0), 1), ended: "end"))
             }
@@ -62,19 +69,29 @@ final class Playback {
             audio = nil
         }
         voices.sort { ($0.startFrame, $0.event) < ($1.startFrame, $1.event) }
-        timelineIndices = device.addToTimeline(voices)
-        let durationFrames = Int64((pattern.duration * Double(rate)).rounded(.toNearestOrAwayFromZero))
+        let durationUs = Int64((pattern.duration * 1_000_000).rounded())
         let audioEnd = max(origin, audio?.frameCount ?? origin)
-        finishFrame = max(FrameTiming.adding(origin, durationFrames), hapticEnd, audioEnd)
+        if let loopEndUs {
+            loopFrame = max(origin + 1, origin + frames(loopEndUs) - frames(offsetUs))
+            finishFrame = nil
+        } else {
+            loopFrame = nil
+            finishFrame = max(origin + max(0, frames(durationUs) - frames(offsetUs)), hapticEnd, audioEnd)
+        }
         // As `hapsynth render` counts it: the logical duration or the last voice, then the
         // resonator's tail; the audio to its last sound.
-        var quiet = max(finishFrame, audioEnd)
-        if let plan = pattern.document.plan.players.first, hasHaptics, !plan.events.isEmpty {
-            let logicalMs = pattern.document.plan.diagnostics.logicalDurationMs
-            let logical = FrameTiming.adding(placement.originFrame, FrameTiming.frame(atMs: logicalMs + placement.leadMs, rate: rate))
-            quiet = max(quiet, FrameTiming.adding(max(logical, hapticEnd), device.resonatorTailFrames))
+        var quiet = max(finishFrame ?? origin, audioEnd)
+        if let plan, !plan.events.isEmpty {
+            let logicalUs = pattern.document.plan.diagnostics.logicalDurationMs * 1_000
+            quiet = max(quiet, FrameTiming.adding(max(origin + max(0, frames(logicalUs) - frames(offsetUs)), hapticEnd), device.resonatorTailFrames))
         }
         quietFrame = quiet
+        timelineIndices = device.addToTimeline(voices)
+    }
+
+    /// The pattern time (µs of the pattern as written) at device frame `frame`.
+    func patternUs(at frame: Int64, sampleRate: Int) -> Int64 {
+        offsetUs + Int64((Double(frame - startFrame) * 1_000_000 / Double(sampleRate) * rate).rounded())
     }
 }
 

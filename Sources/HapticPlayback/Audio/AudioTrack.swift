@@ -34,7 +34,11 @@ public final class AudioTrack {
     /// The playing events, in file order (the order they add in).
     private var playing: [Playing] = []
     private let handles: SoundHandles?
-    private let controls: AudioControls
+    private var controls: AudioControls
+    /// The controls' curves: the file's, then those applied as it plays.
+    private var curves: AHAPAudio
+    /// Where pattern time 0 is: `leadMs` after `originFrame`.
+    private let originFrame: Int64, leadMs: Int64
     private let kernels = Resampler.Kernels()
     private var openingWarnings: [AudioTrackWarning]
     private var playingWarnings: [AudioTrackWarning] = []
@@ -91,6 +95,10 @@ public final class AudioTrack {
         position = firstFrame
         eventCount = audio.events.count
         controls = AudioControls(audio)
+        curves = AHAPAudio()
+        curves.curves = audio.curves
+        self.originFrame = originFrame
+        self.leadMs = leadMs
         handles = options.opener == nil && options.resources.isEmpty ? nil
             : SoundHandles(opener: options.resources.isEmpty ? options.opener! : ResourceOpener(resources: options.resources, files: options.opener))
         let offset = Int64((options.offsetMs * Double(rate) / 1000).rounded(.toNearestOrAwayFromZero))
@@ -131,6 +139,24 @@ public final class AudioTrack {
         frameCount = planned.filter { $0.frames > 0 }.map(\.endFrame).max().map { max(0, $0) } ?? 0
         self.sources = sources
         openingWarnings = warnings
+    }
+
+    /// Adds a control from the next frame to render on (`timesUs` after it, with `values`): the
+    /// events playing follow it from that frame, later ones from their onsets, as a curve of the
+    /// file would act on them.
+    public func apply(_ parameter: AHAPAudioCurve.Parameter, timesUs: [Int64], values: [Float]) {
+        // The pattern time of the next frame, as the track counts it and as each playing event does.
+        var startUs = Int64(((Double(position - originFrame) * 1_000_000 / Double(sampleRate)) - Double(leadMs * 1000)).rounded(.down))
+        for slot in playing {
+            startUs = min(startUs, Self.patternUs(events[slot.index].event.startUs, frame: slot.produced, rate: Double(sampleRate)))
+        }
+        curves.curves.append(.control(parameter, startUs: startUs, points: zip(timesUs, values).map { CurvePoint(timeUs: $0, value: $1) }))
+        controls = AudioControls(curves)
+        for slot in playing.indices {
+            let nowUs = Self.patternUs(events[playing[slot].index].event.startUs, frame: playing[slot].produced, rate: Double(sampleRate))
+            playing[slot].placement.follow(controls, fromUs: nowUs)
+            playing[slot].samples.follow(controls, fromUs: nowUs)
+        }
     }
 
     /// Each event that sounds: its index in the file's audio events and its frames.

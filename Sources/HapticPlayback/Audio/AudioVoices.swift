@@ -9,6 +9,12 @@ protocol AudioEventSamples {
     var channelCount: Int { get }
     /// Writes the next `frames` samples of each channel to `output[channel][0..<frames]`.
     mutating func next(frames: Int, into output: inout [[Double]])
+    /// Reads its controls from `controls` from pattern time `us` on (one was added as it plays).
+    mutating func follow(_ controls: AudioControls, fromUs us: Int64)
+}
+
+extension AudioEventSamples {
+    mutating func follow(_ controls: AudioControls, fromUs us: Int64) {}
 }
 
 /// An AudioCustom event's file converted to the render rate (at Rin·2^pitch), looped or cut to
@@ -89,6 +95,10 @@ struct ToneSamples: AudioEventSamples {
 
     var channelCount: Int { 1 }
 
+    mutating func follow(_ controls: AudioControls, fromUs us: Int64) {
+        pitch = controls.cursor(.pitch, fromUs: us)
+    }
+
     mutating func next(frames: Int, into output: inout [[Double]]) {
         output[0].withUnsafeMutableBufferPointer { out in
             for frame in 0..<frames {
@@ -158,6 +168,13 @@ struct AudioPlacement {
         pan = controls.cursor(.pan, fromUs: event.startUs)
         brightness = controls.cursor(.brightness, fromUs: event.startUs)
         filters = (0..<channelCount).map { _ in Brightness(sampleRate: sampleRate) }
+    }
+
+    /// Reads the controls from `controls` from pattern time `us` on.
+    mutating func follow(_ controls: AudioControls, fromUs us: Int64) {
+        volume = controls.cursor(.volume, fromUs: us)
+        pan = controls.cursor(.pan, fromUs: us)
+        brightness = controls.cursor(.brightness, fromUs: us)
     }
 
     /// Adds `frames` samples of the event (its frames `first ..< first + frames`) to `left` and
