@@ -58,4 +58,12 @@ enum Emulated {
     static func silent(_ samples: [Float], _ range: Range<Int>) -> Bool {
         samples[max(0, range.lowerBound)..<min(samples.count, range.upperBound)].allSatisfy { $0 == 0 }
     }
+
+    /// Where two sample arrays first differ (nil when they are equal), without printing them.
+    static func difference(_ a: [Float], _ b: [Float]) -> String? {
+        guard a.count == b.count else { return "\(a.count) and \(b.count) samples" }
+        guard let index = a.indices.first(where: { a[$0] != b[$0] }) else { return nil }
+        let largest = a.indices.map { abs(a[$0] - b[$0]) }.max() ?? 0
+        return "first at \(index): \(a[index]) and \(b[index]); largest difference \(largest)"
+    }
 }

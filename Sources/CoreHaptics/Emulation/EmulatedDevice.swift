@@ -455,9 +455,14 @@ package final class EmulatedDevice: @unchecked Sendable {
             callbacks.drain()
             let done: Bool = lock.withLock {
                 guard !isIdle, frame < limitFrame else { return true }
-                var next = limitFrame
-                if !playbacks.isEmpty || !actions.isEmpty { next = min(next, frame + Int64(rate)) } else { next = min(next, max(quietFrame, frame + 1)) }
-                render(until: next)
+                // The next frame anything changes: a call falls due, a segment ends or loops, the device falls quiet.
+                var next = playbacks.isEmpty && actions.isEmpty ? quietFrame : Int64.max
+                if let first = actions.first { next = min(next, first.frame) }
+                for playback in playbacks {
+                    if let finish = playback.finishFrame { next = min(next, finish) }
+                    if let loop = playback.loopFrame { next = min(next, loop) }
+                }
+                render(until: min(limitFrame, max(next, frame + 1)))
                 return false
             }
             if done { break }
