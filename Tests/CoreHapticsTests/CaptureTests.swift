@@ -101,5 +101,59 @@ extension OnTheDevice {
             #expect(capture.haptics.count > start + 4_000)  // the clock rendered on while this thread slept
             HapticsEmulator.configure(.init())
         }
+
+        @Test func aClientThatSleepsPlaysItsSecondTapWhenItWokeUp() throws {
+            let engine = try Emulated.engine(.init(clock: .realtime))
+            let tap = try Emulated.pattern([Emulated.transient(at: 0)])
+            try engine.makePlayer(with: tap).start(atTime: CHHapticTimeImmediate)
+            Thread.sleep(forTimeInterval: 0.2)
+            try engine.makePlayer(with: tap).start(atTime: CHHapticTimeImmediate)
+            Thread.sleep(forTimeInterval: 0.05)
+            let starts = HapticsEmulator.capture().timeline.map(\.startFrame)
+            HapticsEmulator.configure(.init())
+            #expect(starts.count == 2)
+            let gap = Double(starts[1] - starts[0]) / 48
+            #expect(gap >= 200 && gap <= 205, "\(gap) ms")
+        }
+    }
+}
+
+extension OnTheDevice {
+    /// What a program does is decided by the frames of its calls, never by how the device was
+    /// advanced between them.
+    @Suite struct BlockSizeTests {
+        /// A program whose every change is asked for an engine time: controls, a curve, a pause,
+        /// a resume, a rate and a loop; the device advanced `step` frames at a time.
+        static func program(step: Int) throws -> [UInt8] {
+            let engine = try Emulated.engine()
+            let pattern = try CHHapticPattern(events: [
+                Emulated.transient(at: 0), Emulated.continuous(at: 0.1, duration: 0.8, intensity: 0.9),
+                CHHapticEvent(eventType: .audioContinuous, parameters: [], relativeTime: 0.05, duration: 0.6),
+            ], parameters: [])
+            let player = try engine.makeAdvancedPlayer(with: pattern)
+            let t = engine.currentTime
+            try player.start(atTime: t + 0.01)
+            try player.sendParameters([CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0.123)], atTime: t + 0.1)
+            try player.sendParameters([CHHapticDynamicParameter(parameterID: .audioPanControl, value: -0.8, relativeTime: 0)], atTime: t + 0.31)
+            try player.scheduleParameterCurve(CHHapticParameterCurve(parameterID: .hapticSharpnessControl, controlPoints: [
+                .init(relativeTime: 0, value: -0.5), .init(relativeTime: 0.1, value: 0.5)], relativeTime: 0), atTime: t + 0.4)
+            try player.pause(atTime: t + 0.45)
+            try player.resume(atTime: t + 0.6)
+            var frames = 0
+            while frames < 98_304 {  // 2.048 s: a multiple of every step
+                HapticsEmulator.advance(by: Double(step) / 48_000)
+                frames += step
+                if frames == 49_152 { player.playbackRate = 1.5 }  // a call between two advances (a multiple of every step)
+            }
+            HapticsEmulator.runUntilIdle()
+            let scratch = try Scratch()
+            try HapticsEmulator.capture().write(to: URL(fileURLWithPath: scratch.path))
+            return ["haptics.wav", "audio.wav", "timeline.json"].flatMap { fileBytes(scratch.path + "/" + $0) }
+        }
+
+        @Test func aSweepOfBlockSizesMakesTheSameBytes() throws {
+            let one = try Self.program(step: 1), blocks = try Self.program(step: 64), large = try Self.program(step: 4_096)
+            #expect(!one.isEmpty && one == blocks && one == large)
+        }
     }
 }
