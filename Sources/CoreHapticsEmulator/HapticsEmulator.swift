@@ -20,9 +20,14 @@ public enum HapticsEmulator {
         public var supportsHaptics: Bool
         public var supportsAudio: Bool
         public var clock: Clock
+        /// An ALSA device (`default`, `null`, `hw:0`…) the device plays through as it renders — the
+        /// haptics with the audio, in stereo, as `hapsynth play` plays an AHAP file; nil: none.
+        public var liveDevice: String?
 
-        public init(device: String = "iphone", sampleRate: Int = 48000, supportsHaptics: Bool = true, supportsAudio: Bool = true, clock: Clock = .virtual) {
-            (self.device, self.sampleRate, self.supportsHaptics, self.supportsAudio, self.clock) = (device, sampleRate, supportsHaptics, supportsAudio, clock)
+        public init(device: String = "iphone", sampleRate: Int = 48000, supportsHaptics: Bool = true, supportsAudio: Bool = true, clock: Clock = .virtual,
+                    liveDevice: String? = nil) {
+            (self.device, self.sampleRate, self.supportsHaptics, self.supportsAudio, self.clock, self.liveDevice) =
+                (device, sampleRate, supportsHaptics, supportsAudio, clock, liveDevice)
         }
     }
 
@@ -34,7 +39,7 @@ public enum HapticsEmulator {
     public static func configure(_ configuration: Configuration) {
         device.configure(DeviceSettings(device: configuration.device, sampleRate: configuration.sampleRate,
                                         supportsHaptics: configuration.supportsHaptics, supportsAudio: configuration.supportsAudio,
-                                        realtime: configuration.clock == .realtime))
+                                        realtime: configuration.clock == .realtime, liveDevice: configuration.liveDevice))
     }
 
     /// The engine clock now, in seconds (1000.0 at frame 0).

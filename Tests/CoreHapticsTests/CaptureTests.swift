@@ -102,6 +102,27 @@ extension OnTheDevice {
             HapticsEmulator.configure(.init())
         }
 
+        @Test func aLiveDevicePlaysWhatIsCaptured() throws {
+            let scratch = try Scratch()
+            let raw = scratch.path + "/live.raw"
+            let engine = try Emulated.engine(.init(clock: .realtime, liveDevice: "file:FILE=\(raw),FORMAT=raw"))
+            try engine.makePlayer(with: try CHHapticPattern(events: [
+                Emulated.transient(at: 0), CHHapticEvent(eventType: .audioContinuous, parameters: [], relativeTime: 0.02, duration: 0.1),
+            ], parameters: [])).start(atTime: 0)
+            Thread.sleep(forTimeInterval: 0.1)
+            HapticsEmulator.runUntilIdle()  // the rest, played in real time
+            let capture = HapticsEmulator.capture()
+            HapticsEmulator.configure(.init())  // closes the device
+            #expect(Emulated.entries(capture, "play").first?.result == "playing")
+            var mix: [Float] = []
+            for index in capture.haptics.indices {
+                let haptic = capture.haptics[index]
+                mix.append(min(max(haptic + capture.audio[2 * index], -1), 1))
+                mix.append(min(max(haptic + capture.audio[2 * index + 1], -1), 1))
+            }
+            #expect(fileBytes(raw) == rawFloatBytes(mix) && !mix.isEmpty)
+        }
+
         @Test func aClientThatSleepsPlaysItsSecondTapWhenItWokeUp() throws {
             let engine = try Emulated.engine(.init(clock: .realtime))
             let tap = try Emulated.pattern([Emulated.transient(at: 0)])

@@ -40,6 +40,7 @@ enum CaptureAtExit {
             let device = EmulatedDevice.shared
             device.freezeClock()
             _ = device.runUntilIdle(limit: 300)
+            device.lock.withLock { device.finishLive() }
             do {
                 try device.snapshot().write(toDirectory: directory)
             } catch {

@@ -11,18 +11,25 @@ package struct DeviceSettings: Sendable, Equatable {
     package var supportsAudio: Bool
     /// Whether the clock follows the monotonic clock (false: it moves only when advanced).
     package var realtime: Bool
+    /// An ALSA device the device plays through as it renders (the haptics with the audio, in
+    /// stereo, as `hapsynth play` plays an AHAP file); nil: none.
+    package var liveDevice: String?
 
-    package init(device: String = "iphone", sampleRate: Int = 48_000, supportsHaptics: Bool = true, supportsAudio: Bool = true, realtime: Bool = false) {
-        (self.device, self.sampleRate, self.supportsHaptics, self.supportsAudio, self.realtime) = (device, sampleRate, supportsHaptics, supportsAudio, realtime)
+    package init(device: String = "iphone", sampleRate: Int = 48_000, supportsHaptics: Bool = true, supportsAudio: Bool = true, realtime: Bool = false,
+                 liveDevice: String? = nil) {
+        (self.device, self.sampleRate, self.supportsHaptics, self.supportsAudio, self.realtime, self.liveDevice) =
+            (device, sampleRate, supportsHaptics, supportsAudio, realtime, liveDevice)
     }
 
-    /// The settings of a process that never configures the device: `HAPSYNTH_COREHAPTICS_DEVICE`
-    /// and `HAPSYNTH_COREHAPTICS_CLOCK` (`virtual` or `realtime`), else the defaults.
+    /// The settings of a process that never configures the device: `HAPSYNTH_COREHAPTICS_DEVICE`,
+    /// `HAPSYNTH_COREHAPTICS_CLOCK` (`virtual` or `realtime`) and `HAPSYNTH_COREHAPTICS_PLAY` (an
+    /// ALSA device), else the defaults.
     static func fromEnvironment() -> DeviceSettings {
         let environment = ProcessInfo.processInfo.environment
         var settings = DeviceSettings()
         if let device = environment["HAPSYNTH_COREHAPTICS_DEVICE"], !device.isEmpty { settings.device = device }
         settings.realtime = environment["HAPSYNTH_COREHAPTICS_CLOCK"] == "realtime"
+        if let live = environment["HAPSYNTH_COREHAPTICS_PLAY"], !live.isEmpty { settings.liveDevice = live }
         return settings
     }
 

@@ -1,4 +1,5 @@
 import AudioCore
+import AudioIO
 import HapticCore
 import HapticPlanner
 import HapticPlayback
@@ -49,6 +50,8 @@ package final class EmulatedDevice: @unchecked Sendable {
     /// Resources registered since the device was configured (IDs are not reused before).
     var resourceCount = 0
     private var clock: RealtimeClock?
+    /// The ALSA device it plays through, when one was asked for.
+    private var live: ALSAOutput?
 
     private init() {}
 
@@ -66,6 +69,7 @@ package final class EmulatedDevice: @unchecked Sendable {
         lock.withLock {
             clock?.stop()
             clock = nil
+            finishLive()
             generation += 1
             self.settings = settings
             configured = true
@@ -94,6 +98,15 @@ package final class EmulatedDevice: @unchecked Sendable {
                                                               ("clock", settings.realtime ? "realtime" : "virtual")],
                    result: problem == nil ? "configured" : nil, error: problem == nil ? nil : CHHapticError.Code.serverInitFailed.rawValue,
                    rule: problem)
+            if let device = settings.liveDevice {
+                do {
+                    live = try ALSAOutput(device: device, sampleRate: rate, channelCount: 2)
+                    record(object: "device", call: "play", args: [("device", device)], result: "playing")
+                } catch {
+                    record(object: "device", call: "play", args: [("device", device)], error: CHHapticError.Code.resourceNotAvailable.rawValue,
+                           rule: "\(error)")
+                }
+            }
             if settings.realtime { clock = RealtimeClock(device: self) }
         }
         AVAudioSession.sharedInstance().observer = { [unowned self] call, args in
@@ -377,7 +390,32 @@ package final class EmulatedDevice: @unchecked Sendable {
         }
         let tracks = playbacks.compactMap { playback in playback.audio.map { ($0, playback.player.isMutedNow || playback.player.engine.mutesAudio) } }
         if !tracks.isEmpty { mixAudio(tracks, count: count) }
+        if live != nil { play(from: start, count: count) }
         frame += Int64(count)
+    }
+
+    /// Writes the block just rendered to the live device: the haptics plus each audio channel,
+    /// clamped. A device that fails is closed and logged; rendering goes on.
+    private func play(from start: Int, count: Int) {
+        var block = [Float](repeating: 0, count: 2 * count)
+        for index in 0..<count {
+            let haptic = haptics[start + index], at = 2 * (start + index)
+            block[2 * index] = min(max(haptic + (at < audio.count ? audio[at] : 0), -1), 1)
+            block[2 * index + 1] = min(max(haptic + (at + 1 < audio.count ? audio[at + 1] : 0), -1), 1)
+        }
+        do {
+            try block.withUnsafeBufferPointer { try live?.write($0) }
+        } catch {
+            live?.close()
+            live = nil
+            record(object: "device", call: "play", result: "stopped", rule: "\(error)")
+        }
+    }
+
+    /// Lets the live device play out what it holds and closes it.
+    func finishLive() {
+        try? live?.finish()
+        live = nil
     }
 
     /// Adds the block of every audio track to the capture (muted ones render and are dropped),
