@@ -59,6 +59,12 @@ import TestSupport
         #expect(text.contains("```swift\n" + example + "```"))
     }
 
+    @Test func theCoreHapticsPageShowsTheRollingBallTestAsItIs() throws {
+        let text = try String(contentsOfFile: Self.docs + "/corehaptics.md", encoding: .utf8)
+        let example = try String(contentsOfFile: packageRoot + "/Tests/CoreHapticsTests/RollingBallTests.swift", encoding: .utf8)
+        #expect(text.contains("```swift\n" + example + "```"))
+    }
+
     /// What a clone has is all a user has: no file names the project's contract outside the
     /// repository, and every link in the Markdown pages leads to a file that exists.
     @Test func nothingPointsOutsideTheRepository() throws {
