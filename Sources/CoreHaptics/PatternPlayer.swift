@@ -1,3 +1,4 @@
+import HapticSynth
 
 /// The player `makePlayer(with:)` and `makeAdvancedPlayer(with:)` return: its pattern, started on
 /// the emulated device (docs/corehaptics.md, "Players"). A start begins a run, which plays in
@@ -38,11 +39,11 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     var loopEndUsNow: Int64? {
         guard state.loopEnabled else { return nil }
         let seconds = state.loopEnd > 0 ? state.loopEnd : pattern.duration
-        let us = Int64((seconds * 1_000_000).rounded())
+        let us = EngineClock.microseconds(seconds)
         return us > 0 ? us : nil
     }
     /// The pattern's duration in µs.
-    private var durationUs: Int64 { Int64((pattern.duration * 1_000_000).rounded()) }
+    private var durationUs: Int64 { EngineClock.microseconds(pattern.duration) }
 
     // MARK: - CHHapticPatternPlayer
 
@@ -71,7 +72,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
                         throw CHHapticError.with(.invalidParameterType, "unknown dynamic parameter \(parameter.parameterID.rawValue)")
                     }
                     guard parameter.relativeTime >= 0 else { throw CHHapticError.with(.invalidTime, "a parameter's relative time is negative") }
-                    send(control, at: at + Int64((parameter.relativeTime * Double(device.rate)).rounded()))
+                    send(control, at: FrameTiming.adding(at, EngineClock.frames(parameter.relativeTime, rate: device.rate)))
                 }
             }
         }
@@ -148,7 +149,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
             device.sync()
             try device.logged(name, "seek(toOffset:)", [("offset", "\(offsetTime)")], rule: "advanced player: a seek re-anchors the run at the offset") {
                 try checkValid()
-                let offset = Int64((max(0, offsetTime) * 1_000_000).rounded())
+                let offset = max(0, EngineClock.microseconds(offsetTime))
                 if pausedAtUs != nil {
                     pausedAtUs = offset
                 } else if playback != nil {
@@ -168,16 +169,21 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
         get { device.lock.withLock { state.loopEnd } }
         set { changed("loopEnd", "\(newValue)") { $0.state.loopEnd = newValue } }
     }
+    /// The rates a player plays at: a thousandth to a thousand times (decided here; a rate past
+    /// them is held at the nearest).
+    static let rates: ClosedRange<Float> = 0.001...1_000
+
     var playbackRate: Float {
         get { device.lock.withLock { state.playbackRate } }
         set {
-            guard newValue > 0, newValue.isFinite else {
+            guard newValue > 0, !newValue.isNaN else {
                 return device.lock.withLock {
                     device.record(object: name, call: "playbackRate", args: [("value", "\(newValue)")], result: "ignored",
                                   rule: "advanced player: a rate must be above 0")
                 }
             }
-            changed("playbackRate", "\(newValue)") { $0.state.playbackRate = newValue }
+            let rate = min(max(newValue, Self.rates.lowerBound), Self.rates.upperBound)
+            changed("playbackRate", "\(newValue)") { $0.state.playbackRate = rate }
         }
     }
     var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler {

@@ -47,10 +47,11 @@ extension AHAPAudioCurve {
 }
 
 package enum PlaybackRate {
-    /// round(µs / rate), saturating.
+    /// round(µs / rate), saturating at a quarter of the 64-bit range (so that a start and a
+    /// duration still add).
     package static func scaled(_ us: Int64, _ rate: Double) -> Int64 {
-        let value = (Double(us) / rate).rounded()
-        guard value.isFinite else { return .max }
-        return value >= 9.2e18 ? .max : Int64(value)
+        let value = (Double(us) / rate).rounded(), limit = Int64.max / 4
+        guard value.isFinite else { return limit }
+        return value >= Double(limit) ? limit : Int64(value)
     }
 }

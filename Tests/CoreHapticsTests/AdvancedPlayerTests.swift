@@ -91,7 +91,7 @@ extension OnTheDevice {
         }
 
         @Test func aSeekBeforeStartStartsThereAndOneWhilePlayingMovesThere() throws {
-            let (engine, player, completions) = try Self.player()
+            let (_, player, completions) = try Self.player()
             try player.seek(toOffset: 0.4)
             try player.start(atTime: 0)
             HapticsEmulator.runUntilIdle()
@@ -110,7 +110,7 @@ extension OnTheDevice {
         }
 
         @Test func aLoopPlaysOnAndItsPassesAreTheSame() throws {
-            let (engine, player, completions) = try Self.player()
+            let (_, player, completions) = try Self.player()
             player.loopEnabled = true
             player.loopEnd = 1.0
             try player.start(atTime: 0)

@@ -149,7 +149,8 @@ import Testing
         final class Engine: CHHapticEngine, @unchecked Sendable {}
         let objects: [NSObject] = [Tap(), Value(parameterID: .hapticIntensity, value: 1), Control(parameterID: .hapticIntensityControl, value: 1, relativeTime: 0),
                                    Curve(parameterID: .hapticIntensityControl, controlPoints: [], relativeTime: 0), Point(relativeTime: 0, value: 1)]
-        #expect(objects.count == 5 && Pattern.self is NSObject.Type && Engine.self is NSObject.Type)
+        let classes: [NSObject.Type] = [Pattern.self, Engine.self]
+        #expect(objects.count == 5 && classes.count == 2)
     }
 
     @Test func theAudioSessionStandInAcceptsWhatAppsAsk() throws {

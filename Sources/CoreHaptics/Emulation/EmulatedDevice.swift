@@ -293,7 +293,7 @@ package final class EmulatedDevice: @unchecked Sendable {
                 timeline[index] = voice
             }
         } else if let parameter = control.audio, let track = playback.audio {
-            track.apply(parameter, timesUs: timesMs.map { Int64(($0 * 1000).rounded()) }, values: control.values)
+            track.apply(parameter, timesUs: timesMs.map { EngineClock.microseconds($0 / 1000) }, values: control.values)
         }
     }
 

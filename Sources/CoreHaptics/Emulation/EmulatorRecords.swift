@@ -1,4 +1,5 @@
 import HapticCore
+import HapticSynth
 
 /// One voice that sounded on the emulated device: which player and event, its frames, its
 /// effective values at the onset and why it ended (docs/corehaptics.md, "What is recorded").
@@ -95,7 +96,20 @@ package enum EngineClock {
     /// The frame of an engine time: round-half-up((time − 1000) × rate), never before frame 0.
     package static func frame(ofTime time: Double, rate: Int) -> Int64 {
         let frames = ((time - originSeconds) * Double(rate) + 0.5).rounded(.down)
-        guard frames.isFinite, frames > 0 else { return 0 }
-        return frames >= 9.0e18 ? Int64.max / 2 : Int64(frames)
+        guard frames.isFinite, frames > 0 else { return frames == .infinity ? FrameTiming.saturated : 0 }
+        return frames >= Double(FrameTiming.saturated) ? FrameTiming.saturated : Int64(frames)
+    }
+
+    /// Whole microseconds of `seconds`, rounded, saturating at ±`FrameTiming.saturated` (NaN: 0):
+    /// whatever time an app passes, arithmetic on it cannot overflow.
+    package static func microseconds(_ seconds: Double) -> Int64 { saturating(seconds * 1_000_000) }
+
+    /// Frames of `seconds` at `rate`, rounded, saturating as `microseconds`.
+    package static func frames(_ seconds: Double, rate: Int) -> Int64 { saturating(seconds * Double(rate)) }
+
+    private static func saturating(_ value: Double) -> Int64 {
+        guard !value.isNaN else { return 0 }
+        let limit = Double(FrameTiming.saturated)
+        return Int64(min(max(value, -limit), limit).rounded())
     }
 }

@@ -69,21 +69,22 @@ final class Playback {
             audio = nil
         }
         voices.sort { ($0.startFrame, $0.event) < ($1.startFrame, $1.event) }
-        let durationUs = Int64((pattern.duration * 1_000_000).rounded())
+        let durationUs = EngineClock.microseconds(pattern.duration)
         let audioEnd = max(origin, audio?.frameCount ?? origin)
         if let loopEndUs {
-            loopFrame = max(origin + 1, origin + frames(loopEndUs) - frames(offsetUs))
+            loopFrame = max(origin + 1, FrameTiming.adding(origin, frames(loopEndUs) - frames(offsetUs)))
             finishFrame = nil
         } else {
             loopFrame = nil
-            finishFrame = max(origin + max(0, frames(durationUs) - frames(offsetUs)), hapticEnd, audioEnd)
+            finishFrame = max(FrameTiming.adding(origin, max(0, frames(durationUs) - frames(offsetUs))), hapticEnd, audioEnd)
         }
         // As `hapsynth render` counts it: the logical duration or the last voice, then the
         // resonator's tail; the audio to its last sound.
         var quiet = max(finishFrame ?? origin, audioEnd)
         if let plan, !plan.events.isEmpty {
             let logicalUs = pattern.document.plan.diagnostics.logicalDurationMs * 1_000
-            quiet = max(quiet, FrameTiming.adding(max(origin + max(0, frames(logicalUs) - frames(offsetUs)), hapticEnd), device.resonatorTailFrames))
+            quiet = max(quiet, FrameTiming.adding(max(FrameTiming.adding(origin, max(0, frames(logicalUs) - frames(offsetUs))), hapticEnd),
+                                                  device.resonatorTailFrames))
         }
         quietFrame = quiet
         timelineIndices = device.addToTimeline(voices)
@@ -91,7 +92,7 @@ final class Playback {
 
     /// The pattern time (µs of the pattern as written) at device frame `frame`.
     func patternUs(at frame: Int64, sampleRate: Int) -> Int64 {
-        offsetUs + Int64((Double(frame - startFrame) * 1_000_000 / Double(sampleRate) * rate).rounded())
+        FrameTiming.addingUs(offsetUs, EngineClock.microseconds(Double(frame - startFrame) / Double(sampleRate) * rate))
     }
 }
 
