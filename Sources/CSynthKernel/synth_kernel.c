@@ -79,13 +79,15 @@ void hapsynth_resonate(double *samples, ptrdiff_t count, const double *coefficie
     state[3] = y2;
 }
 
-void hapsynth_resonate_mix(float *output, const double *first, const double *second, ptrdiff_t count, const double *coefficients,
-                           double *state, double *peak, int64_t *clamped) {
+void hapsynth_resonate_mix(float *output, const double *first, const double *second, const double *motion_first,
+                           const double *motion_second, ptrdiff_t count, const double *coefficients, double *state, double *peak,
+                           int64_t *clamped) {
     double x1 = state[0], x2 = state[1], y1 = state[2], y2 = state[3];
     double largest = *peak;
     int64_t beyond = 0;
     for (ptrdiff_t k = 0; k < count; k++) {
         double y = resonate_step(first[k] + second[k], coefficients, &x1, &x2, &y1, &y2);
+        if (motion_first) y += motion_first[k] + motion_second[k];
         double limited = y > 1 ? 1 : (y < -1 ? -1 : y);
         beyond += limited != y;
         double magnitude = y < 0 ? -y : y;

@@ -43,6 +43,10 @@ public struct ActuatorProfile: Hashable, Sendable {
     public var resonatorQ = 10.0
     /// Whether taps are overdriven and actively braked under `resonator` (docs/devices.md).
     public var tapBraking = true
+    /// The actuator's frequency → output acceleration map under `resonator` (a device's
+    /// `actuator.foamG`, docs/devices.md); nil: the steady output at full drive is
+    /// fullScaleG·|H(f)|. Set by a device profile only, not by a flag or profile key.
+    public var foamG: OutputAccelerationMap?
     /// The emulated Android actuator (docs/android.md).
     public var android = AndroidActuatorProfile()
 

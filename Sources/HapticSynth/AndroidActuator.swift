@@ -29,6 +29,8 @@ public struct AndroidActuator: Hashable, Sendable {
     public var tapBraking: Bool
     /// The acceleration of a full-scale sample, in g (the envelopes' perceptual mapping).
     public var fullScaleG: Double
+    /// Under `resonator`, the device's frequency → output acceleration map (nil: fullScaleG·|H(f)|).
+    public var foamG: OutputAccelerationMap?
 
     /// The default profile's actuator (the defaults live in `ActuatorProfile`).
     public init() { self.init(profile: ActuatorProfile()) }
@@ -47,23 +49,37 @@ public struct AndroidActuator: Hashable, Sendable {
         resonatorQ = profile.actuator == .resonator ? profile.resonatorQ : nil
         tapBraking = profile.tapBraking
         fullScaleG = profile.fullScaleG
+        foamG = profile.foamG
     }
+
+    /// Under `resonator`, the actuator's steady output at full drive.
+    var response: ActuatorResponse? {
+        resonatorQ.map { ActuatorResponse(f0Hz: resonanceHz, q: $0, fullScaleG: fullScaleG, foam: foamG) }
+    }
+
+    /// Under `resonator`, what a drive at `hz` is scaled by before the mass so that steady states
+    /// follow the map (1 without one, and under `drive`).
+    func driveScale(atHz hz: Double) -> Double { response?.driveScale(atHz: hz) ?? 1 }
 
     /// Under `resonator`, the drive for intensity `intensity` at `hz` (Android 16's
-    /// `BasicToPwleSegmentAdapter`): the acceleration the actuator can give at full drive,
-    /// FOAM(f) = gain·fullScaleG·|H(f)|, and the drive that reaches I of the largest sensation level
-    /// in the band: gain·min(1, 10^((I·SLmax + T(f))/20) / FOAM(f)), 0 at I = 0.
+    /// `BasicToPwleSegmentAdapter`): the acceleration the actuator can give there, gain·FOAM(f)
+    /// (FOAM(f) = the device's map, else fullScaleG·|H(f)|), and the drive that reaches I of the
+    /// largest sensation level in the band: gain·min(1, 10^((I·SLmax + T(f))/20) / (gain·FOAM(f))),
+    /// 0 at I = 0, scaled by `driveScale` before the mass.
     func perceptualDrive(intensity: Double, hz: Double, largestSensationDb: Double) -> Double {
         guard intensity > 0, let q = resonatorQ else { return 0 }
-        let foam = gain * fullScaleG * Resonator.gain(atHz: hz, f0Hz: resonanceHz, q: q)
-        guard foam > 0 else { return 0 }
-        return gain * min(1, pow(10, (intensity * largestSensationDb + VibrotactileThreshold.db(atHz: hz)) / 20) / foam)
+        let available = foamG.map { gain * $0.g(atHz: hz) } ?? gain * fullScaleG * Resonator.gain(atHz: hz, f0Hz: resonanceHz, q: q)
+        guard available > 0 else { return 0 }
+        let drive = gain * min(1, pow(10, (intensity * largestSensationDb + VibrotactileThreshold.db(atHz: hz)) / 20) / available)
+        return foamG == nil ? drive : drive * driveScale(atHz: hz)
     }
 
-    /// The largest sensation level the actuator reaches in its band at full drive, in dB: the
-    /// FOAM maximum's, searched every 0.1 Hz from the band's bottom to its top.
+    /// The largest sensation level the actuator reaches in its band at full drive, in dB: with a
+    /// map, that of its strongest point in the band (as Android 16 takes it); else the maximum of
+    /// gain·fullScaleG·|H(f)|, searched every 0.1 Hz from the band's bottom to its top.
     func largestSensationDb() -> Double {
         guard let q = resonatorQ else { return 0 }
+        if let foamG, let level = foamG.largestSensationDb(in: minFrequencyHz...maxFrequencyHz, gain: gain) { return level }
         let steps = max(1, Int(((maxFrequencyHz - minFrequencyHz) * 10).rounded(.up)))
         return (0...steps).map { step -> Double in
             let hz = minFrequencyHz + (maxFrequencyHz - minFrequencyHz) * Double(step) / Double(steps)
@@ -132,7 +148,7 @@ public struct AndroidEffectPlayer {
         switch plan.backend {
         case .androidWaveform:
             for segment in plan.waveform?.segments ?? [] {
-                let target = gain * Double(segment.amplitude) / 255
+                let target = gain * Double(segment.amplitude) / 255 * actuator.driveScale(atHz: actuator.resonanceHz)
                 pieces.append(Piece(from: actuator.frame(atMs: segment.startMs), to: actuator.frame(atMs: segment.startMs + segment.durationMs),
                                     startLevel: target, endLevel: target, startHz: actuator.resonanceHz, endHz: actuator.resonanceHz))
             }
@@ -151,8 +167,9 @@ public struct AndroidEffectPlayer {
                 }
                 let frequency = step.primitive == .click ? actuator.resonanceHz
                     : (step.primitive == .tick ? actuator.maxFrequencyHz : actuator.minFrequencyHz)
+                let level = gain * Double(step.scale) * actuator.driveScale(atHz: frequency)
                 pieces.append(Piece(from: actuator.frame(atMs: onsetMs), to: actuator.frame(atMs: onsetMs + durationMs),
-                                    startLevel: gain * Double(step.scale), endLevel: gain * Double(step.scale),
+                                    startLevel: level, endLevel: level,
                                     startHz: frequency, endHz: frequency, isBurst: true))
             }
         case .silent, .unsupported:
@@ -163,12 +180,12 @@ public struct AndroidEffectPlayer {
 
     /// A primitive of `durationMs` as a braked tap at f0 (docs/devices.md): H = max(2,
     /// round-half-up(2·f0·d/1000)) half-cycles over round-half-up(H·rate/(2·f0)) frames, target
-    /// peak gain × scale. Firmware waveforms are not public: assumed.
+    /// peak gain × scale × FOAM(f0)/fullScaleG. Firmware waveforms are not public: assumed.
     private static func brakedTap(of scale: Float, onsetMs: Int64, durationMs: Int64, actuator: AndroidActuator) -> Piece {
         let f0 = actuator.resonanceHz, rate = Double(actuator.sampleRate)
         let halfCycles = max(2, Int((2 * f0 * Double(durationMs) / 1000).rounded(.toNearestOrAwayFromZero)))
         let frames = Int64((Double(halfCycles) * rate / (2 * f0)).rounded(.toNearestOrAwayFromZero))
-        let tap = BrakedTap(peak: actuator.gain * Double(scale), halfCycles: halfCycles, q: actuator.resonatorQ ?? 10)
+        let tap = BrakedTap(peak: actuator.gain * Double(scale) * actuator.driveScale(atHz: f0), halfCycles: halfCycles, q: actuator.resonatorQ ?? 10)
         let from = actuator.frame(atMs: onsetMs)
         return Piece(from: from, to: FrameTiming.adding(from, frames), startLevel: tap.overdrive, endLevel: tap.overdrive,
                      startHz: f0, endHz: f0, isBurst: true, tap: (halfCycles, tap.overdrive, tap.brake))

@@ -13,9 +13,38 @@ package enum DeviceCatalogueFiles {
                 "f0Hz": 150,
                 "q": 11,
                 "fullScaleG": 3.0,
-                "bandHz": [
-                  43.4,
-                  300
+                "bandHz": [43.4, 300],
+                "foamG": [
+                  [30, 0.01],
+                  [46, 0.09],
+                  [50, 0.1],
+                  [55, 0.12],
+                  [62, 0.66],
+                  [83, 0.82],
+                  [85, 0.85],
+                  [92, 1.05],
+                  [107, 1.63],
+                  [115, 1.72],
+                  [123, 1.81],
+                  [135, 2.23],
+                  [144, 2.47],
+                  [145, 2.5],
+                  [150, 3.0],
+                  [175, 2.51],
+                  [181, 2.41],
+                  [190, 2.28],
+                  [200, 2.08],
+                  [204, 1.96],
+                  [205, 1.9],
+                  [224, 1.7],
+                  [235, 1.5],
+                  [242, 1.46],
+                  [253, 1.41],
+                  [263, 1.39],
+                  [265, 1.38],
+                  [278, 1.37],
+                  [294, 1.35],
+                  [300, 1.34]
                 ]
               },
               "android": {
@@ -53,11 +82,19 @@ package enum DeviceCatalogueFiles {
                 },
                 "/actuator/bandHz/0": {
                   "basis": "derived",
-                  "ref": "Android 16's rule (FOAM at least 10 dB above the threshold) on this HAL's FOAM gives 43.4 Hz"
+                  "ref": "Android 16's BasicToPwleSegmentAdapter rule (the map at least 10 dB above the threshold) on /actuator/foamG: 43.4 Hz"
                 },
                 "/actuator/bandHz/1": {
                   "basis": "sourced",
                   "ref": "AOSP hardware/interfaces vibrator/aidl/default/Vibrator.cpp: the map ends at 300 Hz"
+                },
+                "/actuator/foamG": {
+                  "basis": "sourced",
+                  "ref": "AOSP hardware/interfaces vibrator/aidl/default/Vibrator.cpp (Android 16): getFrequencyToOutputAccelerationMap, 30 points from 30 to 300 Hz"
+                },
+                "/actuator/foamG/26/0": {
+                  "basis": "sourced",
+                  "ref": "AOSP hardware/interfaces vibrator/aidl/default/Vibrator.cpp: written 65.0f between 263 and 278 Hz; read as 265 Hz (the map's frequencies rise)"
                 },
                 "/android/apiLevel": {
                   "basis": "assumed",
@@ -112,10 +149,7 @@ package enum DeviceCatalogueFiles {
                 "f0Hz": 235,
                 "q": 10,
                 "fullScaleG": 2.0,
-                "bandHz": [
-                  80,
-                  250
-                ]
+                "bandHz": [80, 250]
               },
               "android": {
                 "apiLevel": 33,
@@ -196,10 +230,7 @@ package enum DeviceCatalogueFiles {
                 "f0Hz": 230,
                 "q": 10,
                 "fullScaleG": 2.0,
-                "bandHz": [
-                  65,
-                  300
-                ]
+                "bandHz": [65, 300]
               },
               "provenance": {
                 "/hasHaptics": {
@@ -229,6 +260,358 @@ package enum DeviceCatalogueFiles {
               }
             }
             """#),
+        ("pixel-4a", #"""
+            {
+              "name": "pixel-4a",
+              "title": "Pixel 4a (TI DRV2624)",
+              "platform": "android",
+              "hasHaptics": true,
+              "actuator": {
+                "f0Hz": 155.06,
+                "q": 10,
+                "fullScaleG": 1.2,
+                "bandHz": [80, 250]
+              },
+              "android": {
+                "apiLevel": 33,
+                "hasVibrator": true,
+                "hasAmplitudeControl": true,
+                "envelope": null,
+                "primitives": {
+                  "CLICK": 6,
+                  "TICK": 6
+                },
+                "effects": {
+                  "HEAVY_CLICK": [
+                    [6, 1]
+                  ],
+                  "DOUBLE_CLICK": [
+                    [8, 1],
+                    [141, 0],
+                    [12, 1]
+                  ]
+                }
+              },
+              "provenance": {
+                "/hasHaptics": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish vibrator/drv2624/Vibrator.cpp (a DRV2624 LRA driver)"
+                },
+                "/actuator/f0Hz": {
+                  "basis": "derived",
+                  "ref": "device/google/sunfish vibrator/drv2624/Hardware.h DEFAULT_LRA_PERIOD 262 and Vibrator.cpp freqPeriodFormula: 10^9 / (24615 × 262) = 155.06 Hz (each unit is calibrated)"
+                },
+                "/actuator/q": {
+                  "basis": "assumed",
+                  "ref": "no Q is published for this actuator; 10, as the Pixel HAL's model uses"
+                },
+                "/actuator/fullScaleG": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish vibrator/drv2624/Vibrator.cpp STEADY_TARGET_G {1.2, 1.145, 0.905}: the factory target of a steady vibration, 1.2 g"
+                },
+                "/actuator/bandHz": {
+                  "basis": "assumed",
+                  "ref": "the LRA is driven at its resonance; the band for TICK and LOW_TICK without braking as the other assumed devices"
+                },
+                "/android/apiLevel": {
+                  "basis": "assumed",
+                  "ref": "Android 13 (API 33)"
+                },
+                "/android/hasVibrator": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish vibrator/drv2624/Vibrator.cpp"
+                },
+                "/android/hasAmplitudeControl": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish vibrator/drv2624/Vibrator.cpp getCapabilities: CAP_AMPLITUDE_CONTROL"
+                },
+                "/android/envelope": {
+                  "basis": "assumed",
+                  "ref": "no envelope effects before API 36 (the HAL composes no PWLE)"
+                },
+                "/android/primitives/CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish device.mk ro.vendor.vibrator.hal.click.duration=6; device/google/sunfish vibrator/drv2624/drv2624.bin: effect 1, one segment at full drive (0x3f) for 6 ticks of 1 ms"
+                },
+                "/android/primitives/TICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish device.mk ro.vendor.vibrator.hal.tick.duration=6; device/google/sunfish vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 6 ticks of 1 ms"
+                },
+                "/android/effects/HEAVY_CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish device.mk ro.vendor.vibrator.hal.heavyclick.duration=6; device/google/sunfish vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 6 ticks of 1 ms"
+                },
+                "/android/effects/DOUBLE_CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish vibrator/drv2624/drv2624.bin: effect 3, 8 ms at 0x3f, 141 ms at 0, 12 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms)"
+                }
+              }
+            }
+            """#),
+        ("pixel-4a-5g", #"""
+            {
+              "name": "pixel-4a-5g",
+              "title": "Pixel 4a (5G) (TI DRV2624)",
+              "platform": "android",
+              "hasHaptics": true,
+              "actuator": {
+                "f0Hz": 155.06,
+                "q": 10,
+                "fullScaleG": 1.5,
+                "bandHz": [80, 250]
+              },
+              "android": {
+                "apiLevel": 33,
+                "hasVibrator": true,
+                "hasAmplitudeControl": true,
+                "envelope": null,
+                "primitives": {
+                  "CLICK": 7,
+                  "TICK": 7
+                },
+                "effects": {
+                  "HEAVY_CLICK": [
+                    [7, 1]
+                  ],
+                  "DOUBLE_CLICK": [
+                    [10, 1],
+                    [157, 0],
+                    [13, 1]
+                  ]
+                }
+              },
+              "provenance": {
+                "/hasHaptics": {
+                  "basis": "sourced",
+                  "ref": "device/google/bramble vibrator/drv2624/Vibrator.cpp (a DRV2624 LRA driver)"
+                },
+                "/actuator/f0Hz": {
+                  "basis": "derived",
+                  "ref": "device/google/bramble vibrator/drv2624/Hardware.h DEFAULT_LRA_PERIOD 262 and Vibrator.cpp freqPeriodFormula: 10^9 / (24615 × 262) = 155.06 Hz (each unit is calibrated)"
+                },
+                "/actuator/q": {
+                  "basis": "assumed",
+                  "ref": "no Q is published for this actuator; 10, as the Pixel HAL's model uses"
+                },
+                "/actuator/fullScaleG": {
+                  "basis": "sourced",
+                  "ref": "device/google/bramble vibrator/drv2624/Vibrator.cpp STEADY_TARGET_G {1.5, 1.145, 0.82}: the factory target of a steady vibration, 1.5 g"
+                },
+                "/actuator/bandHz": {
+                  "basis": "assumed",
+                  "ref": "the LRA is driven at its resonance; the band for TICK and LOW_TICK without braking as the other assumed devices"
+                },
+                "/android/apiLevel": {
+                  "basis": "assumed",
+                  "ref": "Android 13 (API 33)"
+                },
+                "/android/hasVibrator": {
+                  "basis": "sourced",
+                  "ref": "device/google/bramble vibrator/drv2624/Vibrator.cpp"
+                },
+                "/android/hasAmplitudeControl": {
+                  "basis": "sourced",
+                  "ref": "device/google/bramble vibrator/drv2624/Vibrator.cpp getCapabilities: CAP_AMPLITUDE_CONTROL"
+                },
+                "/android/envelope": {
+                  "basis": "assumed",
+                  "ref": "no envelope effects before API 36 (the HAL composes no PWLE)"
+                },
+                "/android/primitives/CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/bramble device-bramble.mk ro.vendor.vibrator.hal.click.duration=7; device/google/bramble vibrator/drv2624/drv2624.bin: effect 1, one segment at full drive (0x3f) for 7 ticks of 1 ms"
+                },
+                "/android/primitives/TICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/bramble device-bramble.mk ro.vendor.vibrator.hal.tick.duration=7; device/google/bramble vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 7 ticks of 1 ms"
+                },
+                "/android/effects/HEAVY_CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/bramble device-bramble.mk ro.vendor.vibrator.hal.heavyclick.duration=7; device/google/bramble vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 7 ticks of 1 ms"
+                },
+                "/android/effects/DOUBLE_CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/bramble vibrator/drv2624/drv2624.bin: effect 3, 10 ms at 0x3f, 157 ms at 0, 13 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms)"
+                }
+              }
+            }
+            """#),
+        ("pixel-5", #"""
+            {
+              "name": "pixel-5",
+              "title": "Pixel 5 (TI DRV2624)",
+              "platform": "android",
+              "hasHaptics": true,
+              "actuator": {
+                "f0Hz": 155.06,
+                "q": 10,
+                "fullScaleG": 2.15,
+                "bandHz": [80, 250]
+              },
+              "android": {
+                "apiLevel": 33,
+                "hasVibrator": true,
+                "hasAmplitudeControl": true,
+                "envelope": null,
+                "primitives": {
+                  "CLICK": 6,
+                  "TICK": 6
+                },
+                "effects": {
+                  "HEAVY_CLICK": [
+                    [6, 1]
+                  ],
+                  "DOUBLE_CLICK": [
+                    [8, 1],
+                    [139, 0],
+                    [12, 1]
+                  ]
+                }
+              },
+              "provenance": {
+                "/hasHaptics": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin vibrator/drv2624/Vibrator.cpp (a DRV2624 LRA driver)"
+                },
+                "/actuator/f0Hz": {
+                  "basis": "derived",
+                  "ref": "device/google/redfin vibrator/drv2624/Hardware.h DEFAULT_LRA_PERIOD 262 and Vibrator.cpp freqPeriodFormula: 10^9 / (24615 × 262) = 155.06 Hz (each unit is calibrated)"
+                },
+                "/actuator/q": {
+                  "basis": "assumed",
+                  "ref": "no Q is published for this actuator; 10, as the Pixel HAL's model uses"
+                },
+                "/actuator/fullScaleG": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin vibrator/drv2624/Vibrator.cpp STEADY_TARGET_G {2.15, 1.145, 1.3}: the factory target of a steady vibration, 2.15 g"
+                },
+                "/actuator/bandHz": {
+                  "basis": "assumed",
+                  "ref": "the LRA is driven at its resonance; the band for TICK and LOW_TICK without braking as the other assumed devices"
+                },
+                "/android/apiLevel": {
+                  "basis": "assumed",
+                  "ref": "Android 13 (API 33)"
+                },
+                "/android/hasVibrator": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin vibrator/drv2624/Vibrator.cpp"
+                },
+                "/android/hasAmplitudeControl": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin vibrator/drv2624/Vibrator.cpp getCapabilities: CAP_AMPLITUDE_CONTROL"
+                },
+                "/android/envelope": {
+                  "basis": "assumed",
+                  "ref": "no envelope effects before API 36 (the HAL composes no PWLE)"
+                },
+                "/android/primitives/CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin device-redfin.mk ro.vendor.vibrator.hal.click.duration=6; device/google/redfin vibrator/drv2624/drv2624.bin: effect 1, one segment at full drive (0x3f) for 6 ticks of 1 ms"
+                },
+                "/android/primitives/TICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin device-redfin.mk ro.vendor.vibrator.hal.tick.duration=6; device/google/redfin vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 6 ticks of 1 ms"
+                },
+                "/android/effects/HEAVY_CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin device-redfin.mk ro.vendor.vibrator.hal.heavyclick.duration=6; device/google/redfin vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 6 ticks of 1 ms"
+                },
+                "/android/effects/DOUBLE_CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin vibrator/drv2624/drv2624.bin: effect 3, 8 ms at 0x3f, 139 ms at 0, 12 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms)"
+                }
+              }
+            }
+            """#),
+        ("pixel-5a", #"""
+            {
+              "name": "pixel-5a",
+              "title": "Pixel 5a (TI DRV2624)",
+              "platform": "android",
+              "hasHaptics": true,
+              "actuator": {
+                "f0Hz": 155.06,
+                "q": 10,
+                "fullScaleG": 0.95,
+                "bandHz": [80, 250]
+              },
+              "android": {
+                "apiLevel": 33,
+                "hasVibrator": true,
+                "hasAmplitudeControl": true,
+                "envelope": null,
+                "primitives": {
+                  "CLICK": 7,
+                  "TICK": 7
+                },
+                "effects": {
+                  "HEAVY_CLICK": [
+                    [7, 1]
+                  ],
+                  "DOUBLE_CLICK": [
+                    [10, 1],
+                    [157, 0],
+                    [13, 1]
+                  ]
+                }
+              },
+              "provenance": {
+                "/hasHaptics": {
+                  "basis": "sourced",
+                  "ref": "device/google/barbet vibrator/drv2624/Vibrator.cpp (a DRV2624 LRA driver)"
+                },
+                "/actuator/f0Hz": {
+                  "basis": "derived",
+                  "ref": "device/google/barbet vibrator/drv2624/Hardware.h DEFAULT_LRA_PERIOD 262 and Vibrator.cpp freqPeriodFormula: 10^9 / (24615 × 262) = 155.06 Hz (each unit is calibrated)"
+                },
+                "/actuator/q": {
+                  "basis": "assumed",
+                  "ref": "no Q is published for this actuator; 10, as the Pixel HAL's model uses"
+                },
+                "/actuator/fullScaleG": {
+                  "basis": "sourced",
+                  "ref": "device/google/barbet vibrator/drv2624/Vibrator.cpp STEADY_TARGET_G {0.95, 0.9, 0.5}: the factory target of a steady vibration, 0.95 g"
+                },
+                "/actuator/bandHz": {
+                  "basis": "assumed",
+                  "ref": "the LRA is driven at its resonance; the band for TICK and LOW_TICK without braking as the other assumed devices"
+                },
+                "/android/apiLevel": {
+                  "basis": "assumed",
+                  "ref": "Android 13 (API 33)"
+                },
+                "/android/hasVibrator": {
+                  "basis": "sourced",
+                  "ref": "device/google/barbet vibrator/drv2624/Vibrator.cpp"
+                },
+                "/android/hasAmplitudeControl": {
+                  "basis": "sourced",
+                  "ref": "device/google/barbet vibrator/drv2624/Vibrator.cpp getCapabilities: CAP_AMPLITUDE_CONTROL"
+                },
+                "/android/envelope": {
+                  "basis": "assumed",
+                  "ref": "no envelope effects before API 36 (the HAL composes no PWLE)"
+                },
+                "/android/primitives/CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/barbet device-barbet.mk ro.vendor.vibrator.hal.click.duration=7; device/google/barbet vibrator/drv2624/drv2624.bin: effect 1, one segment at full drive (0x3f) for 7 ticks of 1 ms"
+                },
+                "/android/primitives/TICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/barbet device-barbet.mk ro.vendor.vibrator.hal.tick.duration=7; device/google/barbet vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 7 ticks of 1 ms"
+                },
+                "/android/effects/HEAVY_CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/barbet device-barbet.mk ro.vendor.vibrator.hal.heavyclick.duration=7; device/google/barbet vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 7 ticks of 1 ms"
+                },
+                "/android/effects/DOUBLE_CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/barbet vibrator/drv2624/drv2624.bin: effect 3, 10 ms at 0x3f, 157 ms at 0, 13 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms)"
+                }
+              }
+            }
+            """#),
         ("pixel-cs40l26", #"""
             {
               "name": "pixel-cs40l26",
@@ -239,9 +622,279 @@ package enum DeviceCatalogueFiles {
                 "f0Hz": 145,
                 "q": 10,
                 "fullScaleG": 2.0,
-                "bandHz": [
-                  30,
-                  300
+                "bandHz": [30, 300],
+                "foamG": [
+                  [30, 0.02],
+                  [31, 0.02],
+                  [32, 0.022],
+                  [33, 0.024],
+                  [34, 0.026],
+                  [35, 0.028],
+                  [36, 0.03],
+                  [37, 0.03],
+                  [38, 0.032],
+                  [39, 0.034],
+                  [40, 0.036],
+                  [41, 0.038],
+                  [42, 0.04],
+                  [43, 0.044],
+                  [44, 0.046],
+                  [45, 0.048],
+                  [46, 0.05],
+                  [47, 0.052],
+                  [48, 0.056],
+                  [49, 0.058],
+                  [50, 0.06],
+                  [51, 0.064],
+                  [52, 0.066],
+                  [53, 0.07],
+                  [54, 0.072],
+                  [55, 0.076],
+                  [56, 0.08],
+                  [57, 0.082],
+                  [58, 0.086],
+                  [59, 0.09],
+                  [60, 0.094],
+                  [61, 0.098],
+                  [62, 0.102],
+                  [63, 0.106],
+                  [64, 0.11],
+                  [65, 0.114],
+                  [66, 0.118],
+                  [67, 0.124],
+                  [68, 0.128],
+                  [69, 0.132],
+                  [70, 0.138],
+                  [71, 0.144],
+                  [72, 0.148],
+                  [73, 0.154],
+                  [74, 0.16],
+                  [75, 0.166],
+                  [76, 0.172],
+                  [77, 0.178],
+                  [78, 0.186],
+                  [79, 0.192],
+                  [80, 0.198],
+                  [81, 0.206],
+                  [82, 0.214],
+                  [83, 0.222],
+                  [84, 0.23],
+                  [85, 0.238],
+                  [86, 0.246],
+                  [87, 0.256],
+                  [88, 0.264],
+                  [89, 0.274],
+                  [90, 0.284],
+                  [91, 0.296],
+                  [92, 0.306],
+                  [93, 0.318],
+                  [94, 0.33],
+                  [95, 0.342],
+                  [96, 0.354],
+                  [97, 0.368],
+                  [98, 0.382],
+                  [99, 0.396],
+                  [100, 0.412],
+                  [101, 0.426],
+                  [102, 0.444],
+                  [103, 0.46],
+                  [104, 0.48],
+                  [105, 0.498],
+                  [106, 0.518],
+                  [107, 0.54],
+                  [108, 0.562],
+                  [109, 0.586],
+                  [110, 0.61],
+                  [111, 0.636],
+                  [112, 0.664],
+                  [113, 0.694],
+                  [114, 0.726],
+                  [115, 0.758],
+                  [116, 0.794],
+                  [117, 0.832],
+                  [118, 0.872],
+                  [119, 0.916],
+                  [120, 0.962],
+                  [121, 0.99],
+                  [122, 1.018],
+                  [123, 1.048],
+                  [124, 1.08],
+                  [125, 1.114],
+                  [126, 1.15],
+                  [127, 1.188],
+                  [128, 1.23],
+                  [129, 1.274],
+                  [130, 1.32],
+                  [131, 1.334],
+                  [132, 1.348],
+                  [133, 1.358],
+                  [134, 1.366],
+                  [135, 1.372],
+                  [136, 1.37],
+                  [137, 1.362],
+                  [138, 1.344],
+                  [139, 1.312],
+                  [140, 1.262],
+                  [141, 1.258],
+                  [142, 1.236],
+                  [143, 1.192],
+                  [144, 1.12],
+                  [145, 1.024],
+                  [146, 1.158],
+                  [147, 1.27],
+                  [148, 1.356],
+                  [149, 1.42],
+                  [150, 1.464],
+                  [151, 1.57],
+                  [152, 1.654],
+                  [153, 1.724],
+                  [154, 1.782],
+                  [155, 1.832],
+                  [156, 1.874],
+                  [157, 1.91],
+                  [158, 1.942],
+                  [159, 1.972],
+                  [160, 2.0],
+                  [161, 1.942],
+                  [162, 1.89],
+                  [163, 1.842],
+                  [164, 1.798],
+                  [165, 1.758],
+                  [166, 1.722],
+                  [167, 1.688],
+                  [168, 1.658],
+                  [169, 1.63],
+                  [170, 1.604],
+                  [171, 1.56],
+                  [172, 1.52],
+                  [173, 1.482],
+                  [174, 1.446],
+                  [175, 1.412],
+                  [176, 1.38],
+                  [177, 1.35],
+                  [178, 1.322],
+                  [179, 1.296],
+                  [180, 1.27],
+                  [181, 1.248],
+                  [182, 1.224],
+                  [183, 1.202],
+                  [184, 1.182],
+                  [185, 1.164],
+                  [186, 1.144],
+                  [187, 1.126],
+                  [188, 1.11],
+                  [189, 1.094],
+                  [190, 1.078],
+                  [191, 1.064],
+                  [192, 1.05],
+                  [193, 1.036],
+                  [194, 1.022],
+                  [195, 1.01],
+                  [196, 0.998],
+                  [197, 0.986],
+                  [198, 0.974],
+                  [199, 0.964],
+                  [200, 0.954],
+                  [201, 0.944],
+                  [202, 0.934],
+                  [203, 0.924],
+                  [204, 0.916],
+                  [205, 0.906],
+                  [206, 0.898],
+                  [207, 0.89],
+                  [208, 0.882],
+                  [209, 0.874],
+                  [210, 0.868],
+                  [211, 0.86],
+                  [212, 0.852],
+                  [213, 0.846],
+                  [214, 0.84],
+                  [215, 0.834],
+                  [216, 0.826],
+                  [217, 0.82],
+                  [218, 0.814],
+                  [219, 0.81],
+                  [220, 0.804],
+                  [221, 0.798],
+                  [222, 0.792],
+                  [223, 0.788],
+                  [224, 0.782],
+                  [225, 0.778],
+                  [226, 0.774],
+                  [227, 0.768],
+                  [228, 0.764],
+                  [229, 0.76],
+                  [230, 0.756],
+                  [231, 0.752],
+                  [232, 0.746],
+                  [233, 0.742],
+                  [234, 0.738],
+                  [235, 0.736],
+                  [236, 0.732],
+                  [237, 0.728],
+                  [238, 0.724],
+                  [239, 0.72],
+                  [240, 0.718],
+                  [241, 0.714],
+                  [242, 0.71],
+                  [243, 0.708],
+                  [244, 0.704],
+                  [245, 0.702],
+                  [246, 0.698],
+                  [247, 0.696],
+                  [248, 0.692],
+                  [249, 0.69],
+                  [250, 0.686],
+                  [251, 0.684],
+                  [252, 0.682],
+                  [253, 0.678],
+                  [254, 0.676],
+                  [255, 0.674],
+                  [256, 0.672],
+                  [257, 0.668],
+                  [258, 0.666],
+                  [259, 0.664],
+                  [260, 0.662],
+                  [261, 0.66],
+                  [262, 0.658],
+                  [263, 0.656],
+                  [264, 0.654],
+                  [265, 0.65],
+                  [266, 0.648],
+                  [267, 0.646],
+                  [268, 0.644],
+                  [269, 0.642],
+                  [270, 0.642],
+                  [271, 0.64],
+                  [272, 0.638],
+                  [273, 0.636],
+                  [274, 0.634],
+                  [275, 0.632],
+                  [276, 0.63],
+                  [277, 0.628],
+                  [278, 0.626],
+                  [279, 0.626],
+                  [280, 0.624],
+                  [281, 0.622],
+                  [282, 0.62],
+                  [283, 0.618],
+                  [284, 0.618],
+                  [285, 0.616],
+                  [286, 0.614],
+                  [287, 0.612],
+                  [288, 0.612],
+                  [289, 0.61],
+                  [290, 0.608],
+                  [291, 0.608],
+                  [292, 0.606],
+                  [293, 0.604],
+                  [294, 0.604],
+                  [295, 0.602],
+                  [296, 0.6],
+                  [297, 0.6],
+                  [298, 0.598],
+                  [299, 0.596],
+                  [300, 0.596]
                 ]
               },
               "android": {
@@ -270,7 +923,7 @@ package enum DeviceCatalogueFiles {
                 },
                 "/actuator/fullScaleG": {
                   "basis": "assumed",
-                  "ref": "no Pixel acceleration figure is published; hapsynth's default 2.0 g"
+                  "ref": "the HAL normalises its map to 1 (ReDC, mass and location coefficient are per unit and unpublished); hapsynth's default 2.0 g as its maximum"
                 },
                 "/actuator/bandHz/0": {
                   "basis": "sourced",
@@ -279,6 +932,10 @@ package enum DeviceCatalogueFiles {
                 "/actuator/bandHz/1": {
                   "basis": "sourced",
                   "ref": "hardware/google/pixel vibrator/cs40l26/Vibrator.cpp: bandwidth to 300 Hz"
+                },
+                "/actuator/foamG": {
+                  "basis": "derived",
+                  "ref": "hardware/google/pixel vibrator/cs40l26/Vibrator.cpp createBandwidthAmplitudeMap and createPwleMaxLevelLimitMap (LUXSHARE_ICT_081545): a(f) = level(f)·ω²/√((ωn²−ω²)² + (ωn·ω/Q)²) every 1 Hz from 30 to 300 Hz, f0 145, Q 10, level linear between (120, 0.447) (130, 0.346) (140, 0.156) (145, 0.1) (150, 0.167) (160, 0.391) (170, 0.447) and 0.447 outside; ÷ its maximum, floored to 0.001 as the HAL does, × fullScaleG"
                 },
                 "/android/apiLevel": {
                   "basis": "assumed",
@@ -321,10 +978,7 @@ package enum DeviceCatalogueFiles {
                 "f0Hz": 170.07,
                 "q": 10,
                 "fullScaleG": 2.0,
-                "bandHz": [
-                  80,
-                  250
-                ]
+                "bandHz": [80, 250]
               },
               "android": {
                 "apiLevel": 33,

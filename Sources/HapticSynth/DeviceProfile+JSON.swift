@@ -3,8 +3,9 @@ import HapticPlanner
 
 extension DeviceProfile {
     /// Reads a device profile (docs/devices.md, `docs/schema/device-profile.schema.json`): every
-    /// leaf under `hasHaptics`, `actuator` and `android` needs exactly one `provenance` entry,
-    /// keyed by its JSON Pointer, and every entry a leaf.
+    /// leaf under `hasHaptics`, `actuator` and `android` takes its provenance from the entry keyed
+    /// by its JSON Pointer or, failing that, by its nearest enclosing array or object (one entry
+    /// for a whole table); every entry names a value of the device.
     public static func read(_ bytes: [UInt8], file: String) throws(SettingsFileError) -> DeviceProfile {
         let root = try SettingsFileError.parse(bytes, file: file)
         let reader = SettingsReader(file: file)
@@ -35,10 +36,10 @@ extension DeviceProfile {
         } else if platform == "android" {
             throw reader.fail("an Android device needs \"android\"", root, .root)
         }
-        var leaves = [("/hasHaptics", hasHaptics ? "true" : "false")]
-        if let node = members["actuator"] { leaves += SettingsReader.leaves(node, "/actuator") }
-        if let node = members["android"] { leaves += SettingsReader.leaves(node, "/android") }
-        let provenance = try reader.provenance(try required("provenance"), leaves: leaves)
+        var nodes = [SettingsReader.ValueNode(pointer: "/hasHaptics", text: hasHaptics ? "true" : "false", leafCount: 0)]
+        if let node = members["actuator"] { nodes += SettingsReader.nodes(node, "/actuator") }
+        if let node = members["android"] { nodes += SettingsReader.nodes(node, "/android") }
+        let provenance = try reader.provenance(try required("provenance"), nodes: nodes)
         return DeviceProfile(name: name, title: title, isIOS: platform == "ios", hasHaptics: hasHaptics, actuator: actuator,
                              android: android, provenance: provenance)
     }
@@ -47,7 +48,8 @@ extension DeviceProfile {
 /// The reading rules of a device profile file, with the place of every refusal.
 extension SettingsReader {
     func actuator(_ node: JSONNode, _ path: JSONPath) throws(SettingsFileError) -> DeviceProfile.Actuator {
-        let members = try members(node, path, keys: ["f0Hz", "q", "fullScaleG", "bandHz"], what: "an object of f0Hz, q, fullScaleG and bandHz")
+        let members = try members(node, path, keys: ["f0Hz", "q", "fullScaleG", "bandHz", "foamG"],
+                                  what: "an object of f0Hz, q, fullScaleG, bandHz and foamG")
         func required(_ key: String) throws(SettingsFileError) -> JSONNode { try self.required(key, in: members, of: node, at: path) }
         // Ceilings where they enter: no rate hapsynth renders at (at most 192 kHz) plays past 96 kHz,
         // and no actuator moves a phone at 1,000 g.
@@ -58,36 +60,73 @@ extension SettingsReader {
         guard case .array(let band) = bandNode.value, band.count == 2 else { throw fail("expected [min, max] in Hz", bandNode, bandPath) }
         let low = try number(band[0], bandPath.appending(0), "greater than 0") { $0 > 0 }
         let high = try number(band[1], bandPath.appending(1), "above the band's minimum (\(low)) and at most 96000") { $0 > low && $0 <= 96_000 }
-        return DeviceProfile.Actuator(f0Hz: f0, q: q, fullScaleG: scale, bandHz: low...high)
+        var foam: OutputAccelerationMap?
+        if let node = members["foamG"] { foam = try outputAccelerationMap(node, path.appending("foamG")) }
+        return DeviceProfile.Actuator(f0Hz: f0, q: q, fullScaleG: scale, bandHz: low...high, foamG: foam)
     }
 
-    /// The JSON Pointers of the leaves below `node` (scalars, null, empty objects and arrays),
-    /// each with its value as JSON text.
-    static func leaves(_ node: JSONNode, _ pointer: String) -> [(String, String)] {
+    /// The most points a map may have (a HAL's map at 1 Hz from 0 to 4 kHz fits).
+    static let maxMapPoints = 4_096
+
+    /// `foamG`: [[Hz, g], …], at least two points, frequencies rising, each acceleration within
+    /// 0...1000 g.
+    func outputAccelerationMap(_ node: JSONNode, _ path: JSONPath) throws(SettingsFileError) -> OutputAccelerationMap {
+        guard case .array(let items) = node.value, (2...Self.maxMapPoints).contains(items.count) else {
+            throw fail("expected 2 to \(Self.maxMapPoints) points [Hz, g] by rising frequency", node, path)
+        }
+        var points: [OutputAccelerationMap.Point] = []
+        for (index, item) in items.enumerated() {
+            let pointPath = path.appending(index)
+            guard case .array(let pair) = item.value, pair.count == 2 else { throw fail("expected [Hz, g]", item, pointPath) }
+            let floor = points.last?.hz ?? 0
+            let hz = try number(pair[0], pointPath.appending(0), "above \(NumberText.significant(floor)) (the frequencies rise) and at most 96000") {
+                $0 > floor && $0 <= 96_000
+            }
+            let g = try number(pair[1], pointPath.appending(1), "within 0...1000") { $0 >= 0 && $0 <= 1_000 }
+            points.append(.init(hz: hz, g: g))
+        }
+        return OutputAccelerationMap(points)
+    }
+
+    /// A value of a device file: its JSON Pointer, its JSON text (for an array or object with
+    /// values, how many leaves it holds) and its leaf count (0: it is a leaf).
+    struct ValueNode {
+        let pointer: String
+        let text: String
+        let leafCount: Int
+    }
+
+    /// The values at and below `node`, parents before their children: leaves are scalars, null and
+    /// empty objects and arrays.
+    static func nodes(_ node: JSONNode, _ pointer: String) -> [ValueNode] {
+        var children: [ValueNode] = []
         switch node.value {
         case .object(let members) where !members.isEmpty:
             // RFC 6901: "~" is written "~0" and "/" is "~1".
             let escaped = { (key: String) in key.map { $0 == "~" ? "~0" : $0 == "/" ? "~1" : String($0) }.joined() }
-            return members.flatMap { leaves($0.value, pointer + "/" + escaped($0.key)) }
+            children = members.flatMap { nodes($0.value, pointer + "/" + escaped($0.key)) }
         case .array(let items) where !items.isEmpty:
-            return items.enumerated().flatMap { leaves($0.element, pointer + "/\($0.offset)") }
-        case .object: return [(pointer, "{}")]
-        case .array: return [(pointer, "[]")]
-        case .string(let text): return [(pointer, "\"\(text)\"")]
-        case .number(let number): return [(pointer, number.text)]
-        case .bool(let value): return [(pointer, value ? "true" : "false")]
-        case .null: return [(pointer, "null")]
+            children = items.enumerated().flatMap { nodes($0.element, pointer + "/\($0.offset)") }
+        case .object: return [ValueNode(pointer: pointer, text: "{}", leafCount: 0)]
+        case .array: return [ValueNode(pointer: pointer, text: "[]", leafCount: 0)]
+        case .string(let text): return [ValueNode(pointer: pointer, text: "\"\(text)\"", leafCount: 0)]
+        case .number(let number): return [ValueNode(pointer: pointer, text: number.text, leafCount: 0)]
+        case .bool(let value): return [ValueNode(pointer: pointer, text: value ? "true" : "false", leafCount: 0)]
+        case .null: return [ValueNode(pointer: pointer, text: "null", leafCount: 0)]
         }
+        let leaves = children.filter { $0.leafCount == 0 }.count
+        return [ValueNode(pointer: pointer, text: "(\(leaves) values)", leafCount: leaves)] + children
     }
 
-    /// The provenance object: exactly one entry per leaf, each {basis, ref}.
-    func provenance(_ node: JSONNode, leaves: [(String, String)]) throws(SettingsFileError) -> [(pointer: String, value: String, provenance: DeviceProfile.Provenance)] {
+    /// The provenance object: entries {basis, ref} keyed by values of the device; every leaf is
+    /// covered by its own entry or its nearest enclosing one. In the values' order.
+    func provenance(_ node: JSONNode, nodes: [ValueNode]) throws(SettingsFileError) -> [(pointer: String, value: String, provenance: DeviceProfile.Provenance)] {
         let path = JSONPath.root.appending("provenance")
         guard case .object(let pointers) = node.value else { throw fail("expected an object of JSON Pointers, got \(node.kindDescription)", node, path) }
         var entries: [(pointer: String, provenance: DeviceProfile.Provenance)] = []
         for member in pointers {
             let entryPath = path.appending(member.key)
-            guard leaves.contains(where: { $0.0 == member.key }) else {
+            guard nodes.contains(where: { $0.pointer == member.key }) else {
                 throw fail("\"\(PatternFileError.shown(member.key))\" is not a value of this device (a JSON Pointer such as /actuator/f0Hz)", member.value, entryPath)
             }
             guard !entries.contains(where: { $0.pointer == member.key }) else { throw fail("a second provenance for \(member.key)", member.value, entryPath) }
@@ -98,9 +137,10 @@ extension SettingsReader {
             guard let refNode = fields["ref"] else { throw fail("missing \"ref\"", member.value, entryPath) }
             entries.append((member.key, DeviceProfile.Provenance(basis: basis, ref: try text(refNode, entryPath.appending("ref")))))
         }
-        if let missing = leaves.first(where: { leaf in !entries.contains { $0.pointer == leaf.0 } }) {
-            throw fail("no provenance for \(missing.0): every value says where it comes from (measured, sourced, derived or assumed)", node, path)
+        let covered = { (pointer: String) in entries.contains { pointer == $0.pointer || pointer.hasPrefix($0.pointer + "/") } }
+        if let missing = nodes.first(where: { $0.leafCount == 0 && !covered($0.pointer) }) {
+            throw fail("no provenance for \(missing.pointer): every value says where it comes from (measured, sourced, derived or assumed)", node, path)
         }
-        return leaves.compactMap { leaf in entries.first { $0.pointer == leaf.0 }.map { (leaf.0, leaf.1, $0.provenance) } }
+        return nodes.compactMap { value in entries.first { $0.pointer == value.pointer }.map { (value.pointer, value.text, $0.provenance) } }
     }
 }

@@ -13,12 +13,14 @@ public struct DeviceProfile: Sendable {
         public let ref: String
     }
 
-    /// The actuator: its resonance, Q, full scale in g and the band sharpness maps onto, in Hz.
+    /// The actuator: its resonance, Q, full scale in g, the band sharpness maps onto, in Hz, and
+    /// its HAL's frequency → output acceleration map when it publishes one.
     public struct Actuator: Sendable, Hashable {
         public let f0Hz: Double
         public let q: Double
         public let fullScaleG: Double
         public let bandHz: ClosedRange<Double>
+        public let foamG: OutputAccelerationMap?
     }
 
     public let name: String
@@ -30,8 +32,8 @@ public struct DeviceProfile: Sendable {
     public let actuator: Actuator?
     /// The Android capabilities (Android devices only).
     public let android: AndroidDevice?
-    /// Every value (as JSON text) with its provenance, by JSON Pointer (`/actuator/f0Hz`), in the
-    /// file's order of the values.
+    /// Every provenance entry with the value it covers (JSON text; a table as its count of
+    /// values), by JSON Pointer (`/actuator/f0Hz`), in the file's order of the values.
     public let provenance: [(pointer: String, value: String, provenance: Provenance)]
 
     /// The platform it plays as: iOS, or Android on its capabilities.
@@ -41,18 +43,21 @@ public struct DeviceProfile: Sendable {
     public var capabilities: DeviceCapabilities { hasHaptics ? .iPhone : .noHaptics }
 
     /// `profile` with this device's actuator: the resonator at its f0 and Q, its band as the
-    /// platform's frequency keys, and its full scale.
+    /// platform's frequency keys, its full scale and map; an Android device's full drive reaches
+    /// its full scale (androidGain 1).
     public func applied(to profile: ActuatorProfile) -> ActuatorProfile {
         var profile = profile
         guard let actuator else { return profile }
         profile.actuator = .resonator
         profile.resonatorQ = actuator.q
         profile.fullScaleG = actuator.fullScaleG
+        profile.foamG = actuator.foamG
         if isIOS {
             profile.resonatorHz = actuator.f0Hz
             profile.minFrequencyHz = actuator.bandHz.lowerBound
             profile.maxFrequencyHz = actuator.bandHz.upperBound
         } else {
+            profile.android.gain = 1
             profile.android.resonanceHz = actuator.f0Hz
             profile.android.minFrequencyHz = actuator.bandHz.lowerBound
             profile.android.maxFrequencyHz = actuator.bandHz.upperBound

@@ -36,6 +36,8 @@ package final class Mixer: @unchecked Sendable {
     static let laneCount = 2
     /// Each lane's sum for the current block, `laneCapacity` frames each.
     private var lanes: [UnsafeMutablePointer<Double>] = []
+    /// Under `resonator`, each lane's equalised continuous voices: motion added after the mass.
+    private var motionLanes: [UnsafeMutablePointer<Double>] = []
     private var laneCapacity = 0
     private let scratches: [KernelScratch]
     /// The active players of the current block, unretained (`active` holds them), so the two
@@ -61,7 +63,7 @@ package final class Mixer: @unchecked Sendable {
 
     deinit {
         worker?.shutDown()
-        for lane in lanes { lane.deallocate() }
+        for lane in lanes + motionLanes { lane.deallocate() }
         blockPlayers.deallocate()
         discard.deallocate()
     }
@@ -158,16 +160,17 @@ package final class Mixer: @unchecked Sendable {
         let blockStart = framePosition
         if !silent.isEmpty { renderMuted(silent, count: count, blockStart: blockStart) }
         if let worker, voiceCount >= 2, voiceCount * count >= Self.parallelVoiceFrames {
-            let list = blockPlayers, mix = lanes[1], scratch = scratches[1]
+            let list = blockPlayers, mix = lanes[1], motion = motionLanes.isEmpty ? nil : motionLanes[1], scratch = scratches[1]
             worker.post {
-                Self.renderLane(1, list, players: players, into: mix, count: count, blockStart: blockStart, scratch: scratch)
+                Self.renderLane(1, list, players: players, into: mix, motion: motion, count: count, blockStart: blockStart, scratch: scratch)
             }
-            Self.renderLane(0, blockPlayers, players: players, into: lanes[0], count: count, blockStart: blockStart, scratch: scratches[0])
+            Self.renderLane(0, blockPlayers, players: players, into: lanes[0], motion: motionLanes.isEmpty ? nil : motionLanes[0], count: count,
+                            blockStart: blockStart, scratch: scratches[0])
             worker.wait()
         } else {
             for lane in 0..<Self.laneCount {
-                Self.renderLane(lane, blockPlayers, players: players, into: lanes[lane], count: count, blockStart: blockStart,
-                                scratch: scratches[lane])
+                Self.renderLane(lane, blockPlayers, players: players, into: lanes[lane], motion: motionLanes.isEmpty ? nil : motionLanes[lane],
+                                count: count, blockStart: blockStart, scratch: scratches[lane])
             }
         }
         for player in active { player.voices.endBlock(ending: blockEnd) }
@@ -187,32 +190,38 @@ package final class Mixer: @unchecked Sendable {
         defer { list.deallocate() }
         for (index, voices) in silent.enumerated() { list[index] = Unmanaged.passUnretained(voices) }
         for lane in 0..<Self.laneCount {
-            Self.renderLane(lane, list, players: silent.count, into: discard, count: count, blockStart: blockStart, scratch: scratches[lane])
+            Self.renderLane(lane, list, players: silent.count, into: discard, motion: motionLanes.isEmpty ? nil : discard, count: count,
+                            blockStart: blockStart, scratch: scratches[lane])
         }
     }
 
-    /// Sums one lane's voices of every active player into `mix` for the block.
+    /// Sums one lane's voices of every active player into `mix` for the block (its continuous
+    /// voices into `motion` when given).
     private static func renderLane(
         _ lane: Int, _ list: UnsafeMutablePointer<Unmanaged<PlayerVoices>>, players: Int, into mix: UnsafeMutablePointer<Double>,
-        count: Int, blockStart: Int64, scratch: KernelScratch
+        motion: UnsafeMutablePointer<Double>?, count: Int, blockStart: Int64, scratch: KernelScratch
     ) {
         let buffer = UnsafeMutableBufferPointer(start: mix, count: count)
         buffer.update(repeating: 0)
+        let motionBuffer = motion.map { UnsafeMutableBufferPointer(start: $0, count: count) }
+        motionBuffer?.update(repeating: 0)
         var pending: PendingVoice?
         for index in 0..<players {
             list[index]._withUnsafeGuaranteedRef {
-                $0.render(lane: lane, laneCount: laneCount, into: buffer, blockStart: blockStart, scratch: scratch, pending: &pending)
+                $0.render(lane: lane, laneCount: laneCount, into: buffer, motion: motionBuffer, blockStart: blockStart, scratch: scratch,
+                          pending: &pending)
             }
         }
-        pending?.render(into: buffer, blockStart: blockStart, scratch: scratch)
+        pending?.render(into: motionBuffer ?? buffer, blockStart: blockStart, scratch: scratch)
     }
 
-    /// Lane 0 + lane 1 (through the resonator, under `resonator`), clamped into −1…1 as floats;
-    /// counts the clamped samples and keeps the peaks.
+    /// Lane 0 + lane 1 (under `resonator`: through the mass, then the motion lanes added), clamped
+    /// into −1…1 as floats; counts the clamped samples and keeps the peaks.
     private func finish(into output: UnsafeMutableBufferPointer<Float>) {
         var clamped: Int64 = 0
         if resonator != nil {
-            resonator!.mix(into: output.baseAddress!, lanes[0], lanes[1], count: output.count, peak: &mixPeak, clamped: &clamped)
+            resonator!.mix(into: output.baseAddress!, lanes[0], lanes[1], motion: (UnsafePointer(motionLanes[0]), UnsafePointer(motionLanes[1])), count: output.count,
+                           peak: &mixPeak, clamped: &clamped)
         } else {
             hapsynth_mix_lanes(output.baseAddress, lanes[0], lanes[1], output.count, &mixPeak, &clamped)
         }
@@ -230,8 +239,9 @@ package final class Mixer: @unchecked Sendable {
 
     private func reserveLanes(_ count: Int) {
         guard count > laneCapacity else { return }
-        for lane in lanes { lane.deallocate() }
+        for lane in lanes + motionLanes { lane.deallocate() }
         lanes = (0..<Self.laneCount).map { _ in UnsafeMutablePointer<Double>.allocate(capacity: count) }
+        if resonator != nil { motionLanes = (0..<Self.laneCount).map { _ in UnsafeMutablePointer<Double>.allocate(capacity: count) } }
         laneCapacity = count
     }
 }

@@ -190,20 +190,23 @@ final class PlayerVoices: @unchecked Sendable {
     /// waiting for a partner (`pending`, from an earlier player of the lane) is rendered together
     /// with this player's first continuous voice, or alone before a transient; the last voice of
     /// the lane may be left in `pending` for the next player.
+    /// Continuous voices go to `motion` when it is given (equalised under `resonator`: they move
+    /// the mass as asked and do not drive it).
     func render(
-        lane: Int, laneCount: Int, into mix: UnsafeMutableBufferPointer<Double>, blockStart: Int64, scratch: KernelScratch,
-        pending: inout PendingVoice?
+        lane: Int, laneCount: Int, into mix: UnsafeMutableBufferPointer<Double>, motion: UnsafeMutableBufferPointer<Double>?,
+        blockStart: Int64, scratch: KernelScratch, pending: inout PendingVoice?
     ) {
+        let continuousMix = motion ?? mix
         for index in active where store[index].order % laneCount == lane {
             let voice = store.baseAddress! + index
             guard !voice.pointee.isTransient else {
-                pending?.render(into: mix, blockStart: blockStart, scratch: scratch)
+                pending?.render(into: continuousMix, blockStart: blockStart, scratch: scratch)
                 pending = nil
                 voice.pointee.render(into: mix, blockStart: blockStart, context: context, scratch: scratch)
                 continue
             }
             if let waiting = pending {
-                Voice.renderPair(waiting.voice, waiting.player.context, voice, context, into: mix, blockStart: blockStart, scratch: scratch)
+                Voice.renderPair(waiting.voice, waiting.player.context, voice, context, into: continuousMix, blockStart: blockStart, scratch: scratch)
                 pending = nil
             } else {
                 pending = PendingVoice(voice: voice, player: self)

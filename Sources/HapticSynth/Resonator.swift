@@ -25,13 +25,14 @@ package struct Resonator: Sendable {
         self.init(f0Hz: profile.resonatorHz, q: profile.resonatorQ, sampleRate: profile.sampleRate)
     }
 
-    /// Writes the resonator's output for first[k] + second[k] to `output`, clamped into −1…1;
-    /// raises `peak` to the largest |y| and adds the clamped samples to `clamped`.
+    /// Writes the resonator's output for first[k] + second[k], plus motion.0[k] + motion.1[k]
+    /// (motion added after the mass), to `output`, clamped into −1…1; raises `peak` to the largest
+    /// |y| and adds the clamped samples to `clamped`.
     package mutating func mix(
-        into output: UnsafeMutablePointer<Float>, _ first: UnsafePointer<Double>, _ second: UnsafePointer<Double>, count: Int,
-        peak: inout Double, clamped: inout Int64
+        into output: UnsafeMutablePointer<Float>, _ first: UnsafePointer<Double>, _ second: UnsafePointer<Double>,
+        motion: (UnsafePointer<Double>, UnsafePointer<Double>)? = nil, count: Int, peak: inout Double, clamped: inout Int64
     ) {
-        hapsynth_resonate_mix(output, first, second, count, coefficients, &state, &peak, &clamped)
+        hapsynth_resonate_mix(output, first, second, motion?.0, motion?.1, count, coefficients, &state, &peak, &clamped)
     }
 
     /// Filters `count` samples in place (a lone signal, such as an Android effect's drive).

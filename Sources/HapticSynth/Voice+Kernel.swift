@@ -38,8 +38,9 @@ extension Voice {
         steps: UnsafeMutablePointer<Double>, scratch: KernelScratch
     ) {
         fillAmplitudes(amplitudes, from: frame, count: count, context: context, scratch: scratch)
-        shape(amplitudes, from: frame, count: count, rampFrames: rampFrames, scratch: scratch)
         fillSteps(steps, from: frame, count: count, context: context, scratch: scratch)
+        context.equaliser?.apply(amplitudes, steps: steps, count: count, sampleRate: context.profile.sampleRate)
+        shape(amplitudes, from: frame, count: count, rampFrames: rampFrames, scratch: scratch)
     }
 
     /// Two continuous voices next to each other in a lane's sum order, rendered over the same windows of frames with their
@@ -131,11 +132,12 @@ extension Voice {
     }
 
     /// continuousGain × I^exponent for `count` frames from `from`, I = clamp(base × control, 0, 1):
-    /// the intensities piece by piece, then the gain and exponent in one pass.
+    /// the intensities piece by piece, then the gain and exponent in one pass. Under an equaliser
+    /// the gain is left out (the equaliser maps I^exponent to a level).
     private mutating func fillAmplitudes(
         _ amplitudes: UnsafeMutablePointer<Double>, from: Int64, count: Int, context: VoiceContext, scratch: KernelScratch
     ) {
-        let gain = context.profile.continuousGain, base = baseIntensity
+        let gain = context.equaliser == nil ? context.profile.continuousGain : 1, base = baseIntensity
         Self.forEachPiece(from: from, count: count, piece: &intensityPiece, cursor: &intensityCursor, track: context.intensity,
                           neutral: 1, context: context) { offset, run, piece in
             let target = amplitudes + offset

@@ -107,4 +107,15 @@ struct VoiceContext {
     var sharpness: ControlTrack
     let originFrame: Int64
     let leadMs: Int64
+    /// Under `resonator`, how continuous voices are equalised (their motion, not a drive).
+    let equaliser: ContinuousEqualiser?
+
+    init(profile: ActuatorProfile, intensity: ControlTrack, sharpness: ControlTrack, originFrame: Int64, leadMs: Int64) {
+        self.profile = profile
+        self.intensity = intensity
+        self.sharpness = sharpness
+        self.originFrame = originFrame
+        self.leadMs = leadMs
+        equaliser = ContinuousEqualiser(profile: profile)
+    }
 }

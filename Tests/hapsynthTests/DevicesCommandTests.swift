@@ -11,7 +11,8 @@ import TestSupport
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { !$0.hasPrefix(" ") } == [
             "aosp-default: AOSP default vibrator HAL (android)", "fairphone-4: Fairphone 4 (Awinic AW8695) (android)",
-            "ipad: iPad (no haptics) (ios)", "iphone: iPhone (Taptic Engine) (ios)",
+            "ipad: iPad (no haptics) (ios)", "iphone: iPhone (Taptic Engine) (ios)", "pixel-4a: Pixel 4a (TI DRV2624) (android)",
+            "pixel-4a-5g: Pixel 4a (5G) (TI DRV2624) (android)", "pixel-5: Pixel 5 (TI DRV2624) (android)", "pixel-5a: Pixel 5a (TI DRV2624) (android)",
             "pixel-cs40l26: Pixel with the Cirrus CS40L26 driver (android)", "qualcomm-reference: Qualcomm reference haptics (PM8550B) (android)",
         ])
         #expect(lines.contains { $0.hasPrefix("  /actuator/f0Hz 230 ") && $0.contains(" assumed ") })
@@ -65,7 +66,7 @@ import TestSupport
             let result = try hapsynth(["devices", "Samples/" + sample, "--rate", "8000"])
             #expect(result.status == 0, "\(sample): \(result.stderr)")
             let rows = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.dropFirst()
-            #expect(rows.count == 6 && rows.first?.hasPrefix("iphone (reference)") == true, "\(sample): \(result.stdout)")
+            #expect(rows.count == 10 && rows.first?.hasPrefix("iphone (reference)") == true, "\(sample): \(result.stdout)")
             #expect(rows.dropFirst().allSatisfy { $0.contains(" loss ") }, "\(sample)")
         }
     }

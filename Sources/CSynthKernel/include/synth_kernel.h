@@ -61,10 +61,12 @@ void hapsynth_resonate(double *samples, ptrdiff_t count, const double *coefficie
 /// The mixer's last pass under the resonator (docs/devices.md): x = first[k] + second[k], then
 /// y = b0·x + b1·x1 + b2·x2 − a1·y1 − a2·y2 left to right in double (no fused multiply-add), with
 /// coefficients {b0, b1, b2, a1, a2} and state {x1, x2, y1, y2} carried from block to block;
-/// output[k] = (float)clamp(y, -1, 1), *clamped counts the ys beyond -1...1 and *peak rises to the
-/// largest |y|.
-void hapsynth_resonate_mix(float *output, const double *first, const double *second, ptrdiff_t count, const double *coefficients,
-                           double *state, double *peak, int64_t *clamped);
+/// then (when motion_first is not NULL) y += motion_first[k] + motion_second[k], motion that does not
+/// pass through the mass; output[k] = (float)clamp(y, -1, 1), *clamped counts the ys beyond -1...1
+/// and *peak rises to the largest |y|.
+void hapsynth_resonate_mix(float *output, const double *first, const double *second, const double *motion_first,
+                           const double *motion_second, ptrdiff_t count, const double *coefficients, double *state, double *peak,
+                           int64_t *clamped);
 
 /// `hapsynth_add_sines` with a chosen instruction set ("avx512", "avx2" or "sse2"), for tests that
 /// compare them; returns 0 (and does nothing) when this processor lacks it.

@@ -13,8 +13,9 @@ extension AndroidDevice {
     }
 
     /// Reads a device file: `apiLevel` (required), `name`, `hasVibrator`, `hasAmplitudeControl`,
-    /// `envelope` (an object of the four limits, or null) and `primitives` (durations in ms by
-    /// name: CLICK, TICK, LOW_TICK).
+    /// `envelope` (an object of the four limits, or null), `primitives` (durations in ms by
+    /// name: CLICK, TICK, LOW_TICK) and `effects` (predefined effects as the firmware plays them:
+    /// [[ms, drive 0…1], …] by name).
     public static func read(contentsOf path: String) throws(SettingsFileError) -> AndroidDevice {
         try read(try SettingsReader.root(of: path), file: path, at: .root)
     }
@@ -52,7 +53,7 @@ private struct AndroidDeviceReader {
     private var reader: SettingsReader { SettingsReader(file: file) }
 
     func device(_ root: JSONNode, defaultName: String) throws(SettingsFileError) -> AndroidDevice {
-        let keys = ["name", "apiLevel", "hasVibrator", "hasAmplitudeControl", "envelope", "primitives"]
+        let keys = ["name", "apiLevel", "hasVibrator", "hasAmplitudeControl", "envelope", "primitives", "effects"]
         let fields = try reader.members(root, base, keys: keys, what: "an object of Android device keys")
         guard let api = fields["apiLevel"] else {
             throw SettingsFileError(file: file, position: root.position, path: base, message: "missing key \"apiLevel\"")
@@ -81,7 +82,27 @@ private struct AndroidDeviceReader {
                 device.primitiveDurationsMs[AndroidPrimitive(rawValue: name)!] = Int(try reader.whole(node, path.appending(name), minimum: 0))
             }
         }
+        if let effects = fields["effects"] {
+            let path = base.appending("effects")
+            for member in try reader.orderedMembers(effects, path, keys: AndroidFirmwareEffect.names, what: "an object of predefined effects") {
+                device.effects.append(AndroidFirmwareEffect(name: member.key, segments: try segments(member.value, path.appending(member.key))))
+            }
+        }
         return device
+    }
+
+    /// [[ms, drive], …]: 1 to 64 segments of 1…60000 ms at a drive in 0…1.
+    private func segments(_ node: JSONNode, _ path: JSONPath) throws(SettingsFileError) -> [AndroidFirmwareEffect.Segment] {
+        guard case .array(let items) = node.value, (1...64).contains(items.count) else { throw reader.fail("expected 1 to 64 segments [ms, drive]", node, path) }
+        var segments: [AndroidFirmwareEffect.Segment] = []
+        for (index, item) in items.enumerated() {
+            guard case .array(let pair) = item.value, pair.count == 2 else { throw reader.fail("expected [ms, drive]", item, path.appending(index)) }
+            let ms = try reader.whole(pair[0], path.appending(index).appending(0), minimum: 1)
+            guard ms <= 60_000 else { throw reader.fail("expected at most 60000 ms, got \(ms)", pair[0], path.appending(index).appending(0)) }
+            let drive = try reader.number(pair[1], path.appending(index).appending(1), "within 0...1") { (0...1).contains($0) }
+            segments.append(.init(ms: ms, drive: drive))
+        }
+        return segments
     }
 
     private func isNull(_ node: JSONNode) -> Bool {

@@ -12,6 +12,9 @@ public struct AndroidDevice: Hashable, Sendable {
     public var envelope: AndroidEnvelopeLimits?
     /// The composition primitives the device supports, with their durations in milliseconds.
     public var primitiveDurationsMs: [AndroidPrimitive: Int]
+    /// Predefined effects as the device's firmware plays them, for `plan` to report (patterns
+    /// reach primitives, not predefined effects, so they are not played).
+    public var effects: [AndroidFirmwareEffect] = []
 
     public init(
         name: String, apiLevel: Int, hasVibrator: Bool = true, hasAmplitudeControl: Bool = true, envelope: AndroidEnvelopeLimits? = nil,
@@ -62,6 +65,24 @@ public struct AndroidEnvelopeLimits: Hashable, Sendable {
     var isUsable: Bool {
         maxControlPoints > 0 && minSegmentMs > 0 && maxSegmentMs >= minSegmentMs && maxDurationMs > 0 && minSegmentMs <= Int64.max / 2
     }
+}
+
+/// A predefined effect (`VibrationEffect.EFFECT_…`) as a device's firmware plays it.
+public struct AndroidFirmwareEffect: Hashable, Sendable {
+    /// One stretch of the effect: its length in ms and its drive, 0 (off) to 1 (full).
+    public struct Segment: Hashable, Sendable {
+        public let ms: Int64
+        public let drive: Double
+    }
+
+    /// The names a device file may use.
+    public static let names = ["CLICK", "DOUBLE_CLICK", "TICK", "THUD", "POP", "HEAVY_CLICK", "TEXTURE_TICK"]
+
+    public let name: String
+    public let segments: [Segment]
+
+    /// The effect's length, in ms.
+    public var durationMs: Int64 { segments.reduce(0) { $0 + $1.ms } }
 }
 
 /// Android's composition primitives that transients map to.

@@ -44,7 +44,17 @@ extension AndroidPlan {
         }
         if !primitives.isEmpty {
             lines.append("primitives: \(primitives.count)")
-            lines += primitives.map { "  \($0.primitive.rawValue) at scale \(Self.figure($0.scale)) after \($0.delayMs) ms" }
+            lines += primitives.map { step in
+                "  \(step.primitive.rawValue) at scale \(Self.figure(step.scale)) after \(step.delayMs) ms"
+                    + (device.primitiveDurationsMs[step.primitive].map { " (lasts \($0) ms)" } ?? "")
+            }
+        }
+        if !device.effects.isEmpty {
+            lines.append("device effects as its firmware plays them (not reached from a pattern):")
+            lines += device.effects.map { effect in
+                let parts = effect.segments.map { "\($0.ms) ms " + ($0.drive == 0 ? "off" : "at drive \(NumberText.significant($0.drive))") }
+                return "  \(effect.name): \(parts.joined(separator: ", ")) (\(effect.durationMs) ms)"
+            }
         }
         if let waveform {
             lines.append("waveform: \(waveform.timings.count) segments, \(waveform.durationMs) ms")
@@ -72,6 +82,8 @@ extension AndroidDevice {
                          ("maxSegmentMs", .integer(limits.maxSegmentMs)), ("maxDurationMs", .integer(limits.maxDurationMs))])
             } ?? .null),
             ("primitives", .object(primitiveDurationsMs.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .integer(Int64($0.value))) })),
-        ])
+        ] + (effects.isEmpty ? [] : [("effects", .object(effects.map { effect in
+            (effect.name, .array(effect.segments.map { .array([.integer($0.ms), .double($0.drive)]) }))
+        }))]))
     }
 }
