@@ -23,11 +23,38 @@ public struct DeviceMatrix: Sendable {
         public let frameCount: Int64
         /// nil for the reference's own row.
         public let loss: PerceptualLoss?
+
+        /// What the row says of the device: the reference itself, a device without haptics, a
+        /// reference that feels nothing (nothing to lose), or the share of it lost.
+        public var verdict: Verdict {
+            guard let loss else { return .reference }
+            if !device.hasHaptics { return .unsupported }
+            return loss.loss.map(Verdict.loss) ?? .notApplicable
+        }
+    }
+
+    /// A row's verdict (docs/devices.md).
+    public enum Verdict: Equatable, Sendable {
+        case reference, unsupported, notApplicable
+        /// The share of the reference's felt windows lost, 0…1.
+        case loss(Double)
+
+        /// `12.5 %`, `n/a`, `unsupported`, `reference`.
+        public var text: String {
+            switch self {
+            case .reference: return "reference"
+            case .unsupported: return "unsupported"
+            case .notApplicable: return "n/a"
+            case .loss(let share): return NumberText.fixed(share * 100, 1) + " %"
+            }
+        }
     }
 
     public let sampleRate: Int
     public let reference: Row
     public let rows: [Row]
+    /// Whether the pattern plays audio: only then does an onset past 24 ms break audio sync.
+    public let hasAudio: Bool
     /// The lead removed from iOS renders, in ms.
     public static let iosLeadMs = FrameTiming.leadMs
 
@@ -40,6 +67,7 @@ public struct DeviceMatrix: Sendable {
         clipSeconds: Double = 20
     ) throws {
         self.sampleRate = sampleRate
+        hasAudio = !(loaded.audio?.events.isEmpty ?? true)
         let clipFrames = Int(clipSeconds * Double(sampleRate))
         let wanted = try Self.source(loaded, device: reference, sampleRate: sampleRate)
         let referenceStream = try RenderStream(wanted, keeping: clipFrames)

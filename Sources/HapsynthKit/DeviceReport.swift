@@ -9,28 +9,52 @@ import HapticSynth
 /// self-contained HTML page with a row per device (its lanes and waveform, its figures, and its
 /// render to listen to).
 public enum DeviceReport {
-    /// One line per device, approximations and moved onsets under it.
+    /// The summary table first (device, platform, backend, loss, what most of it is), then each
+    /// device's windows, approximations and moved onsets.
     public static func text(_ matrix: DeviceMatrix, pattern: String) -> String {
         var lines = ["devices: \(pattern) against \(matrix.reference.device.name) at \(matrix.sampleRate) Hz "
-            + "(iOS renders without their \(DeviceMatrix.iosLeadMs) ms lead)"]
+            + "(iOS renders without their \(DeviceMatrix.iosLeadMs) ms lead)", ""]
+        let table = [["device", "platform", "backend", "loss", "mostly"]] + summary(matrix).map { [$0.name, $0.platform, $0.backend, $0.loss, $0.mostly] }
+        let widths = (0..<5).map { column in table.map { $0[column].count }.max() ?? 0 }
+        for cells in table {
+            lines.append(zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ").trimmingTrailingSpaces)
+        }
         for row in [matrix.reference] + matrix.rows {
-            let name = row.device.name + (row.loss == nil ? " (reference)" : "")
-            let padded = { (text: String, width: Int) in text + String(repeating: " ", count: max(1, width - text.count)) }
-            var line = padded(name, 32) + padded(row.device.isIOS ? "ios" : "android", 9) + padded(row.backend, 19)
+            lines.append("")
+            var heading = "\(row.device.name) (\(row.verdict.text))"
             if let loss = row.loss {
-                line += "loss \(NumberText.fixed(loss.loss * 100, 1)) % (missing \(loss.missing), extra \(loss.extra), level \(loss.level), "
-                    + "frequency \(loss.frequency) of \(loss.referenceFelt) windows); onsets moved \(loss.onsets.count)"
-                    + (loss.onsets.contains(where: \.audioSync) ? " (\(loss.onsets.filter(\.audioSync).count) past audio sync)" : "")
+                heading += ": missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) "
+                    + "of \(loss.referenceFelt) felt windows; " + onsetSummary(loss, hasAudio: matrix.hasAudio)
             }
-            lines.append(line.trimmingTrailingSpaces)
+            lines.append(heading)
             lines += row.approximations.map { "  approximation: \($0)" }
-            for onset in row.loss?.onsets ?? [] { lines.append("  onset " + onsetText(onset)) }
+            for onset in row.loss?.onsets ?? [] { lines.append("  onset " + onsetText(onset, hasAudio: matrix.hasAudio)) }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// `at 120 ms moved to 131 ms (+11 ms)`, `at 120 ms missing`, `extra at 131 ms`; `, audio sync`.
-    static func onsetText(_ onset: PerceptualLoss.Onset) -> String {
+    /// One row of the summary table, as every format shows it.
+    struct SummaryRow {
+        let name: String, platform: String, backend: String, loss: String, mostly: String
+        let verdict: DeviceMatrix.Verdict
+    }
+
+    static func summary(_ matrix: DeviceMatrix) -> [SummaryRow] {
+        ([matrix.reference] + matrix.rows).map { row in
+            let mostly = row.loss?.mostly.map { "\($0.kind) (\($0.windows) of \(row.loss!.referenceFelt) windows)" } ?? "-"
+            return SummaryRow(name: row.device.name, platform: row.device.isIOS ? "ios" : "android", backend: row.backend, loss: row.verdict.text,
+                              mostly: mostly, verdict: row.verdict)
+        }
+    }
+
+    /// `onsets moved 2`, and how many break audio sync when the pattern has audio.
+    static func onsetSummary(_ loss: PerceptualLoss, hasAudio: Bool) -> String {
+        "onsets moved \(loss.onsets.count)" + (hasAudio && loss.onsets.contains(where: \.audioSync) ? " (\(loss.onsets.filter(\.audioSync).count) past audio sync)" : "")
+    }
+
+    /// `at 120 ms moved to 131 ms (+11 ms)`, `at 120 ms missing`, `extra at 131 ms`; with audio,
+    /// `, past audio sync (24 ms)` for a move the ear would notice against the sound.
+    static func onsetText(_ onset: PerceptualLoss.Onset, hasAudio: Bool) -> String {
         let ms = { (value: Double) in NumberText.fixed(value, 1) + " ms" }
         var text: String
         switch (onset.referenceMs, onset.deviceMs) {
@@ -39,31 +63,43 @@ public enum DeviceReport {
         case let (nil, device?): text = "extra at \(ms(device))"
         default: text = ""
         }
-        return text + (onset.audioSync ? ", past audio sync (24 ms)" : "")
+        return text + (hasAudio && onset.audioSync ? ", past audio sync (24 ms)" : "")
     }
 
-    package static func json(_ matrix: DeviceMatrix, pattern: String) -> JSONOutput {
+    /// The matrix as one JSON object; with `judgements` (a gate), each device says its limit and
+    /// whether it is over it.
+    package static func json(_ matrix: DeviceMatrix, pattern: String, judgements: [DeviceGate.Judgement]? = nil) -> JSONOutput {
         func row(_ row: DeviceMatrix.Row) -> JSONOutput {
             var members: [(String, JSONOutput)] = [
                 ("name", .string(row.device.name)), ("title", .string(row.device.title)), ("platform", .string(row.device.isIOS ? "ios" : "android")),
-                ("backend", .string(row.backend)), ("approximations", .array(row.approximations.map { .string($0) })),
+                ("backend", .string(row.backend)), ("verdict", .string(row.verdict.text)),
+                ("approximations", .array(row.approximations.map { .string($0) })),
             ]
             if let loss = row.loss {
                 members += [
                     ("referenceFeltWindows", .integer(Int64(loss.referenceFelt))), ("missing", .integer(Int64(loss.missing))),
                     ("extra", .integer(Int64(loss.extra))), ("level", .integer(Int64(loss.level))), ("frequency", .integer(Int64(loss.frequency))),
-                    ("loss", .double(loss.loss)),
+                    ("loss", loss.loss.map { .double($0) } ?? .null),
                     ("onsets", .array(loss.onsets.map { onset in
                         .object([("referenceMs", onset.referenceMs.map { .double($0) } ?? .null), ("deviceMs", onset.deviceMs.map { .double($0) } ?? .null),
-                                 ("audioSync", .bool(onset.audioSync))])
+                                 ("audioSync", .bool(matrix.hasAudio && onset.audioSync))])
                     })),
                 ]
             }
+            if let judgement = judgements?.first(where: { $0.device == row.device.name }) {
+                members += [("maxLossPercent", judgement.limitPercent.map { .double($0) } ?? .null), ("overLimit", .bool(judgement.fails))]
+            }
             return .object(members)
         }
+        let table = summary(matrix).map { line -> JSONOutput in
+            var share = JSONOutput.null
+            if case .loss(let value) = line.verdict { share = .double(value) }
+            return .object([("name", .string(line.name)), ("platform", .string(line.platform)), ("backend", .string(line.backend)),
+                            ("verdict", .string(line.loss)), ("loss", share), ("mostly", .string(line.mostly))])
+        }
         return .object([
-            ("pattern", .string(pattern)), ("reference", row(matrix.reference)), ("rate", .integer(Int64(matrix.sampleRate))),
-            ("iosLeadRemovedMs", .integer(DeviceMatrix.iosLeadMs)), ("devices", .array(matrix.rows.map(row))),
+            ("pattern", .string(pattern)), ("summary", .array(table)), ("reference", row(matrix.reference)), ("rate", .integer(Int64(matrix.sampleRate))),
+            ("iosLeadRemovedMs", .integer(DeviceMatrix.iosLeadMs)), ("hasAudio", .bool(matrix.hasAudio)), ("devices", .array(matrix.rows.map(row))),
         ])
     }
 
@@ -77,23 +113,29 @@ public enum DeviceReport {
                      "<h1>hapsynth devices</h1>",
                      "<p>\(escape(pattern)) against \(escape(matrix.reference.device.name)) at \(matrix.sampleRate) Hz; iOS renders without their "
                      + "\(DeviceMatrix.iosLeadMs) ms lead. A window is lost when it is felt on the reference and not on the device (missing), "
-                     + "or its level differs by more than 1.65 dB, or its frequency by more than 13 %.</p>"]
+                     + "or its level differs by more than 1.65 dB, or its frequency by more than 13 %; n/a: the reference feels nothing.</p>"]
+        parts.append("<table class=\"summary\"><tr><th>device</th><th>platform</th><th>backend</th><th>loss</th><th>mostly</th></tr>"
+                     + summary(matrix).map { line in
+                         "<tr data-device=\"\(escape(line.name))\"><td>\(escape(line.name))</td><td>\(line.platform)</td><td>\(escape(line.backend))</td>"
+                             + "<td>\(escape(line.loss))</td><td>\(escape(line.mostly))</td></tr>"
+                     }.joined() + "</table>")
+        // One time axis for every row: from the request to the end of the longest render.
+        let endMs = Double(([matrix.reference] + matrix.rows).map(\.frameCount).max() ?? 0) * 1000 / Double(matrix.sampleRate)
         for row in [matrix.reference] + matrix.rows {
             parts.append("<section class=\"device\" data-device=\"\(escape(row.device.name))\"><h2>\(escape(row.device.name)): \(escape(row.device.title))</h2>")
             var figures = "<table><tr><th>platform</th><td>\(row.device.isIOS ? "ios" : "android")</td></tr><tr><th>backend</th><td>\(escape(row.backend))</td></tr>"
+                + "<tr><th>loss</th><td>\(escape(row.verdict.text))</td></tr>"
             if let loss = row.loss {
-                figures += "<tr><th>loss</th><td>\(NumberText.fixed(loss.loss * 100, 1)) %</td></tr>"
-                    + "<tr><th>windows</th><td>missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) of \(loss.referenceFelt)</td></tr>"
-                    + "<tr><th>onsets moved</th><td>\(loss.onsets.isEmpty ? "none" : loss.onsets.map { escape(onsetText($0)) }.joined(separator: "<br>"))</td></tr>"
-            } else {
-                figures += "<tr><th>role</th><td>reference</td></tr>"
+                figures += "<tr><th>windows</th><td>missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) of \(loss.referenceFelt)</td></tr>"
+                    + "<tr><th>onsets moved</th><td>\(loss.onsets.isEmpty ? "none" : loss.onsets.map { escape(onsetText($0, hasAudio: matrix.hasAudio)) }.joined(separator: "<br>"))</td></tr>"
             }
             figures += row.approximations.map { "<tr><th>approximation</th><td>\(escape($0))</td></tr>" }.joined() + "</table>"
             parts.append(figures)
             if row.device.hasHaptics {
                 var base = ActuatorProfile()
                 base.sampleRate = matrix.sampleRate
-                if let picture = try? PlanPicture.draw(loaded, platform: row.device.platform, title: row.device.name, profile: row.device.applied(to: base)) {
+                if let picture = try? PlanPicture.draw(loaded, platform: row.device.platform, title: row.device.name, profile: row.device.applied(to: base),
+                                                       fromMs: 0, toMs: max(endMs, 1)) {
                     parts.append(picture.svg)
                 }
             }

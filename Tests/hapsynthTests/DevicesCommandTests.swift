@@ -57,6 +57,17 @@ import TestSupport
         let object = try #require(try JSONSerialization.jsonObject(with: Data(matrix.stdout.utf8)) as? [String: Any])
         let row = try #require((object["devices"] as? [[String: Any]])?.first)
         #expect(row["backend"] as? String == "unsupported" && row["loss"] as? Double == 1 && row["missing"] as? Int == row["referenceFeltWindows"] as? Int)
+        #expect(row["verdict"] as? String == "unsupported")
+        let text = try hapsynth(["devices", "Samples/heartbeat.json", "ipad", "--rate", "8000"])
+        #expect(Self.summary(text.stdout).last?.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                == ["ipad", "ios", "unsupported", "unsupported", "missing", "(\(row["missing"]!)", "of", "\(row["missing"]!)", "windows)"], "\(text.stdout)")
+    }
+
+    /// The summary table's rows (after its header line), as printed.
+    static func summary(_ stdout: String) -> [String] {
+        let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let header = lines.firstIndex(where: { $0.hasPrefix("device ") }) else { return [] }
+        return Array(lines[(header + 1)...].prefix { !$0.isEmpty })
     }
 
     @Test func everySampleRunsOnEveryDevice() throws {
@@ -65,9 +76,105 @@ import TestSupport
         for sample in samples {
             let result = try hapsynth(["devices", "Samples/" + sample, "--rate", "8000"])
             #expect(result.status == 0, "\(sample): \(result.stderr)")
-            let rows = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.dropFirst()
-            #expect(rows.count == 10 && rows.first?.hasPrefix("iphone (reference)") == true, "\(sample): \(result.stdout)")
-            #expect(rows.dropFirst().allSatisfy { $0.contains(" loss ") }, "\(sample)")
+            let rows = Self.summary(result.stdout)
+            #expect(rows.count == 10 && rows.first?.hasPrefix("iphone ") == true && rows.first?.contains(" reference ") == true, "\(sample): \(result.stdout)")
+            // Every other row says a loss, n/a or unsupported; the page's summary comes before the rows.
+            #expect(rows.dropFirst().allSatisfy { $0.contains(" %") || $0.contains(" n/a ") || $0.contains(" unsupported ") }, "\(sample)")
+            #expect(result.stdout.contains("audio sync") == false || sample.hasSuffix(".ahap"), "\(sample)")
+        }
+    }
+
+    @Test func aPatternTheReferenceDoesNotFeelLosesNothingItSaysNA() throws {
+        let result = try hapsynth(["devices", "Samples/delay-only.json", "--rate", "8000", "--json", "--max-loss", "0"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let rows = try #require(object["devices"] as? [[String: Any]])
+        for row in rows where row["name"] as? String != "ipad" {
+            #expect(row["verdict"] as? String == "n/a" && row["loss"] is NSNull && row["overLimit"] as? Bool == false, "\(row)")
+        }
+        let summary = try #require(object["summary"] as? [[String: Any]])
+        #expect(summary.count == 10 && summary[0]["verdict"] as? String == "reference" && summary[1]["verdict"] as? String == "n/a")
+        let text = try hapsynth(["devices", "Samples/delay-only.json", "aosp-default", "--rate", "8000"])
+        #expect(Self.summary(text.stdout).last?.contains(" n/a ") == true && !text.stdout.contains("0.0 %"), "\(text.stdout)")
+    }
+
+    /// Each device's loss of `pattern` against the iPhone, in percent (nil: n/a).
+    static func losses(_ pattern: String, _ more: [String] = []) throws -> [String: Double?] {
+        let result = try hapsynth(["devices", pattern, "--rate", "8000", "--json"] + more)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        var losses: [String: Double?] = [:]
+        for row in try #require(object["devices"] as? [[String: Any]]) { losses[row["name"] as! String] = (row["loss"] as? Double).map { $0 * 100 } }
+        return losses
+    }
+
+    @Test func maxLossFailsExactlyTheDevicesOverTheLimit() throws {
+        let pattern = "Samples/heartbeat.json"
+        let losses = try Self.losses(pattern).compactMapValues { $0 }
+        let sorted = Set(losses.values).sorted()
+        try #require(sorted.count >= 3, "\(losses)")
+        // A limit between two devices' losses: exactly those above it fail.
+        let limit = (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        let over = Set(losses.filter { $0.value > limit }.keys)
+        let gated = try hapsynth(["devices", pattern, "--rate", "8000", "--max-loss", "\(limit)"])
+        #expect(gated.status == 1, "\(gated.stdout)")
+        let failed = Set(gated.stdout.split(separator: "\n").filter { $0.hasPrefix("  FAIL ") }.map { String($0.dropFirst(7).prefix { $0 != " " }) })
+        #expect(failed == over, "limit \(limit): \(failed) failed, \(over) over it")
+        // At the largest loss every device is within its limit.
+        let within = try hapsynth(["devices", pattern, "--rate", "8000", "--max-loss", "\(sorted.last!)"])
+        #expect(within.status == 0 && within.stdout.contains("max loss: every device within its limit"), "\(within.stdout)")
+        // A limit for one device only gates that device.
+        let worst = losses.first { $0.value == sorted.last! }!.key
+        let one = try hapsynth(["devices", pattern, "--rate", "8000", "--max-loss", "\(worst)=\(sorted.last! - 0.05)"])
+        #expect(one.status == 1 && one.stdout.components(separatedBy: "  FAIL ").count == 2 && one.stdout.contains("FAIL \(worst) "), "\(one.stdout)")
+        let bad = try hapsynth(["devices", pattern, "--max-loss", "lots"])
+        #expect(bad.status == 64 && bad.stderr.contains("--max-loss takes PCT or NAME=PCT"))
+        let nobody = try hapsynth(["devices", pattern, "--max-loss", "nokia=5"])
+        #expect(nobody.status == 64 && nobody.stderr.contains("no device 'nokia'"))
+    }
+
+    @Test func theJUnitReportHasATestCasePerPatternAndDevice() throws {
+        let scratch = try Scratch()
+        let junit = scratch.path + "/devices.xml"
+        let result = try hapsynth(["devices", "Samples/heartbeat.json", "Samples/delay-only.json", "pixel-5", "ipad", "--rate", "8000",
+                                   "--max-loss", "ipad=50", "--junit", junit])
+        #expect(result.status == 1, "\(result.stdout)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 4 && xml.components(separatedBy: "<testsuite ").count - 1 == 2)
+        // The iPad fails on the felt pattern only; the Pixel has no limit (skipped).
+        #expect(xml.components(separatedBy: "<failure ").count - 1 == 1 && xml.contains("ipad has no haptics: it loses all that is felt of Samples/heartbeat.json"))
+        #expect(xml.components(separatedBy: "<skipped ").count - 1 == 2)
+        let json = try hapsynth(["devices", "Samples/heartbeat.json", "Samples/delay-only.json", "pixel-5", "--rate", "8000", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["patterns"] as? [[String: Any]])?.count == 2)
+        let twoPages = try hapsynth(["devices", "Samples/heartbeat.json", "Samples/delay-only.json", "--report", scratch.path + "/p.html"])
+        #expect(twoPages.status == 64)
+    }
+
+    @Test func theListAsJSONIsTheCatalogueFiles() throws {
+        let result = try hapsynth(["devices", "--list", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let devices = try #require(object["devices"] as? [[String: Any]])
+        #expect(devices.map { $0["name"] as? String } == ["aosp-default", "fairphone-4", "ipad", "iphone", "pixel-4a", "pixel-4a-5g", "pixel-5", "pixel-5a",
+                                                          "pixel-cs40l26", "qualcomm-reference"])
+        let aosp = try #require(devices[0]["actuator"] as? [String: Any])
+        #expect((aosp["foamG"] as? [[Double]])?.count == 30)
+    }
+
+    @Test func planSaysHowLongEachPrimitiveLastsAndTheFirmwaresDoubleClick() throws {
+        let scratch = try Scratch()
+        let taps = try scratch.write("taps.ahap", #"""
+            {"Version": 1, "Pattern": [
+              {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.9},
+                {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}},
+              {"Event": {"Time": 0.1, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 0.9}]}}]}
+            """#)
+        for (device, ms, double) in [("pixel-5", 6, "8 ms at drive 1, 139 ms off, 12 ms at drive 1 (159 ms)"),
+                                     ("pixel-4a-5g", 7, "10 ms at drive 1, 157 ms off, 13 ms at drive 1 (180 ms)")] {
+            let plan = try hapsynth(["plan", taps, "--device-profile", device])
+            #expect(plan.status == 0 && plan.stdout.contains("backend: androidPrimitives"), "\(plan.stdout)")
+            #expect(plan.stdout.contains("  CLICK at scale 0.9 after 0 ms (lasts \(ms) ms)") && plan.stdout.contains("  TICK at scale 1 after \(100 - ms) ms (lasts \(ms) ms)"),
+                    "\(plan.stdout)")
+            #expect(plan.stdout.contains("  DOUBLE_CLICK: \(double)"), "\(plan.stdout)")
         }
     }
 }

@@ -40,8 +40,17 @@ public struct PerceptualLoss: Hashable, Sendable {
     public let frequency: Int
     /// Onsets moved by more than the onset limit, or without a partner.
     public let onsets: [Onset]
-    /// (missing + level + frequency) ÷ reference-felt windows; 0 when the reference is never felt.
-    public var loss: Double { referenceFelt == 0 ? 0 : Double(missing + level + frequency) / Double(referenceFelt) }
+    /// (missing + level + frequency) ÷ reference-felt windows; nil when the reference is never felt
+    /// (nothing to lose: not applicable).
+    public var loss: Double? { referenceFelt == 0 ? nil : Double(missing + level + frequency) / Double(referenceFelt) }
+
+    /// What most of the loss is: the largest of missing, level and frequency windows (in that order
+    /// on a tie), with its count; nil when nothing is lost.
+    public var mostly: (kind: String, windows: Int)? {
+        let kinds = [("missing", missing), ("level", level), ("frequency", frequency)]
+        guard let top = kinds.max(by: { $0.1 < $1.1 }), top.1 > 0 else { return nil }
+        return kinds.first { $0.1 == top.1 }
+    }
 
     /// Compares `device` with `reference` (mono, one rate; the shorter padded with zeros).
     public init(

@@ -119,6 +119,9 @@ struct ParsedArguments {
     /// An option's value, if given.
     func value(_ option: String) -> String? { values[option] }
 
+    /// Every value a repeatable option was given, in order.
+    func values(_ option: String) -> [String] { allValues[option] ?? [] }
+
     /// A whole-number option from 1 to `maximum` (`--jobs`, `--threads`); when absent, the number
     /// of cores (at most `maximum`).
     func count(_ option: String, maximum: Int, command: String) throws(CLIError) -> Int {

@@ -4,37 +4,45 @@ import HapsynthKit
 /// reference, as a person would feel it (docs/devices.md).
 struct DevicesCommand: Command {
     static let name = "devices"
-    static let abstract = "Play a pattern on every catalogue device and say what each loses; --list shows the catalogue."
+    static let abstract = "Play patterns on every catalogue device and say what each loses; --list shows the catalogue."
     static let discussion = """
         Each device renders with its own profile under the resonator (Android devices as Android
         plays), and its render is compared with the reference's: windows felt on the reference and
         not on the device (missing), the other way (extra), levels more than 1.65 dB apart, frequencies
-        more than 13 % apart, and onsets moved more than 5 ms (past 24 ms: audio sync). Names after
-        the pattern choose devices (catalogue names or device files; default: every one).
+        more than 13 % apart, and onsets moved more than 5 ms (past 24 ms: audio sync, when the
+        pattern has audio). The summary table comes first: loss is n/a when the reference feels
+        nothing, unsupported for a device without haptics. Catalogue names and device files among
+        the arguments choose devices (default: every one); the rest are patterns. --max-loss makes it
+        a gate: exit 1 when a device loses more than PCT % of what the reference feels.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP or .haptic file, then device names or files.", repeating: true)]
+    static let positionals = [PositionalSpec(name: "pattern", help: "Pattern.json, AHAP or .haptic files, and device names or files.", repeating: true)]
     static var options: [OptionSpec] {
         [
-            OptionSpec(name: "--list", valueName: nil, help: "Print every catalogue device, each value with its basis and reference.", standalone: true),
+            OptionSpec(name: "--list", valueName: nil, help: "Print every catalogue device, each value with its basis and reference (--json: the files).",
+                       standalone: true),
             OptionSpec(name: "--reference", valueName: "NAME|FILE", help: "The device the others are judged against (default iphone)."),
             OptionSpec(name: "--rate", valueName: "HZ", help: "Render rate, 8000-192000 (default 48000)."),
             OptionSpec(name: "--json", valueName: nil, help: "Print the results as one JSON document."),
-            OptionSpec(name: "--report", valueName: "FILE", help: "Write an HTML page: a row per device with its lanes, waveform, figures and render."),
+            OptionSpec(name: "--report", valueName: "FILE", help: "Write an HTML page: the summary, then a row per device with its lanes, waveform and render."),
+            OptionSpec(name: "--max-loss", valueName: "PCT|NAME=PCT",
+                       help: "Fail (exit 1) when a device loses more than PCT % of what the reference feels; NAME=PCT for one device. Repeatable."),
+            OptionSpec(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report: a test case per pattern and device."),
         ]
     }
 
     let list: Bool
-    let patternPath: String?
+    let patternPaths: [String]
     let devices: [String]
     let reference: String
     let rate: Int
     let asJSON: Bool
     let report: String?
+    let gate: DeviceGate
+    let junit: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         list = arguments.has("--list")
-        patternPath = arguments.positionals.first
-        devices = Array(arguments.positionals.dropFirst())
+        (patternPaths, devices) = Self.sort(arguments.positionals)
         reference = arguments.value("--reference") ?? "iphone"
         if let text = arguments.value("--rate") {
             guard let value = Int(text), (8_000...192_000).contains(value) else { throw .usage("--rate needs a whole number in 8000-192000, got '\(text)'", command: Self.name) }
@@ -44,6 +52,38 @@ struct DevicesCommand: Command {
         }
         asJSON = arguments.has("--json")
         report = arguments.value("--report")
+        junit = arguments.value("--junit")
+        gate = try Self.gate(arguments.values("--max-loss"))
+        if report != nil, patternPaths.count > 1 { throw .usage("--report draws one pattern; give one pattern, or leave out --report", command: Self.name) }
+    }
+
+    /// Positionals that are catalogue names or device files (a JSON object with `provenance` and
+    /// `platform`) choose devices; the others are patterns.
+    static func sort(_ positionals: [String]) -> (patterns: [String], devices: [String]) {
+        let names = Set(DeviceCatalogueFiles.files.map(\.name))
+        var patterns: [String] = [], devices: [String] = []
+        for word in positionals {
+            if names.contains(word) || isDeviceFile(word) { devices.append(word) } else { patterns.append(word) }
+        }
+        return (patterns, devices)
+    }
+
+    private static func isDeviceFile(_ path: String) -> Bool {
+        guard path.hasSuffix(".json"), let root = try? SettingsReader.root(of: path), case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "provenance" } && members.contains { $0.key == "platform" }
+    }
+
+    /// `--max-loss PCT` (every device) and `--max-loss NAME=PCT` (one), each 0–100.
+    static func gate(_ values: [String]) throws(CLIError) -> DeviceGate {
+        var gate = DeviceGate()
+        for value in values {
+            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let percent = Double(parts.last ?? ""), percent.isFinite, (0...100).contains(percent), !(parts.count == 2 && parts[0].isEmpty) else {
+                throw .usage("--max-loss takes PCT or NAME=PCT with PCT a number in 0-100, got '\(value)'", command: name)
+            }
+            if parts.count == 2 { gate.percentByDevice[parts[0]] = percent } else { gate.defaultPercent = percent }
+        }
+        return gate
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -54,36 +94,59 @@ struct DevicesCommand: Command {
             throw .invalidInput("\(error)")
         }
         if list {
-            console.out(Self.listing(catalogue))
+            console.out(asJSON ? Self.listingJSON() : Self.listing(catalogue))
             return .success
         }
-        guard let patternPath else { throw .usage("missing <pattern>", command: Self.name) }
+        guard !patternPaths.isEmpty else { throw .usage("missing <pattern>", command: Self.name) }
+        for name in gate.percentByDevice.keys where !catalogue.contains(where: { $0.name == name }) && !devices.contains(name) {
+            throw .usage("--max-loss \(name)=…: no device '\(name)' plays here", command: Self.name)
+        }
         let chosen = try devices.isEmpty ? catalogue : devices.map { name throws(CLIError) in try Self.device(name) }
         let referenceDevice = try Self.device(reference, option: "--reference")
-        let loaded = try PatternInput.load(patternPath, console: console)
-        let matrix: DeviceMatrix
-        do {
-            matrix = try DeviceMatrix(loaded, devices: chosen.filter { $0.name != referenceDevice.name }, reference: referenceDevice, sampleRate: rate)
-        } catch let error as ProfileError {
-            throw .usage("\(error) (at --rate \(rate))", command: Self.name)
-        } catch let error as RenderLengthError {
-            throw .invalidInput("\(patternPath): \(error.reason)")  // devices has no --allow-long
-        } catch {
-            throw .invalidInput("\(error)")
+        try PatternInput.guardOutputs([report, junit].compactMap { $0 }, inputs: patternPaths + devices + [reference])
+        var texts: [String] = [], documents: [JSONOutput] = [], judgements: [DeviceGate.Judgement] = []
+        for patternPath in patternPaths {
+            let loaded = try PatternInput.load(patternPath, console: console)
+            let matrix: DeviceMatrix
+            do {
+                matrix = try DeviceMatrix(loaded, devices: chosen.filter { $0.name != referenceDevice.name }, reference: referenceDevice, sampleRate: rate)
+            } catch let error as ProfileError {
+                throw .usage("\(error) (at --rate \(rate))", command: Self.name)
+            } catch let error as RenderLengthError {
+                throw .invalidInput("\(patternPath): \(error.reason)")  // devices has no --allow-long
+            } catch {
+                throw .invalidInput("\(error)")
+            }
+            if let report { try Self.write(DeviceReport.html(matrix, loaded: loaded, pattern: patternPath), to: report, what: "HTML report") }
+            let judged = gate.judge(matrix, pattern: patternPath)
+            judgements += judged
+            texts.append(DeviceReport.text(matrix, pattern: patternPath))
+            documents.append(DeviceReport.json(matrix, pattern: patternPath, judgements: gate.isEmpty ? nil : judged))
         }
-        if let report {
-            try PatternInput.guardOutputs([report], inputs: loaded.files + devices + [reference])
-            let html = DeviceReport.html(matrix, loaded: loaded, pattern: patternPath)
-            try Interruption.deferred { () throws(CLIError) in
-                do throws(OutputError) {
-                    try TextOutput.write(html, to: report, what: "HTML report")
-                } catch {
-                    throw CLIError(error)
-                }
+        if let junit { try Self.write(DeviceGate.junit(judgements), to: junit, what: "JUnit report") }
+        let failing = judgements.filter(\.fails)
+        if asJSON {
+            console.out((documents.count == 1 ? documents[0] : .object([("patterns", .array(documents))])).pretty())
+        } else {
+            var text = texts.joined(separator: "\n\n")
+            if !gate.isEmpty {
+                text += "\n\nmax loss: " + (failing.isEmpty ? "every device within its limit" : "\(failing.count) over the limit")
+                text += failing.map { "\n  FAIL " + $0.sentence }.joined()
+            }
+            console.out(text)
+        }
+        return failing.isEmpty ? .success : .failure
+    }
+
+    /// Writes a report atomically, after an interruption only once it is complete.
+    private static func write(_ text: String, to path: String, what: String) throws(CLIError) {
+        try Interruption.deferred { () throws(CLIError) in
+            do throws(OutputError) {
+                try TextOutput.write(text, to: path, what: what)
+            } catch {
+                throw CLIError(error)
             }
         }
-        console.out(asJSON ? DeviceReport.json(matrix, pattern: patternPath).pretty() : DeviceReport.text(matrix, pattern: patternPath))
-        return .success
     }
 
     /// A catalogue name or a device file, in the words of `option` (a positional by default).
@@ -97,6 +160,13 @@ struct DevicesCommand: Command {
         } catch {
             throw .invalidInput("\(error)")
         }
+    }
+
+    /// The catalogue as JSON: {"devices": [each device file as shipped]}.
+    static func listingJSON() -> String {
+        "{\n  \"devices\": [\n" + DeviceCatalogueFiles.files.map { file in
+            file.json.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        }.joined(separator: ",\n") + "\n  ]\n}"
     }
 
     /// Every device: its name, title and platform, then each value with its basis and reference.
