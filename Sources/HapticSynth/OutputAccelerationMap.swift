@@ -28,13 +28,7 @@ public struct OutputAccelerationMap: Hashable, Sendable {
 
     /// The acceleration at `hz`, in g: linear between points, held past the ends.
     public func g(atHz hz: Double) -> Double {
-        guard let first = points.first, let last = points.last else { return 0 }
-        if !(hz > first.hz) { return first.g }
-        if hz >= last.hz { return last.g }
-        var upper = 1
-        while points[upper].hz < hz { upper += 1 }
-        let low = points[upper - 1], high = points[upper]
-        return low.g + (hz - low.hz) / (high.hz - low.hz) * (high.g - low.g)
+        PiecewiseLinear.value(at: hz, count: points.count, x: { points[$0].hz }, y: { points[$0].g })
     }
 
     /// The sensation level every envelope must reach for Android 16 to count a frequency as usable,

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Opens hapsynth's pictures in a real browser (headless Chromium): `plot` as SVG and HTML, a
-`check --report` page, a `devices --report` page (six device rows, five with a render to play) and
+`check --report` page, a `devices --report` page (ten device rows, nine with a render to play; the summary table above them,
+one time axis for all) and
 an AHAP plot with audio. Pages hold no scripts; every embedded clip must decode in the browser (a
 probe page of the same sources reads each one's duration). Each page must parse without errors (no XML parse-error page, no console
 messages) and its screenshot (kept in .build/browser/) must not be blank. Prints what it did and a
@@ -101,10 +102,28 @@ def main():
                    stdout=subprocess.DEVNULL)
     with open(devices) as page:
         text = page.read()
-    if text.count('<section class="device"') != 6 or text.count("<audio controls") != 5:
-        print("FAILED  devices.html: %d device rows, %d players (6 and 5 expected)" % (text.count('<section class="device"'), text.count("<audio controls")))
+    if text.count('<section class="device"') != 10 or text.count("<audio controls") != 9:
+        print("FAILED  devices.html: %d device rows, %d players (10 and 9 expected)" % (text.count('<section class="device"'), text.count("<audio controls")))
         return 1
     pages.append(("devices.html", devices))
+    # Laid out by the browser: the summary table above the first row, every row's picture on one time axis.
+    layout = os.path.join(scratch, "devices-layout.html")
+    with open(layout, "w") as file:
+        file.write(text.replace("</body>", "<pre id='out'>waiting</pre><script>const s=document.querySelector('table.summary').getBoundingClientRect();"
+                                + "const r=document.querySelector('section.device').getBoundingClientRect();"
+                                + "const axes=[...document.querySelectorAll('section.device svg[data-from-ms]')].map(g=>g.dataset.fromMs+'-'+g.dataset.toMs+'@'"
+                                + "+g.dataset.plotLeft+'-'+g.dataset.plotRight);"
+                                + "document.getElementById('out').textContent=(s.bottom<=r.top?'above':'below')+' '+axes.length+' '+new Set(axes).size;"
+                                + "</script></body>"))
+    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + layout], capture_output=True, text=True,
+                         timeout=120)
+    found = re.search(r"<pre id=\"out\">([^<]*)</pre>", dom.stdout)
+    shown = found.group(1).split() if found else []
+    if len(shown) == 3 and shown[0] == "above" and shown[1] == "9" and shown[2] == "1":
+        print("ok      devices.html: the summary table is above the rows; the rows' 9 pictures share one time axis")
+    else:
+        print("FAILED  devices.html layout: %s (expected the summary above, 9 pictures on 1 axis)" % shown)
+        return 1
 
     plot_audio = os.path.join(scratch, "plot-audio-chirp.html")
     subprocess.run([hapsynth, "plot", "Samples/audio-chirp.ahap", plot_audio], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)

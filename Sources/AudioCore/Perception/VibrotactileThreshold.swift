@@ -15,13 +15,7 @@ public enum VibrotactileThreshold {
 
     /// The threshold at `hz`, in dB re 1 g peak.
     public static func db(atHz hz: Double) -> Double {
-        guard let last = points.last, let first = points.first else { return 0 }
-        if !(hz > first.hz) { return first.db }
-        if hz >= last.hz { return last.db }
-        var upper = 1
-        while points[upper].hz < hz { upper += 1 }
-        let low = points[upper - 1], high = points[upper]
-        return low.db + (hz - low.hz) / (high.hz - low.hz) * (high.db - low.db)
+        PiecewiseLinear.value(at: hz, count: points.count, x: { points[$0].hz }, y: { points[$0].db })
     }
 
     /// The lowest threshold a sensation level can be taken at (a frequency in 20–500 Hz), in dB: a
