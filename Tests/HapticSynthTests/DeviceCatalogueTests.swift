@@ -85,4 +85,40 @@ import Testing
             }
         }
     }
+
+    /// The iphone's file with `foamG` and one provenance entry for the whole table (or none).
+    func withMap(_ map: Any, provenance: Bool = true) throws(SettingsFileError) -> DeviceProfile {
+        try read { object in
+            var actuator = object["actuator"] as? [String: Any] ?? [:]
+            actuator["foamG"] = map
+            object["actuator"] = actuator
+            var entries = object["provenance"] as? [String: Any] ?? [:]
+            if provenance { entries["/actuator/foamG"] = ["basis": "measured", "ref": "a bench, 1 Hz steps"] }
+            object["provenance"] = entries
+        }
+    }
+
+    @Test func aMapIsReadWithOneEntryForTheTableAndRefusedWithItsPlace() throws {
+        let device = try withMap([[50, 0.2], [150, 2.0], [300, 1.0]])
+        let map = try #require(device.actuator?.foamG)
+        #expect(map.g(atHz: 100) == 1.1 && map.g(atHz: 20) == 0.2 && map.g(atHz: 400) == 1.0)
+        #expect(device.provenance.contains { $0.pointer == "/actuator/foamG" && $0.value == "(6 values)" && $0.provenance.basis == .measured })
+        #expect(device.applied(to: ActuatorProfile()).foamG == map)
+        func refusal(_ map: Any, provenance: Bool = true) -> SettingsFileError? {
+            do {
+                _ = try withMap(map, provenance: provenance)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let falling = refusal([[50, 0.2], [40, 2.0]])
+        #expect(falling?.path == JSONPath.root.appending("actuator").appending("foamG").appending(1).appending(0)
+                && falling?.message.contains("the frequencies rise") == true, "\(String(describing: falling))")
+        #expect(refusal([[50, 0.2]])?.message.contains("expected 2 to 4096 points") == true)
+        #expect(refusal([[50, -1], [60, 1]])?.message.contains("within 0...1000") == true)
+        #expect(refusal([[50, 0.2, 3], [60, 1]])?.message.contains("expected [Hz, g]") == true)
+        #expect(refusal(Array(repeating: [1, 1], count: 5_000))?.message.contains("expected 2 to 4096 points") == true)
+        #expect(refusal([[50, 0.2], [150, 2.0]], provenance: false)?.message.hasPrefix("no provenance for /actuator/foamG/0/0") == true)
+    }
 }
