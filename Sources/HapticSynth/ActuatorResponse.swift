@@ -47,22 +47,38 @@ struct ContinuousEqualiser: Sendable {
     /// The motion, in full scale, of a point of `amount` (intensity^exponent, 0…1) at `hz`: 0 at 0.
     func level(_ amount: Double, hz: Double) -> Double {
         guard amount > 0 else { return 0 }
-        var g = pow(10, (amount * largestSensationDb + VibrotactileThreshold.db(atHz: hz)) / 20)
+        return level(amount, hz: hz, thresholdExponent: VibrotactileThreshold.db(atHz: hz) * Self.nepersPerDb)
+    }
+
+    /// ln 10 / 20: a level in dB as an exponent of e.
+    private static let nepersPerDb = log(10.0) / 20
+
+    /// `level` with T(f) already as an exponent of e: e^(amount·SLmax·ln10/20 + T(f)·ln10/20).
+    @inline(__always)
+    private func level(_ amount: Double, hz: Double, thresholdExponent: Double) -> Double {
+        guard amount > 0 else { return 0 }
+        var g = exp(amount * largestSensationDb * Self.nepersPerDb + thresholdExponent)
         if let foam { g = min(g, foam.g(atHz: hz)) }
         return g / fullScaleG
     }
 
     /// Replaces `count` amounts by their levels at the frequencies of `steps` (2π·f/rate per frame),
-    /// computing a level again only when the amount or the frequency changes.
+    /// looking the threshold up again only when the frequency changes and the level only when
+    /// either changes.
     func apply(_ amounts: UnsafeMutablePointer<Double>, steps: UnsafePointer<Double>, count: Int, sampleRate: Int) {
         let hzPerStep = Double(sampleRate) / (2 * Double.pi)
-        var lastAmount = -1.0, lastStep = -1.0, lastLevel = 0.0
+        var lastAmount = -1.0, lastStep = -1.0, lastLevel = 0.0, hz = 0.0, thresholdExponent = 0.0
         for k in 0..<count {
             let amount = amounts[k], step = steps[k]
-            if amount != lastAmount || step != lastStep {
-                lastLevel = level(amount, hz: step * hzPerStep)
-                lastAmount = amount
+            if step != lastStep {
+                hz = step * hzPerStep
+                thresholdExponent = VibrotactileThreshold.db(atHz: hz) * Self.nepersPerDb
                 lastStep = step
+                lastAmount = -1
+            }
+            if amount != lastAmount {
+                lastLevel = level(amount, hz: hz, thresholdExponent: thresholdExponent)
+                lastAmount = amount
             }
             amounts[k] = lastLevel
         }
