@@ -43,6 +43,7 @@ package enum AHAPOnAndroid {
         var events: [HapticEvent] = []
         var error = (intensity: 0.0, sharpness: 0.0)
         var wholeMs = true
+        var widened = 0
         for event in player.events {
             wholeMs = wholeMs && event.startUs % 1000 == 0 && event.durationUs % 1000 == 0
             if event.kind == .transient {
@@ -57,6 +58,7 @@ package enum AHAPOnAndroid {
                 events.append(converted.event)
                 error.intensity = max(error.intensity, converted.error.intensity)
                 error.sharpness = max(error.sharpness, converted.error.sharpness)
+                widened += converted.steps
             }
         }
         wholeMs = wholeMs && player.curves.allSatisfy { curve in curve.startUs % 1000 == 0 && curve.points.allSatisfy { $0.timeUs % 1000 == 0 } }
@@ -64,6 +66,10 @@ package enum AHAPOnAndroid {
         let pattern = try Pattern(events: events, durationMs: max(plan.diagnostics.logicalDurationMs, latestEnd))
         var approximations: [String] = []
         if !wholeMs { approximations.append("AHAP times are rounded to whole milliseconds (at most 0.5 ms).") }
+        if widened > 0 {
+            approximations.append("\(widened) control step\(widened == 1 ? "" : "s") shorter than 1 ms last\(widened == 1 ? "s" : "") 1 ms on Android, at "
+                + "\(widened == 1 ? "its" : "their") place.")
+        }
         if !intensity.isEmpty || !sharpness.isEmpty {
             approximations.append("AHAP controls are sampled at whole milliseconds (largest error: intensity "
                 + "\(NumberText.significant(error.intensity, 3)), sharpness \(NumberText.significant(error.sharpness, 3))).")
@@ -137,8 +143,24 @@ private struct Part {
 
     static func clamped(_ value: Double) -> Double { min(max(value, 0), 1) }
 
-    /// The part as a pattern event with its error, or nil when it rounds to nothing.
-    func event() throws(PatternError) -> (event: HapticEvent, error: (intensity: Double, sharpness: Double))? {
+    /// The change within one millisecond that counts as a step the grid must keep, in intensity or
+    /// sharpness (what merging the two moments would lose at most otherwise).
+    static let stepThreshold = 0.1
+
+    /// Whether the clamped values change by more than `stepThreshold` between two moments.
+    static func steps(from a: (intensity: Double, sharpness: Double), to b: (intensity: Double, sharpness: Double)) -> Bool {
+        abs(clamped(a.intensity) - clamped(b.intensity)) > stepThreshold || abs(clamped(a.sharpness) - clamped(b.sharpness)) > stepThreshold
+    }
+
+    /// A converted point at `ms` of the part, its values clamped.
+    static func point(_ ms: Int64, _ value: (intensity: Double, sharpness: Double)) -> (ms: Int64, intensity: Float, sharpness: Float) {
+        (ms, Float(clamped(value.intensity)), Float(clamped(value.sharpness)))
+    }
+
+    /// The part as a pattern event with its error and how many steps shorter than 1 ms it widened
+    /// to 1 ms, or nil when it rounds to nothing.
+    func event() throws(PatternError) -> (event: HapticEvent, error: (intensity: Double, sharpness: Double), steps: Int)? {
+        var steps = 0
         let startMs = AHAPOnAndroid.roundedMs(startUs), endMs = AHAPOnAndroid.roundedMs(endUs)
         guard endMs > startMs else { return nil }
         // Clamp crossings between breakpoints add points on the millisecond grid around them.
@@ -155,18 +177,31 @@ private struct Part {
         times.sort()
         let durationMs = endMs - startMs
         var points: [(ms: Int64, intensity: Float, sharpness: Float)] = []
+        // Breakpoints moved a millisecond on, so that a step shorter than the grid stays a step.
+        var moved: [Double: Int64] = [:]
+        var previousTime: Double?
         for time in times {
-            let ms = min(max(AHAPOnAndroid.roundedMs(time) - startMs, 0), durationMs)
-            let value = raw(Double(startMs + ms) * 1000)
-            let point = (ms, Float(Self.clamped(value.intensity)), Float(Self.clamped(value.sharpness)))
+            // Never before a point already placed (one moved on by a step may be ahead of the grid).
+            var ms = max(min(max(AHAPOnAndroid.roundedMs(time) - startMs, 0), durationMs), points.last?.ms ?? 0)
+            if let last = points.last, last.ms == ms, let before = previousTime, Self.steps(from: raw(before), to: raw(time)), ms < durationMs {
+                // A step shorter than 1 ms: the value before it stays at its millisecond, the value
+                // after it comes 1 ms later (the drop stays a drop).
+                points[points.count - 1] = Self.point(last.ms, raw(before))
+                ms += 1
+                moved[time] = ms
+                steps += 1
+            }
+            let point = Self.point(ms, moved[time] == nil ? raw(Double(startMs + ms) * 1000) : raw(time))
             if points.last?.ms == ms { points[points.count - 1] = point } else { points.append(point) }
+            previousTime = time
         }
         let intensityPoints = points.map { ControlPoint(timeMs: $0.ms, value: $0.intensity) }
         let sharpnessPoints = points.map { ControlPoint(timeMs: $0.ms, value: $0.sharpness) }
-        // The error, at the AHAP's own breakpoints (both sides are linear between them).
+        // The error, at the AHAP's own breakpoints (both sides are linear between them); a step
+        // moved on is judged where it now is.
         var error = (intensity: 0.0, sharpness: 0.0)
         for time in timesUs {
-            let exact = raw(time), at = time / 1000 - Double(startMs)
+            let exact = raw(time), at = moved[time].map(Double.init) ?? (time / 1000 - Double(startMs))
             error.intensity = max(error.intensity, abs(Self.clamped(exact.intensity) - Curve.value(of: intensityPoints, atMs: at)))
             error.sharpness = max(error.sharpness, abs(Self.clamped(exact.sharpness) - Curve.value(of: sharpnessPoints, atMs: at)))
         }
@@ -175,6 +210,6 @@ private struct Part {
             startMs: startMs, durationMs: durationMs, intensity: Intensity(points[0].intensity), sharpness: points[0].sharpness,
             intensityCurve: constantIntensity || points.count < 2 ? nil : try Curve(points: intensityPoints, field: "intensityCurve"),
             sharpnessCurve: constantSharpness || points.count < 2 ? nil : try Curve(points: sharpnessPoints, field: "sharpnessCurve"))
-        return (event, error)
+        return (event, error, steps)
     }
 }
