@@ -61,7 +61,11 @@ enum RootCommand {
     // Note: Swift 6.3's SILGen crashes on a key path to a static member of `any Command.Type`
     // (`commands.map(\.name)`); use closures there.
     private static func run(_ arguments: [String], console: Console) throws(CLIError) -> ExitCode {
-        guard let first = arguments.first else { throw .usage("no command given", command: nil) }
+        guard let first = arguments.first else {
+            // Alone, the overview: what hapsynth does and its commands.
+            console.out(help(width: HelpText.width))
+            return .success
+        }
         switch first {
         case "--help", "-h":
             console.out(help(width: HelpText.width))

@@ -49,8 +49,9 @@ import TestSupport
         #expect(result.status == 0)
         // Changed with audio events (issue 27): the audio event is no longer a warning but a note
         // that its track is not rendered without --audio or --mix.
+        // Changed (issue 35): a warning names its file first.
         #expect(result.stderr == """
-            hapsynth: warning: $.Pattern[2]: HapticIntensity 2 clamped to 1.0
+            hapsynth: warning: \(file): $.Pattern[2]: HapticIntensity 2 clamped to 1.0
             hapsynth: note: 1 audio event not rendered: --audio FILE writes their track, --mix mixes it in
 
             """)

@@ -40,7 +40,8 @@ import TestSupport
         let file = try scratch.write("many.ahap", #"{"Pattern": [\#(events.joined(separator: ",\n"))]}"#)
         let result = try hapsynth(["plan", file, "--json"])
         #expect(result.status == 0)
-        #expect(result.stderr == "hapsynth: warning: 1000 events lack HapticSharpness (0.5 used): $.Pattern[0], $.Pattern[1], $.Pattern[2], …\n")
+        // Changed (issue 35): the line names its file first.
+        #expect(result.stderr == "hapsynth: warning: \(file): 1000 events lack HapticSharpness (0.5 used): $.Pattern[0], $.Pattern[1], $.Pattern[2], …\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let warnings = try #require(object["warnings"] as? [String])
         #expect(warnings.count == 1000)

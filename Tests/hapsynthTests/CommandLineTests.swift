@@ -17,6 +17,29 @@ import TestSupport
         #expect(result.stdout.hasPrefix("hapsynth "))
     }
 
+    /// Changed (issue 35; it was a usage error): `hapsynth` alone prints the overview.
+    @Test func aloneItPrintsTheOverview() throws {
+        let result = try hapsynth([])
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        #expect(result.stdout == (try hapsynth(["help"])).stdout && result.stdout.hasPrefix("OVERVIEW: "))
+    }
+
+    @Test func smallThingsSayWhatIsWrong() throws {
+        let scratch = try Scratch()
+        let export = try hapsynth(["export", "Samples/heartbeat.json"])
+        #expect(export.status == 64 && export.stderr.hasPrefix("hapsynth: error: missing --to: say what to write (haptic, ahap, android-json or android-kotlin)"))
+        let sound = try scratch.write("tap.wav", "RIFF\u{24}\0\0\0WAVEfmt ")
+        let render = try hapsynth(["render", sound, scratch.path + "/out.wav"])
+        #expect(render.status == 65 && render.stderr.contains("this is a WAV sound file, not a haptic file"), "\(render.stderr)")
+        let plot = try hapsynth(["plot", "Samples/trailing-comma.ahap", scratch.path + "/p.svg", "-q"])
+        #expect(plot.status == 0 && plot.stderr.isEmpty, "\(plot.stderr)")
+        let loud = try hapsynth(["plot", "Samples/trailing-comma.ahap", scratch.path + "/p.svg"])
+        #expect(loud.stderr.contains("trailing comma"))
+        #expect(try hapsynth(["check", "Samples/heartbeat.json", "--goldens", scratch.path + "/g", "--record", "missing"]).status == 0)
+        let check = try hapsynth(["check", "Samples/heartbeat.json", "--goldens", scratch.path + "/g", "-q"])
+        #expect(check.status == 0 && check.stdout == "check: 1 pattern: 1 ok, 0 recorded, 0 differs, 0 missing, 0 invalid\n", "\(check.stdout)")
+    }
+
     @Test func eachCommandHasItsOwnHelp() throws {
         let result = try hapsynth(["plan", "--help"])
         #expect(result.status == 0)
@@ -25,7 +48,6 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ([], "hapsynth: error: no command given"),
         (["plna"], "hapsynth: error: unknown command 'plna' — did you mean 'plan'?"),
         (["--verbose"], "hapsynth: error: unknown option '--verbose'"),
         (["plan"], "hapsynth: error: missing <pattern>"),

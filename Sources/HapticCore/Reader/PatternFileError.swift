@@ -46,6 +46,8 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
         /// A document of another format (an AHAP file) where a pattern.json is needed: the
         /// format, and nil for the root or the path as written for a clip or `then`.
         case otherFormat(OtherFormat, String?)
+        /// A sound file (WAV, FLAC, Ogg, MP3, AIFF) given where a haptic file is needed: its kind.
+        case soundFile(String)
     }
 
     /// The file as the user named it (an included file: joined to the including file's folder).
@@ -109,7 +111,24 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
             return "this is \(format.name) (\(format.sign)), \(format.nature) rather than a pattern.json"
         case .otherFormat(let format, let written?):
             return "\"\(written)\" is \(format.name), \(format.nature) rather than a pattern.json; it cannot be a clip or a then\(at)"
+        case .soundFile(let kind):
+            return "this is a \(kind) sound file, not a haptic file (pattern.json, AHAP or .haptic); an AHAP file plays sounds through its AudioCustom events"
         }
+    }
+
+    /// The kind of sound file `bytes` begin as, if they are one (by their first bytes).
+    public static func soundKind(of bytes: [UInt8]) -> String? {
+        func starts(_ text: String, at offset: Int = 0) -> Bool {
+            let magic = Array(text.utf8)
+            return bytes.count >= offset + magic.count && Array(bytes[offset..<(offset + magic.count)]) == magic
+        }
+        if starts("RIFF"), starts("WAVE", at: 8) { return "WAV" }
+        if starts("RF64") { return "WAV (RF64)" }
+        if starts("fLaC") { return "FLAC" }
+        if starts("OggS") { return "Ogg" }
+        if starts("FORM"), starts("AIFF", at: 8) || starts("AIFC", at: 8) { return "AIFF" }
+        if starts("ID3") || (bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0) { return "MP3" }
+        return nil
     }
 
     public var description: String {

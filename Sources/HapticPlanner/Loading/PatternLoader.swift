@@ -72,8 +72,9 @@ public enum PatternLoader {
     private static func decode(_ path: String, capabilities: DeviceCapabilities) throws(LoadError) -> Decoded {
         let bytes: [UInt8]
         let parsed: (root: JSONNode, trailingComma: SourcePosition?)
-        do {
+        do throws(PatternFileError) {
             bytes = try InputFile.read(path, display: path)
+            if let kind = PatternFileError.soundKind(of: bytes) { throw PatternFileError(file: path, position: nil, path: nil, reason: .soundFile(kind)) }
             parsed = try parse(bytes, file: path)
         } catch {
             throw .file(error)

@@ -7,7 +7,7 @@ struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "Render patterns and compare them with golden files (exit 0 when all pass)."
     static let discussion = """
-        Folders are searched recursively for *.json and *.ahap patterns; a golden mirrors its
+        Folders are searched recursively for *.json, *.ahap and *.haptic patterns; a golden mirrors its
         pattern's path below DIR (ui/tap.json <-> DIR/ui/tap.wav or .flac; an AHAP file keeps its
         extension: swell.ahap <-> DIR/swell.ahap.flac). A render passes when it matches its golden
         sample by sample, or, with --perceptual, when a person could not feel the difference (see
@@ -25,6 +25,7 @@ struct CheckCommand: Command {
                        help: "Write missing and differing goldens; 'missing': only new ones; 'all': re-record every one.",
                        choices: ["missing", "all"]),
             OptionSpec(name: "--strict", valueName: nil, help: "Fail on warnings and on goldens that no pattern owns."),
+            OptionSpec(name: "--quiet", valueName: nil, help: "Print only the patterns that fail or warn, and the summary.", short: "-q"),
             OptionSpec(name: "--prune", valueName: nil, help: "Delete goldens that no pattern owns."),
             OptionSpec(name: "--artifacts", valueName: "DIR", help: "Where failing renders and differences go."),
             OptionSpec(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report."),
@@ -46,7 +47,7 @@ struct CheckCommand: Command {
     let record: RecordMode
     /// Set when HAPSYNTH_RECORD asked to record but CI is set, to say so.
     let recordIgnoredForCI: Bool
-    let strict, prune, asJSON: Bool
+    let strict, prune, asJSON, quiet: Bool
     let artifacts: String?
     let junit: String?
     let report: String?
@@ -77,6 +78,7 @@ struct CheckCommand: Command {
             (record, recordIgnoredForCI) = RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         }
         strict = arguments.has("--strict")
+        quiet = arguments.has("--quiet")
         prune = arguments.has("--prune")
         if prune, let file = inputs.first(where: { FilePaths.isFolder($0) == false }) {
             throw .usage("--prune needs folders: \(file) is a file, and a suite named by files cannot say which goldens are obsolete", command: Self.name)
@@ -149,14 +151,16 @@ struct CheckCommand: Command {
         request.pictures = report != nil
         request.wording = CheckWording(error: { Wording.text($0) }, warning: { Wording.text($0) })
         request.isInterrupted = { Interruption.isRaised }
-        let asJSON = self.asJSON, strict = self.strict
+        let asJSON = self.asJSON, strict = self.strict, quiet = self.quiet
         let result = try Interruption.deferred { () throws(CLIError) in
             do throws(CheckError) {
                 return try Hapsynth.check(request) { event in
                     guard !asJSON else { return }
                     switch event {
-                    case .skipped(let skipped): console.out("skipped  \(skipped.path): \(skipped.why)")
-                    case .outcome(let outcome): CheckReport.lines(outcome).forEach(console.out)
+                    case .skipped(let skipped): if !quiet { console.out("skipped  \(skipped.path): \(skipped.why)") }
+                    case .outcome(let outcome):
+                        let lines = CheckReport.lines(outcome)
+                        if !quiet || outcome.status != .ok || lines.count > 1 { lines.forEach(console.out) }
                     case .pruned(let golden): console.out("pruned   \(golden)")
                     }
                 }

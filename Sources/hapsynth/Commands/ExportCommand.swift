@@ -46,8 +46,11 @@ struct ExportCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputFiles = PatternInput.optionFiles(arguments)
         inputPath = arguments.positionals[0]
-        guard let target = arguments.value("--to").flatMap(Target.init) else {
-            throw .usage("--to takes haptic, ahap, android-json or android-kotlin, got '\(arguments.value("--to") ?? "")'", command: Self.name)
+        guard let given = arguments.value("--to") else {
+            throw .usage("missing --to: say what to write (haptic, ahap, android-json or android-kotlin)", command: Self.name)
+        }
+        guard let target = Target(rawValue: given) else {
+            throw .usage("--to takes haptic, ahap, android-json or android-kotlin, got '\(given)'", command: Self.name)
         }
         self.target = target
         outputPath = arguments.value("--output") ?? "-"

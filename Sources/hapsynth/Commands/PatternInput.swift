@@ -18,7 +18,8 @@ enum PatternInput {
             throw CLIError(error)
         }
         if strict, let first = loaded.warnings.first { throw strictFailure(first.description) }
-        if !quiet { loaded.groupedWarnings.forEach { console.warning($0.line) } }
+        // Each warning names its file, so a loop over files can tell which one warned.
+        if !quiet { loaded.groupedWarnings.forEach { console.warning($0.line.contains(path) ? $0.line : "\(path): \($0.line)") } }
         return loaded
     }
 

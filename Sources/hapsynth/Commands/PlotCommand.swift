@@ -26,6 +26,7 @@ struct PlotCommand: Command {
             OptionSpec(name: "--listen-seconds", valueName: "S", help: "An .html page's renders to listen to are cut at S seconds, 1-600 (default 20)."),
             OptionSpec(name: "--no-listen", valueName: nil, help: "Leave the renders to listen to out of an .html page."),
             AudioOptions.rootSpec,
+            OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings.", short: "-q"),
         ] + ProfileOptions.specs
     }
 
@@ -45,10 +46,12 @@ struct PlotCommand: Command {
 
     /// The files its options name (a profile, device files), which the output may not replace.
     let inputFiles: [String]
+    let quiet: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputFiles = PatternInput.optionFiles(arguments)
         patternPath = arguments.positionals[0]
+        quiet = arguments.has("--quiet")
         outputPath = arguments.positionals[1]
         let lowered = outputPath.lowercased()
         guard lowered.hasSuffix(".svg") || lowered.hasSuffix(".html") else {
@@ -76,7 +79,7 @@ struct PlotCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
+        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, quiet: quiet)
         try PatternInput.guardOutputs([outputPath], inputs: loaded.files + inputFiles)
         let title = [loaded.name ?? FilePaths.lastComponent(patternPath), loaded.description].compactMap { $0 }.joined(separator: " — ")
         let picture: PlanPicture
