@@ -106,9 +106,18 @@ extension AHAPReader {
             switch parameter.id {
             case "HapticIntensity": intensity = try clamped(parameter.value, parameter.path, name: parameter.id, range: 0...1, entry: entry)
             case "HapticSharpness": sharpness = try clamped(parameter.value, parameter.path, name: parameter.id, range: 0...1, entry: entry)
-            default: warn("parameter \(parameter.id) skipped", entry, kind: "parameters \(parameter.id) skipped")
+            default: warn("parameter \(parameter.id) skipped\(Self.hint(parameter.id, Self.hapticParameterIDs))", entry, kind: "parameters \(parameter.id) skipped")
             }
         }
+    }
+
+    /// The parameter IDs of a haptic event and of an audio event (with the envelope's).
+    static let hapticParameterIDs = ["HapticIntensity", "HapticSharpness", "AttackTime", "DecayTime", "ReleaseTime", "Sustained"]
+    static let audioParameterIDs = ["AudioVolume", "AudioPitch", "AudioPan", "AudioBrightness", "AttackTime", "DecayTime", "ReleaseTime", "Sustained"]
+
+    /// ` (did you mean "HapticIntensity"?)` when `id` is one typo away from a known ID.
+    static func hint(_ id: String, _ known: [String]) -> String {
+        KeySuggestion.closest(to: id, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 
     /// The entries of an `EventParameters` array, haptic or audio, in order: each id with the place
@@ -201,7 +210,7 @@ extension AHAPReader {
                     case "AudioPitch": pitch = try value(-1...1)
                     case "AudioPan": pan = try value(-1...1)
                     case "AudioBrightness": brightness = try value(0...1)
-                    default: warn("parameter \(parameter.id) skipped", entry, kind: "parameters \(parameter.id) skipped")
+                    default: warn("parameter \(parameter.id) skipped\(Self.hint(parameter.id, Self.audioParameterIDs))", entry, kind: "parameters \(parameter.id) skipped")
                     }
                 }
             default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")

@@ -75,7 +75,11 @@ private struct Reader {
             }
             found[member.key] = member.value
         }
-        for key in required where found[key] == nil { throw fail("missing required key \"\(key)\"", node, path) }
+        for key in required where found[key] == nil {
+            // A key one typo away from it is probably the one meant.
+            let typo = list.first { !known.contains($0.key) && KeySuggestion.closest(to: $0.key, among: [key]) != nil }
+            throw fail("missing required key \"\(key)\"" + (typo.map { " (is \"\(PatternFileError.shown($0.key))\" it?)" } ?? ""), node, path)
+        }
         return found
     }
 
