@@ -40,6 +40,10 @@ import TestSupport
         let clip = try String(contentsOfFile: packageRoot + "/Samples/accent-swell.haptic", encoding: .utf8).replacingOccurrences(of: "\"signals\"", with: "\"sssignals\"")
         let clipTypo = try hapsynth(["plan", try scratch.write("typo.haptic", clip)])
         #expect(clipTypo.status == 65 && clipTypo.stderr.contains("missing required key \"signals\" (is \"sssignals\" it?)"), "\(clipTypo.stderr)")
+        // Under --platform both, the iOS render's warnings are kept.
+        let both = try hapsynth(["render", "Samples/sharpness-taps.ahap", scratch.path + "/both.wav", "--rate", "8000", "--max-frequency", "3000",
+                                 "--platform", "both"])
+        #expect(both.status == 0 && both.stderr.contains("4 transients play at up to 3000 Hz"), "\(both.stderr)")
         #expect(try hapsynth(["check", "Samples/heartbeat.json", "--goldens", scratch.path + "/g", "--record", "missing"]).status == 0)
         let check = try hapsynth(["check", "Samples/heartbeat.json", "--goldens", scratch.path + "/g", "-q"])
         #expect(check.status == 0 && check.stdout == "check: 1 pattern: 1 ok, 0 recorded, 0 differs, 0 missing, 0 invalid\n", "\(check.stdout)")

@@ -129,7 +129,7 @@ struct RenderCommand: Command {
         } catch {
             throw CLIError(.length(error), pattern: patternPath)
         }
-        if case .ios(let playback) = plan, let coarse = TransientResolution.warning(in: playback, profile: profile) {
+        if let playback = plan.ios, let coarse = TransientResolution.warning(in: playback, profile: profile) {  // under both too
             try PatternInput.warn(Wording.text(coarse), console: console, quiet: quiet, strict: strict)
         }
         let openingWarnings = track?.warnings.count ?? 0
