@@ -49,6 +49,15 @@ import Testing
         #expect(abs((three.maxOnsetShiftMs ?? 0) - 3) < 0.05)
     }
 
+    /// A short tap 10 ms late fails the level of the windows it left too; the failure names the
+    /// onset move, its cause.
+    @Test(arguments: rates) func aTapTenMillisecondsLateLeadsWithItsOnset(rate: Int) {
+        let tap = Self.sine(rate: rate, startMs: 100.5, lengthMs: 20, totalMs: 300)
+        let late = Self.compare(tap, Self.sine(rate: rate, startMs: 110.5, lengthMs: 20, totalMs: 300), rate: rate)
+        #expect(!late.pass && late.firstFailure?.gate == .onset, "\(late)")
+        #expect(abs((late.firstFailure?.actual ?? 0) - (late.firstFailure?.expected ?? 0) - 10) < 0.5, "\(String(describing: late.firstFailure))")
+    }
+
     @Test(arguments: rates) func signalsNeverFeltPass(rate: Int) {
         // −80 dBFS at 150 Hz is 0.0002 g, far under the threshold of about −31 dB re 1 g.
         let faint = Self.compare(Self.sine(rate: rate, amplitude: 1e-4), Self.sine(rate: rate, hz: 300, amplitude: 5e-5), rate: rate)

@@ -66,7 +66,8 @@ public struct PerceptualComparison: Hashable, Sendable {
     public let expectedOnsets: Int, actualOnsets: Int
     /// The paired onset shift (actual − expected) largest in size, in ms; nil with no pair.
     public let maxOnsetShiftMs: Double?
-    /// The earliest failure of any gate (at one time: level, then frequency, then onset).
+    /// The failure to name: the earliest onset failure when onsets moved, else the earliest of any
+    /// gate (at one time: level, then frequency, then onset).
     public let firstFailure: Failure?
     /// ST-SIM and SPQI of the actual against the expected (figures, never a gate).
     public let stSim: VibroMetrics.Score, spqi: VibroMetrics.Score
@@ -111,7 +112,12 @@ public struct PerceptualComparison: Hashable, Sendable {
         maxFrequencyError = frequencyError
         (expectedOnsets, actualOnsets) = counts
         maxOnsetShiftMs = shift
-        firstFailure = failures.min { ($0.atMs, Self.rank($0.gate), $0.channel) < ($1.atMs, Self.rank($1.gate), $1.channel) }
+        // When onsets moved, that is the cause to name first (a shifted tap also fails the level
+        // of the windows it left); otherwise the earliest failure.
+        let moved = failures.filter { $0.gate == .onset }
+        firstFailure = (moved.isEmpty ? failures : moved).min {
+            ($0.atMs, Self.rank($0.gate), $0.channel) < ($1.atMs, Self.rank($1.gate), $1.channel)
+        }
         let scores = (0..<expected.count).map { VibroMetrics.scores(actual: actual[$0], expected: expected[$0], sampleRate: sampleRate) }
         stSim = VibroMetrics.Score.lowest(scores.map(\.stSim))
         spqi = VibroMetrics.Score.lowest(scores.map(\.spqi))
