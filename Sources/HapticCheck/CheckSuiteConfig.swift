@@ -24,6 +24,24 @@ public struct CheckSuiteConfig: Sendable {
 
     public init() {}
 
+    /// The settings a new suite is recorded with (docs/golden-tests.md, "Golden size"): 24-bit FLAC
+    /// at 8 kHz. Haptics live under 500 Hz (sharpness 1 is 300 Hz by default, and every catalogue
+    /// resonance is under 300 Hz), 8 kHz is the lowest rate hapsynth renders at and still gives a
+    /// 300 Hz click 26 frames a cycle, and 24 bits keep 144 dB of range, far under anything felt; a
+    /// 48 kHz float WAV holds 8 times the samples at 4 bytes each, uncompressed.
+    public static var newSuite: CheckSuiteConfig {
+        var config = CheckSuiteConfig()
+        config.format = .flac
+        config.profile.sampleRate = 8_000
+        return config
+    }
+
+    /// Whether `goldens` holds no suite yet: no settings and no golden file anywhere below it.
+    public static func isNew(goldens: String) -> Bool {
+        guard !FileManager.default.fileExists(atPath: CheckSuite.join(goldens, fileName)) else { return false }
+        return !FilePaths.files(below: goldens, enter: { _, _ in true }).contains { $0.hasSuffix(".wav") || $0.hasSuffix(".flac") }
+    }
+
     /// The platform the goldens were rendered for: iOS, or Android on `androidDevice`.
     public var platform: Platform { androidDevice.map(Platform.android) ?? .ios }
 

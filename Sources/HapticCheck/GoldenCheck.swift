@@ -13,6 +13,8 @@ public struct CheckRequest: Sendable {
     /// The settings recorded beside the goldens, if any (`CheckSuiteConfig.read`); written when
     /// the suite is first recorded, and again when every golden is re-recorded.
     public var recorded: CheckSuiteConfig?
+    /// The container of goldens recorded without settings (a suite's own settings win).
+    public var newGoldenFormat: SoundFileContainer = .wav
     public var profile = ActuatorProfile()
     /// `.ios`, or `.android(device)`.
     public var platform: Platform = .ios
@@ -89,6 +91,7 @@ public enum GoldenCheck {
             // flags goes on checking like for like.
             if request.recorded == nil || (request.record == .all && request.shard == nil) {
                 var config = request.recorded ?? CheckSuiteConfig()
+                if request.recorded == nil { config.format = request.newGoldenFormat }
                 config.profile = request.profile
                 config.tolerance = request.tolerance
                 config.perceptual = request.perceptual
@@ -98,7 +101,7 @@ public enum GoldenCheck {
         }
         var runner = CheckRunner(
             profile: request.profile, platform: request.platform, tolerance: request.tolerance, record: request.record,
-            newGoldenContainer: request.recorded?.format ?? .wav, artifacts: CheckArtifacts(folder: request.artifacts))
+            newGoldenContainer: request.recorded?.format ?? request.newGoldenFormat, artifacts: CheckArtifacts(folder: request.artifacts))
         runner.perceptual = request.perceptual
         runner.capabilities = request.capabilities
         runner.pictures = request.pictures

@@ -80,7 +80,7 @@ import TestSupport
         for sample in ["two-platforms.json", "click-train.json", "swell.ahap"] {
             try FileManager.default.copyItem(atPath: packageRoot + "/Samples/" + sample, toPath: patterns + "/" + sample)
         }
-        let recorded = try hapsynth(["check", patterns, "--goldens", goldens, "--platform", "android", "--android-device", "phone-api31", "--record"])
+        let recorded = try hapsynth(["check", patterns, "--goldens", goldens, "--platform", "android", "--android-device", "phone-api31", "--record", "--golden-format", "wav", "--rate", "48000"])
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(recorded.stdout.contains("recorded swell.ahap: \(goldens)/swell.ahap.wav"))
         #expect(recorded.stdout.hasSuffix("check (android on phone-api31): 3 patterns: 0 ok, 3 recorded, 0 differs, 0 missing, 0 invalid\n"))

@@ -28,7 +28,7 @@ import TestSupport
     @Test func goldensMirrorPatternPathsAndNeverCollide() throws {
         let scratch = try Scratch()
         let patterns = try suite(scratch), goldens = scratch.path + "/goldens"
-        let recorded = try hapsynth(["check", patterns, "--goldens", goldens, "--record", "--rate", "8000"])
+        let recorded = try hapsynth(["check", patterns, "--goldens", goldens, "--golden-format", "wav", "--record", "--rate", "8000"])
         #expect(recorded.status == 0, "\(recorded.stdout)")
         #expect(files(goldens) == ["game/tap.wav", "ui/tap.wav", "x.ahap.wav", "x.wav"])
         #expect(recorded.stdout.contains("skipped  \(patterns)/profile.json: not a pattern.json or AHAP file"))
@@ -46,7 +46,7 @@ import TestSupport
     @Test func aGoldenAtAnotherRateIsReportedNotReRendered() throws {
         let scratch = try Scratch()
         let patterns = try suite(scratch), goldens = scratch.path + "/goldens"
-        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--record", "--rate", "8000"]).status == 0)
+        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--golden-format", "wav", "--record", "--rate", "8000"]).status == 0)
         let result = try hapsynth(["check", patterns, "--goldens", goldens, "--rate", "16000"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("differs  ui/tap: recorded at 8000 Hz, checked at 16000 Hz"))
@@ -64,7 +64,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: scratch.path + "/p", withIntermediateDirectories: true)
         try scratch.write("p/loud.json", #"{"timeline": [{"parallel": [{"continuous": {"durationMs": 50, "intensity": 1.5}}, {"continuous": {"durationMs": 50, "intensity": 1}}, {"continuous": {"durationMs": 50, "intensity": 1}}]}]}"#)
         let goldens = scratch.path + "/g"
-        let recorded = try hapsynth(["check", scratch.path + "/p", "--goldens", goldens, "--record"])
+        let recorded = try hapsynth(["check", scratch.path + "/p", "--goldens", goldens, "--golden-format", "wav", "--record"])
         #expect(recorded.status == 0)
         #expect(recorded.stdout.contains("  warning: \(scratch.path)/p/loud.json:1:76: intensity 1.5 clamped to 1.0 at $.timeline[0].parallel[0].continuous.intensity"))
         #expect(recorded.stdout.contains("  warning: ") && recorded.stdout.contains("samples exceeded full scale and were clamped"))
@@ -75,7 +75,7 @@ import TestSupport
     @Test func obsoleteGoldensAreListedFailWithStrictAndArePruned() throws {
         let scratch = try Scratch()
         let patterns = try suite(scratch), goldens = scratch.path + "/goldens"
-        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--record"]).status == 0)
+        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--golden-format", "wav", "--record"]).status == 0)
         try FileManager.default.removeItem(atPath: patterns + "/game/tap.json")
         let listed = try hapsynth(["check", patterns, "--goldens", goldens])
         #expect(listed.status == 0 && listed.stdout.contains("obsolete \(goldens)/game/tap.wav: no pattern owns it (--prune deletes it)"))
@@ -88,7 +88,7 @@ import TestSupport
     @Test func recordModesDoWhatTheySay() throws {
         let scratch = try Scratch()
         let patterns = try suite(scratch), goldens = scratch.path + "/goldens"
-        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--record", "missing"]).status == 0)
+        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--golden-format", "wav", "--record", "missing"]).status == 0)
         let changed = ["--max-frequency", "290"]
         let missingOnly = try hapsynth(["check", patterns, "--goldens", goldens, "--record", "missing"] + changed)
         #expect(missingOnly.status == 1 && missingOnly.stdout.contains("differs  ui/tap: first differing frame"))
@@ -108,7 +108,7 @@ import TestSupport
     @Test func artifactsGoToAFolderPerRunOnlyWhenSomethingFails() throws {
         let scratch = try Scratch()
         let patterns = try suite(scratch), goldens = scratch.path + "/goldens"
-        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--record"]).status == 0)
+        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--golden-format", "wav", "--record"]).status == 0)
         let passing = try hapsynth(["check", patterns, "--goldens", goldens])
         #expect(!passing.stdout.contains("artifacts:"))
         func artifacts(_ result: RunResult) -> String? {
@@ -128,7 +128,7 @@ import TestSupport
     @Test func aJUnitReportReadsBackWithTheRightCounts() throws {
         let scratch = try Scratch()
         let patterns = try suite(scratch), goldens = scratch.path + "/goldens"
-        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--record"]).status == 0)
+        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--golden-format", "wav", "--record"]).status == 0)
         try scratch.write("patterns/ui/broken <&>.json", #"{"timeline": [{"delay": "x"}]}"#)
         try FileManager.default.removeItem(atPath: goldens + "/x.wav")
         let report = scratch.path + "/junit.xml"
@@ -159,7 +159,7 @@ import TestSupport
     @Test func parallelJobsPrintWhatOneJobPrints() throws {
         let scratch = try Scratch()
         let patterns = try suite(scratch), goldens = scratch.path + "/goldens"
-        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--record"]).status == 0)
+        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--golden-format", "wav", "--record"]).status == 0)
         let arguments = ["check", patterns, "--goldens", goldens, "--max-frequency", "290", "--artifacts", scratch.path + "/a"]
         let one = try hapsynth(arguments + ["--jobs", "1"]), two = try hapsynth(arguments + ["--jobs", "2"])
         #expect(one.status == 1 && two.status == 1)
@@ -170,7 +170,7 @@ import TestSupport
     @Test func shardsPartitionTheSuite() throws {
         let scratch = try Scratch()
         let patterns = try suite(scratch), goldens = scratch.path + "/goldens"
-        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--record"]).status == 0)
+        #expect(try hapsynth(["check", patterns, "--goldens", goldens, "--golden-format", "wav", "--record"]).status == 0)
         var seen: [String] = []
         for shard in 1...3 {
             let result = try hapsynth(["check", patterns, "--goldens", goldens, "--shard", "\(shard)/3"])

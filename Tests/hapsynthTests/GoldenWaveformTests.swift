@@ -74,7 +74,7 @@ import TestSupport
         let scratch = try Scratch()
         let goldens = scratch.path + "/goldens"
         let samples = try GoldenWaveformTests.sampleFiles()
-        let recorded = try hapsynth(["check"] + samples + ["--goldens", goldens, "--record"])
+        let recorded = try hapsynth(["check"] + samples + ["--goldens", goldens, "--golden-format", "wav", "--record"])
         #expect(recorded.status == 0)
         #expect(recorded.stdout.split(separator: "\n").dropLast().filter { !$0.hasPrefix("  warning: ") }.allSatisfy { $0.hasPrefix("recorded ") })
         #expect(try FileManager.default.contentsOfDirectory(atPath: goldens).allSatisfy { $0.hasSuffix(".wav") || $0 == "hapsynth-check.json" })
@@ -84,6 +84,31 @@ import TestSupport
         #expect(document["pass"] as? Bool == true)
         let results = try #require(document["results"] as? [[String: Any]])
         #expect(results.count == (try samplePatterns()).count && results.allSatisfy { $0["status"] as? String == "ok" })
+    }
+
+    /// A new suite is recorded as 24-bit FLAC at 8 kHz (docs/golden-tests.md, "Golden size"): the
+    /// samples' suite is at least 8 times smaller than as 48 kHz float WAV, keeps its settings,
+    /// and passes its own check.
+    @Test func aNewSuiteIsSmallAndPassesItsOwnCheck() throws {
+        let scratch = try Scratch()
+        let samples = try GoldenWaveformTests.sampleFiles()
+        let small = scratch.path + "/small", large = scratch.path + "/large"
+        #expect(try hapsynth(["check"] + samples + ["--goldens", small, "--record"]).status == 0)
+        #expect(try hapsynth(["check"] + samples + ["--goldens", large, "--record", "--golden-format", "wav", "--rate", "48000"]).status == 0)
+        func bytes(_ folder: String) throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".wav") || $0.hasSuffix(".flac") }.reduce(0) {
+                $0 + ((try FileManager.default.attributesOfItem(atPath: folder + "/" + $1)[.size] as? Int) ?? 0)
+            }
+        }
+        let (smallBytes, largeBytes) = (try bytes(small), try bytes(large))
+        #expect(smallBytes * 8 <= largeBytes, "\(smallBytes) bytes against \(largeBytes)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: small).allSatisfy { $0.hasSuffix(".flac") || $0 == "hapsynth-check.json" })
+        let settings = try String(contentsOfFile: small + "/hapsynth-check.json", encoding: .utf8)
+        #expect(settings.contains(#""sampleRate": 8000"#) && settings.contains(#""format": "flac""#))
+        let checked = try hapsynth(["check"] + samples + ["--goldens", small])
+        #expect(checked.status == 0 && checked.stdout.contains("\(samples.count) ok"), "\(checked.stdout)")
+        let refused = try hapsynth(["check"] + samples + ["--goldens", small, "--golden-format", "wav"])
+        #expect(refused.status == 64 && refused.stderr.contains("this suite keeps the format it was recorded in"))
     }
 
     @Test func aChangedProfileFailsNamingSampleFrameAndErrorAndReRecordingPasses() throws {

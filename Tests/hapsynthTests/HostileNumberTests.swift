@@ -96,7 +96,7 @@ import TestSupport
         let scratch = try Scratch()
         try FileManager.default.createDirectory(atPath: scratch.path + "/p", withIntermediateDirectories: true)
         try scratch.write("p/long.json", #"{"events":[{"type":"transient","startMs":0}],"durationMs":90000000}"#)
-        let result = try hapsynth(["check", scratch.path + "/p", "--goldens", scratch.path + "/g", "--record"])
+        let result = try hapsynth(["check", scratch.path + "/p", "--goldens", scratch.path + "/g", "--record", "--rate", "48000"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("invalid  long: the render would last 1d 01:00:00 (4320000480 frames at 48000 Hz), over 24 hours"))
     }

@@ -34,7 +34,7 @@ import TestSupport
         try scratch.write("p/long.json", #"{"timeline": [{"continuous": {"durationMs": 3000000}}]}"#)
         let goldens = scratch.path + "/g"
         try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
-        let exit = try interrupt(["check", scratch.path + "/p", "--goldens", goldens, "--record"], signal: SIGINT, watching: goldens) {
+        let exit = try interrupt(["check", scratch.path + "/p", "--goldens", goldens, "--record", "--golden-format", "wav", "--rate", "48000"], signal: SIGINT, watching: goldens) {
             ((try? FileManager.default.contentsOfDirectory(atPath: goldens)) ?? []).contains { $0.hasPrefix(".long.wav.hapsynth-") }
         }
         #expect(exit == 130)

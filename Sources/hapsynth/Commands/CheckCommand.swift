@@ -26,6 +26,8 @@ struct CheckCommand: Command {
                        choices: ["missing", "all"]),
             OptionSpec(name: "--strict", valueName: nil, help: "Fail on warnings and on goldens that no pattern owns."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Print only the patterns that fail or warn, and the summary.", short: "-q"),
+            OptionSpec(name: "--golden-format", valueName: "flac|wav",
+                       help: "A new suite's goldens: 24-bit FLAC (default, at 8000 Hz unless --rate) or 32-bit float WAV."),
             OptionSpec(name: "--prune", valueName: nil, help: "Delete goldens that no pattern owns."),
             OptionSpec(name: "--artifacts", valueName: "DIR", help: "Where failing renders and differences go."),
             OptionSpec(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report."),
@@ -63,6 +65,8 @@ struct CheckCommand: Command {
     let platform: Platform
     /// The suite's recorded settings, if it has them (written on the first record otherwise).
     let config: CheckSuiteConfig?
+    /// The container of goldens recorded with no suite settings yet.
+    let newGoldenFormat: SoundFileContainer
     /// The files its options name (a profile, device files), which no report may replace.
     let inputFiles: [String]
 
@@ -102,6 +106,17 @@ struct CheckCommand: Command {
         } catch {
             throw CLIError(error)
         }
+        // A folder with no suite yet is recorded with the new-suite settings (FLAC at 8 kHz).
+        let fresh = config == nil && CheckSuiteConfig.isNew(goldens: goldens) ? CheckSuiteConfig.newSuite : CheckSuiteConfig()
+        switch arguments.value("--golden-format") {
+        case nil: newGoldenFormat = fresh.format
+        case "flac": newGoldenFormat = .flac
+        case "wav": newGoldenFormat = .wav
+        case let other?: throw .usage("--golden-format takes flac or wav, got '\(other)'", command: Self.name)
+        }
+        if config != nil, arguments.value("--golden-format") != nil {
+            throw .usage("--golden-format chooses a new suite's goldens; this suite keeps the format it was recorded in", command: Self.name)
+        }
         tolerance = try CompareOptions.tolerance(arguments, command: Self.name, base: config?.tolerance ?? .init())
         if arguments.has("--sample-exact") {
             if let flag = CompareOptions.perceptualSpecs.map(\.name).first(where: { arguments.has($0) || arguments.value($0) != nil }) {
@@ -113,7 +128,7 @@ struct CheckCommand: Command {
         }
         let device = try DeviceProfileOption.device(arguments, command: Self.name)
         profile = try DeviceProfileOption.profile(
-            device, over: try ProfileOptions.resolve(arguments, command: Self.name, base: config?.profile ?? ActuatorProfile()), command: Self.name)
+            device, over: try ProfileOptions.resolve(arguments, command: Self.name, base: config?.profile ?? fresh.profile), command: Self.name)
         platform = try Self.platform(arguments, device: device, goldens: goldens, recorded: config)
         capabilities = device?.capabilities ?? .iPhone
     }
@@ -137,6 +152,7 @@ struct CheckCommand: Command {
         if recordIgnoredForCI { console.note("hapsynth: note: HAPSYNTH_RECORD is ignored because CI is set; goldens are only compared") }
         var request = CheckRequest(inputs: inputs, goldens: goldens)
         request.recorded = config
+        request.newGoldenFormat = newGoldenFormat
         request.profile = profile
         request.platform = platform
         request.tolerance = tolerance
