@@ -101,4 +101,21 @@ import TestSupport
             if let clip = loaded.clip { #expect(try reload(export).clip == clip, "\(sample)") }
         }
     }
+
+    /// A clip exported as a clip keeps its metadata as written (author, project, description, tags
+    /// and its own editor), its source added when it has none.
+    @Test func aClipKeepsItsMetadata() throws {
+        let scratch = try Scratch()
+        let path = try scratch.write("studio.haptic", #"""
+            {"version": {"major": 1, "minor": 0, "patch": 0},
+             "metadata": {"editor": "Meta Haptics Studio", "author": "Ana", "project": "Game", "description": "a hit", "tags": ["ui", "hit"]},
+             "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0.2, "amplitude": 0}]}}}}
+            """#)
+        let export = try HapticClipExport.export(try PatternLoader.load(path), source: "studio.haptic")
+        let back = try #require(try reload(export).clip)
+        #expect(back.metadata.map(\.key) == ["editor", "author", "project", "description", "tags", "source"])
+        #expect(back.metadata.first { $0.key == "editor" }?.text == "Meta Haptics Studio" && back.metadata.first { $0.key == "project" }?.text == "Game")
+        #expect(back.metadata.first { $0.key == "tags" }?.tags == ["ui", "hit"] && back.description == "a hit")
+        #expect(back.metadata.last?.text == "studio.haptic")
+    }
 }

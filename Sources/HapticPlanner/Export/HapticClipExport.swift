@@ -16,6 +16,19 @@ public enum HapticClipExport {
     /// How long a clip lasts after its last emphasis, in ms (the SDKs play one emphasis as a 0.1 s clip).
     public static let emphasisTailMs: Int64 = 100
 
+    /// A clip's metadata as exported: a clip read from a file keeps its own, as written (its
+    /// `source` added when it has none); a clip made here says `editor` hapsynth and its source.
+    static func metadata(_ clip: HapticClip, source: String) -> [(String, JSONOutput)] {
+        guard !clip.metadata.isEmpty else {
+            return [("editor", .string("hapsynth")), ("source", .string(source))] + (clip.description.map { [("description", JSONOutput.string($0))] } ?? [])
+        }
+        var members = clip.metadata.map { field -> (String, JSONOutput) in
+            (field.key, field.tags.map { .array($0.map { .string($0) }) } ?? .string(field.text ?? ""))
+        }
+        if !clip.metadata.contains(where: { $0.key == "source" }) { members.append(("source", .string(source))) }
+        return members
+    }
+
     /// The clip of `loaded`; `source` names the input in its metadata.
     /// - Throws: `ExportError.silent` when the clip would last 0 s (no continuous event and no
     ///   transient).
@@ -159,8 +172,7 @@ public enum HapticClipExport {
         }
         return JSONOutput.object([
             ("version", .object([("major", .integer(1)), ("minor", .integer(0)), ("patch", .integer(0))])),
-            ("metadata", .object([("editor", .string("hapsynth")), ("source", .string(source))]
-                + (clip.description.map { [("description", JSONOutput.string($0))] } ?? []))),
+            ("metadata", .object(metadata(clip, source: source))),
             ("signals", .object([("continuous", .object([("envelopes", .object(envelopes))]))])),
         ]).pretty() + "\n"
     }

@@ -27,6 +27,16 @@ public struct HapticClip: Hashable, Sendable {
     public let version: (major: Int64, minor: Int64, patch: Int64)
     /// The metadata's `description`, when given.
     public let description: String?
+    /// The metadata as written (`editor`, `author`, `source`, `project`, `description`, `tags`),
+    /// in the file's order, so that an export keeps it.
+    public var metadata: [MetadataField] = []
+
+    /// One metadata member: a text, or the list of `tags`.
+    public struct MetadataField: Hashable, Sendable {
+        public let key: String
+        public let text: String?
+        public let tags: [String]?
+    }
     public let amplitude: [AmplitudePoint]
     /// nil when the clip has no frequency envelope (absent, or `[]`).
     public let frequency: [FrequencyPoint]?

@@ -118,17 +118,26 @@ private struct Reader {
             warn("version 1.\(minor).\(patch) is newer than 1.0: read as 1.0, its new keys ignored", versionPath, kind: "newer minor versions")
         }
         var description: String?
+        var metadataFields: [HapticClip.MetadataField] = []
         if let metadata = top["metadata"] {
             let path = JSONPath.root.appending("metadata")
             let fields = try members(metadata, path, known: HapticClipReader.metadataKeys)
-            for (key, node) in fields {
+            // In the file's order (the members come back keyed).
+            let order: [String]
+            if case .object(let list) = metadata.value { order = list.map(\.key).filter { fields[$0] != nil } } else { order = [] }
+            for key in order {
+                let node = fields[key]!
                 if key == "tags" {
+                    var tags: [String] = []
                     for (index, tag) in try array(node, path.appending(key)).enumerated() {
-                        guard case .string = tag.value else { throw fail("expected a string, got \(tag.kindDescription)", tag, path.appending(key).appending(index)) }
+                        guard case .string(let text) = tag.value else { throw fail("expected a string, got \(tag.kindDescription)", tag, path.appending(key).appending(index)) }
+                        tags.append(text)
                     }
+                    metadataFields.append(.init(key: key, text: nil, tags: tags))
                 } else {
                     guard case .string(let text) = node.value else { throw fail("expected a string, got \(node.kindDescription)", node, path.appending(key)) }
                     if key == "description", !text.isEmpty { description = text }
+                    metadataFields.append(.init(key: key, text: text, tags: nil))
                 }
             }
         }
@@ -157,7 +166,9 @@ private struct Reader {
             }
             frequency = points.isEmpty ? nil : points
         }
-        return HapticClip(version: (major, minor, patch), description: description, amplitude: amplitude, frequency: frequency)
+        var clip = HapticClip(version: (major, minor, patch), description: description, amplitude: amplitude, frequency: frequency)
+        clip.metadata = metadataFields
+        return clip
     }
 
     mutating func amplitudePoint(_ node: JSONNode, _ path: JSONPath) throws(HapticClipError) -> HapticClip.AmplitudePoint {
