@@ -77,7 +77,8 @@ public enum PatternRender {
         var sync: AudioHapticSync?
         if let threshold = request.syncThresholdMs, let ios = plan.ios, !meters.isEmpty {
             try? onsets.finish()
-            sync = AudioHapticSync(plan: ios, audioOnsetFrames: onsets.onsets, sampleRate: profile.sampleRate, thresholdMs: threshold)
+            sync = AudioHapticSync(plan: ios, audioOnsetFrames: onsets.onsets, sampleRate: profile.sampleRate, thresholdMs: threshold,
+                                   silentSoundsMs: track.map(AudioHapticSync.silentSoundsMs) ?? [])
         }
         let audioIndex = targets.firstIndex { $0.mix == .audio }
         return Result(summary: summary, audio: track, audioFrames: audioIndex.map { summary.job.framesWritten[$0] },

@@ -79,7 +79,8 @@ public struct PlanPicture: Sendable {
             if let track {
                 audioWarnings = track.warnings
                 try? onsets.finish()
-                let sync = AudioHapticSync(plan: plan, audioOnsetFrames: onsets.onsets, sampleRate: profile.sampleRate)
+                let sync = AudioHapticSync(plan: plan, audioOnsetFrames: onsets.onsets, sampleRate: profile.sampleRate,
+                                           silentSoundsMs: AudioHapticSync.silentSoundsMs(track))
                 addAudio(audioColumns, sync: sync, to: &figure)
             }
             if let listenFrames {

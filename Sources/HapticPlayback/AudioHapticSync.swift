@@ -19,6 +19,9 @@ public struct AudioHapticSync: Sendable, Hashable {
         public let offsetMs: Double?
         /// Beyond the threshold, or no onset at all.
         public let flagged: Bool
+        /// No sound could be paired because the one meant for it (an event within 100 ms whose
+        /// file is missing or unusable) does not play: a missing file, not a sync problem.
+        public var missingSound = false
     }
 
     /// How far apart counts, in ms.
@@ -36,7 +39,12 @@ public struct AudioHapticSync: Sendable, Hashable {
     /// Pairs each transient of `plan` with the audio onsets found in its track (frames on the
     /// haptic grid at `sampleRate`, the 10 ms lead taken off to give pattern time). Transients
     /// after `judgedUntilMs` (where the track was measured to) are left out.
-    public init(plan: PlaybackPlan, audioOnsetFrames: [Int], sampleRate: Int, thresholdMs: Double = 24, judgedUntilMs: Double = .infinity) {
+    /// - Parameter silentSoundsMs: when audio events that cannot play start (pattern ms): a
+    ///   transient with no onset near it and one of these within 100 ms is marked `missingSound`.
+    public init(
+        plan: PlaybackPlan, audioOnsetFrames: [Int], sampleRate: Int, thresholdMs: Double = 24, judgedUntilMs: Double = .infinity,
+        silentSoundsMs: [Double] = []
+    ) {
         let leadMs = Double(FrameTiming.leadMs)
         let onsets = audioOnsetFrames.map { Double($0) * 1000 / Double(sampleRate) - leadMs }
         let times = Self.transientTimesMs(plan).filter { $0 <= judgedUntilMs }
@@ -46,6 +54,11 @@ public struct AudioHapticSync: Sendable, Hashable {
         transients = times.enumerated().map { index, time in
             let nearest = onsets.filter { abs($0 - time) <= 100 }.min { abs($0 - time) < abs($1 - time) }
             let offset = nearest.map { $0 - time }
+            if nearest == nil, silentSoundsMs.contains(where: { abs($0 - time) <= 100 }) {
+                var missing = Transient(index: index, timeMs: time, audioOnsetMs: nil, offsetMs: nil, flagged: false)
+                missing.missingSound = true
+                return missing
+            }
             return Transient(index: index, timeMs: time, audioOnsetMs: nearest, offsetMs: offset, flagged: offset.map { abs($0) > thresholdMs } ?? true)
         }
     }
@@ -72,7 +85,7 @@ public struct AudioHapticSync: Sendable, Hashable {
             ("transients", .array(transients.map { transient in
                 .object([("index", .integer(Int64(transient.index))), ("timeMs", .double(transient.timeMs)),
                          ("audioOnsetMs", number(transient.audioOnsetMs)), ("offsetMs", number(transient.offsetMs)),
-                         ("flagged", .bool(transient.flagged))])
+                         ("flagged", .bool(transient.flagged))] + (transient.missingSound ? [("sound", .string("missing file"))] : []))
             })),
         ])
     }
@@ -84,12 +97,18 @@ public struct AudioHapticSync: Sendable, Hashable {
             let time = NumberText.significant(transient.timeMs)
             guard let offset = transient.offsetMs else { return "sync: transient \(transient.index) at \(time) ms: no sound within 100 ms" }
             return "sync: transient \(transient.index) at \(time) ms: sound \(offset >= 0 ? "+" : "")\(NumberText.fixed(offset, 1)) ms \(offset >= 0 ? "late" : "early")"
-        } + ["sync: \(flagged.count) of \(NumberText.count(transients.count, "transient")) beyond \(NumberText.significant(thresholdMs)) ms"]
+        } + transients.filter(\.missingSound).map { "sync: transient \($0.index) at \(NumberText.significant($0.timeMs)) ms: no sound (missing file)" }
+            + ["sync: \(flagged.count) of \(NumberText.count(transients.count, "transient")) beyond \(NumberText.significant(thresholdMs)) ms"]
             + (unjudged > 0 ? ["sync: \(NumberText.count(unjudged, "transient")) after \(NumberText.significant((judgedUntilMs ?? 0) / 1000)) s not judged"] : [])
     }
 }
 
 extension AudioHapticSync {
+    /// When the track's sounds that cannot play (a missing or unusable file) start, in pattern ms.
+    public static func silentSoundsMs(_ track: AudioTrack) -> [Double] {
+        track.sources.filter { $0.problem != nil }.map { Double($0.event.startUs) / 1000 }
+    }
+
     /// How much of a track `measure` listens to at most when it is bounded, in seconds.
     public static let boundSeconds = 600
 
@@ -111,6 +130,7 @@ extension AudioHapticSync {
         // A transient is judged when the 100 ms after it, and the detector's latency, were measured.
         let latencyMs = Double(audioOnsets.latencyFrames(sampleRate: rate)) * 1000 / Double(rate)
         let judgedUntilMs = needed > bound ? Double(bound) * 1000 / Double(rate) - Double(FrameTiming.leadMs) - 100 - latencyMs : .infinity
-        return AudioHapticSync(plan: plan, audioOnsetFrames: onsets.onsets, sampleRate: rate, thresholdMs: thresholdMs, judgedUntilMs: judgedUntilMs)
+        return AudioHapticSync(plan: plan, audioOnsetFrames: onsets.onsets, sampleRate: rate, thresholdMs: thresholdMs, judgedUntilMs: judgedUntilMs,
+                               silentSoundsMs: silentSoundsMs(track))
     }
 }

@@ -40,6 +40,14 @@ import TestSupport
         let clip = try String(contentsOfFile: packageRoot + "/Samples/accent-swell.haptic", encoding: .utf8).replacingOccurrences(of: "\"signals\"", with: "\"sssignals\"")
         let clipTypo = try hapsynth(["plan", try scratch.write("typo.haptic", clip)])
         #expect(clipTypo.status == 65 && clipTypo.stderr.contains("missing required key \"signals\" (is \"sssignals\" it?)"), "\(clipTypo.stderr)")
+        // A sound whose file is missing marks its taps as such, not as out of sync.
+        let chirp = try String(contentsOfFile: packageRoot + "/Samples/audio-chirp.ahap", encoding: .utf8)
+        let lonely = try scratch.write("lonely.ahap", chirp)
+        let synced = try hapsynth(["render", lonely, scratch.path + "/l.wav", "--sync-report", scratch.path + "/sync.json"])
+        #expect(synced.status == 0 && synced.stderr.contains("no sound (missing file)") && synced.stderr.contains("sync: 0 of 2 transients beyond 24 ms"),
+                "\(synced.stderr)")
+        let report = try String(contentsOfFile: scratch.path + "/sync.json", encoding: .utf8)
+        #expect(report.contains(#""sound": "missing file""#) && !report.contains(#""flagged": true"#), "\(report)")
         // Under --platform both, the iOS render's warnings are kept.
         let both = try hapsynth(["render", "Samples/sharpness-taps.ahap", scratch.path + "/both.wav", "--rate", "8000", "--max-frequency", "3000",
                                  "--platform", "both"])
