@@ -79,9 +79,24 @@ import TestSupport
         #expect(try lint(short, name: "s.json", platform: .ios).isEmpty)
         #expect(ids(try lint(short, name: "s.json", platform: .android(.noVibrator))) == ["HS207"])
         let swell = #"{"timeline": [{"continuous": {"durationMs": 1500, "intensityCurve": [[0, 0.2], [1500, 0.9]]}}]}"#
-        let fallback = try lint(swell, name: "w.json", platform: .both(.flagship)).filter { $0.rule.id == "HS203" }
-        #expect(fallback.count == 1 && fallback[0].message.hasPrefix("on flagship-api36 the plan falls back to androidWaveform: "))
-        #expect(!ids(try lint(swell, name: "w.json", platform: .android(.amplitudePhone))).contains("HS203"))  // no envelope path to fall from
+        // Changed (issue 35): HS203 fires only when the fallback loses something. A swell of one
+        // sharpness played as a waveform loses nothing; one whose sharpness changes loses that,
+        // and the finding says which limit forced it.
+        #expect(!ids(try lint(swell, name: "w.json", platform: .both(.flagship))).contains("HS203"))
+        let bright = #"{"timeline": [{"continuous": {"durationMs": 1500, "intensityCurve": [[0, 0.2], [1500, 0.9]], "sharpnessCurve": [[0, 0.1], [1500, 0.9]]}}]}"#
+        let fallback = try lint(bright, name: "b.json", platform: .both(.flagship)).filter { $0.rule.id == "HS203" }
+        #expect(fallback.count == 1 && fallback[0].message == "on flagship-api36 the envelope path is refused (the pattern starts or ends above rest, "
+                + "and an envelope starts and ends at 0), so it plays as androidWaveform, which loses the sharpness changes (0.1 to 0.9)",
+                "\(fallback.map(\.message))")
+        #expect(!ids(try lint(bright, name: "b.json", platform: .android(.amplitudePhone))).contains("HS203"))  // no envelope path to fall from
+        // Taps played as primitives lose nothing the envelope would have kept.
+        let taps = #"{"timeline": [{"transient": {"sharpness": 0.1}}, {"delay": 100}, {"transient": {"sharpness": 0.9}}, {"delay": 300}]}"#
+        #expect(!ids(try lint(taps, name: "t.json", platform: .both(.flagship))).contains("HS203"))
+        // A device without LOW_TICK plays them as a waveform: the missing primitive is named.
+        let noLowTick = AndroidDevice(name: "no-low-tick", apiLevel: 33, primitiveDurationsMs: [.click: 12, .tick: 8])
+        let missing = try lint(taps, name: "t.json", platform: .both(noLowTick)).filter { $0.rule.id == "HS203" }
+        #expect(missing.count == 1 && missing[0].message.contains("the primitives path is refused (the device has no LOW_TICK primitive)"),
+                "\(missing.map(\.message))")
     }
 
     static func event(_ type: String, _ time: Double, _ extra: String = "") -> String {

@@ -46,7 +46,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule("HS107", "transient-clip", .both, .warning, "Overlapping clicks sum past full scale."),
         LintRule("HS201", "primitive-gap-under-50ms", .android, .warning, "A primitive starting less than 50 ms after the previous one ends."),
         LintRule("HS202", "primitive-scale-ratio", .android, .info, "Neighbouring primitive scales differing by a ratio under 1.4."),
-        LintRule("HS203", "android-path-fallback", .android, .warning, "The Android plan fell through the envelope or primitive path."),
+        LintRule("HS203", "android-path-fallback", .android, .warning, "The Android plan fell through the envelope or primitive path and loses what it would have kept."),
         LintRule("HS204", "short-pulse-on-off-motor", .android, .warning, "An ON pulse under 20 ms on a motor without amplitude control."),
         LintRule("HS205", "samsung-off-segment", .android, .info, "The waveform needed the compatibility tail."),
         LintRule("HS206", "short-may-be-silent", .android, .info, "A pattern under 1 s, which some phones may not play."),

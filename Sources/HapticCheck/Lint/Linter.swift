@@ -37,8 +37,11 @@ public enum Linter {
             if android.backend == .unsupported {
                 findings.append(.fileLevel(rule("HS207"), path, "unsupported on \(device.name): \(android.unsupportedReason ?? "")"))
             }
-            if let fallback = android.approximations.first(where: { $0.contains("fallback") || $0.contains("rejected") }) {
-                findings.append(.fileLevel(rule("HS203"), path, "on \(device.name) the plan falls back to \(android.backend.rawValue): \(fallback)"))
+            // Only a fallback that loses something the path left would have kept (taps played as
+            // primitives lose nothing), with the limit that forced it.
+            if let fallback = android.fallbacks.last(where: { $0.lost != nil }), let lost = fallback.lost {
+                findings.append(.fileLevel(rule("HS203"), path, "on \(device.name) the \(fallback.from.rawValue) path is refused (\(fallback.limit.text)), "
+                    + "so it plays as \(android.backend.rawValue), which loses \(lost)"))
             }
             if android.backend != .silent, android.backend != .unsupported, diagnostics.logicalDurationMs < 1_000 {
                 findings.append(.fileLevel(rule("HS206"), path,

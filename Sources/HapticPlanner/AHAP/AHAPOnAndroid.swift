@@ -32,7 +32,7 @@ package enum AHAPOnAndroid {
         return AndroidPlan(backend: android.backend, device: device, logicalDurationMs: android.logicalDurationMs,
                            estimatedNativeDurationMs: android.estimatedNativeDurationMs,
                            approximations: conversion.approximations + android.approximations, unsupportedReason: nil,
-                           envelope: android.envelope, primitives: android.primitives, waveform: android.waveform)
+                           envelope: android.envelope, primitives: android.primitives, waveform: android.waveform, fallbacks: android.fallbacks)
     }
 
     /// Converts the one player of an imported AHAP plan.

@@ -19,6 +19,8 @@ public struct AndroidPlan: Hashable, Sendable {
     public let primitives: [AndroidPrimitiveStep]
     /// The amplitude waveform (`androidWaveform`).
     public let waveform: AndroidWaveform?
+    /// The paths the planner left before the one it took, and why.
+    public var fallbacks: [AndroidFallback] = []
 
     /// How long an Android session lasts: the longer of the pattern and the native effect (Android
     /// reports no completion).

@@ -23,6 +23,10 @@ struct AndroidPlanner {
     let device: AndroidDevice
     let events: [AndroidEvent]
     var approximations: [String] = []
+    /// The paths left so far, and why.
+    var fallbacks: [AndroidFallback] = []
+    /// Why the envelope path was refused, once it was.
+    private var envelopeLimit: AndroidFallback.Limit?
 
     init(pattern: Pattern, device: AndroidDevice) {
         self.pattern = pattern
@@ -36,7 +40,8 @@ struct AndroidPlanner {
     ) -> AndroidPlan {
         AndroidPlan(backend: backend, device: device, logicalDurationMs: pattern.durationMs, estimatedNativeDurationMs: nativeMs,
                     approximations: backend == .unsupported || backend == .silent ? [] : approximations, unsupportedReason: reason,
-                    envelope: envelope, primitives: primitives, waveform: waveform)
+                    envelope: envelope, primitives: primitives, waveform: waveform,
+                    fallbacks: backend == .unsupported || backend == .silent ? [] : fallbacks)
     }
 
     mutating func plan() throws(AndroidPlanningLimit) -> AndroidPlan {
@@ -55,6 +60,7 @@ struct AndroidPlanner {
                 envelope = try envelopePoints(limits)
             } catch {
                 approximations.append("Envelope candidate rejected: \(error.reason). Trying another native path.")
+                envelopeLimit = .planning(error.reason)
                 envelope = nil
             }
             if let envelope {
@@ -64,6 +70,7 @@ struct AndroidPlanner {
                 return result(.androidEnvelope, nativeMs: envelope.last!.timeMs, envelope: envelope)
             }
             approximations.append("Envelope start/end, device point/time, or planning limits require fallback; no logical time was added.")
+            fallbacks.append(AndroidFallback(from: .envelope, limit: envelopeLimit ?? .unusableLimits, lost: nil))
         }
         if device.apiLevel >= 31, audible.allSatisfy(\.isTransient) {
             if let steps = primitiveSteps(audible) {
@@ -76,7 +83,10 @@ struct AndroidPlanner {
                 return result(.androidPrimitives, nativeMs: nativeMs, primitives: steps)
             }
             approximations.append("Primitive support, duration, or spacing constraints require waveform fallback; requested onsets are preserved.")
+            fallbacks.append(AndroidFallback(from: .primitives, limit: primitiveLimit(audible), lost: nil))
         }
+        // A waveform plays at the resonance: what the pattern's sharpness changes were is lost.
+        if let last = fallbacks.popLast() { fallbacks.append(AndroidFallback(from: last.from, limit: last.limit, lost: Self.sharpnessLoss(audible))) }
         return try waveformPlan(audible: audible, hasTransients: hasTransients, hasCurves: hasCurves)
     }
 
@@ -89,6 +99,23 @@ struct AndroidPlanner {
             latestEnd = max(latestEnd, event.endMs)
         }
         return false
+    }
+
+    /// `the sharpness changes (0.2 to 0.9)` when the audible events' sharpness (their own and their
+    /// curves') spans more than 0.1; nil otherwise.
+    static func sharpnessLoss(_ audible: [AndroidEvent]) -> String? {
+        let values = audible.flatMap { event in [event.sharpness] + (event.sharpnessCurve?.points.map(\.value) ?? []) }
+        guard let low = values.min(), let high = values.max(), high - low > 0.1 else { return nil }
+        return "the sharpness changes (\(NumberText.significant(Double(low), 2)) to \(NumberText.significant(Double(high), 2)))"
+    }
+
+    /// Why the transients cannot be primitives: a primitive the device lacks, else their spacing.
+    private func primitiveLimit(_ audible: [AndroidEvent]) -> AndroidFallback.Limit {
+        for event in audible {
+            let primitive = AndroidPrimitive.forSharpness(event.sharpness)
+            if (device.primitiveDurationsMs[primitive] ?? 0) <= 0 { return .missingPrimitive(primitive) }
+        }
+        return .primitiveSpacing
     }
 
     // MARK: Primitives
@@ -110,7 +137,10 @@ struct AndroidPlanner {
     // MARK: Envelope
 
     private mutating func envelopePoints(_ limits: AndroidEnvelopeLimits) throws(AndroidPlanningLimit) -> [AndroidEnvelopePoint]? {
-        guard limits.isUsable else { return nil }
+        guard limits.isUsable else {
+            envelopeLimit = .unusableLimits
+            return nil
+        }
         let pulseMs = limits.minSegmentMs * 2
         var pulsed: [AndroidEvent] = []
         for event in events {
@@ -118,14 +148,20 @@ struct AndroidPlanner {
                 pulsed.append(event)
                 continue
             }
-            guard pattern.durationMs - event.startMs >= pulseMs else { return nil }
+            guard pattern.durationMs - event.startMs >= pulseMs else {
+                envelopeLimit = .transientNearEnd(atMs: event.startMs, pulseMs: pulseMs)
+                return nil
+            }
             let triangle = try? Curve(points: [ControlPoint(timeMs: 0, value: 0), ControlPoint(timeMs: limits.minSegmentMs, value: event.intensity),
                                                ControlPoint(timeMs: pulseMs, value: 0)], field: "pulse")
             pulsed.append(AndroidEvent(startMs: event.startMs, durationMs: pulseMs, intensity: event.intensity, sharpness: event.sharpness,
                                        intensityCurve: triangle))
         }
         let serial = try AndroidMixing.mergeToSerial(pulsed)
-        guard let first = serial.first, let last = serial.last, first.intensity == 0, last.endIntensity == 0 else { return nil }
+        guard let first = serial.first, let last = serial.last, first.intensity == 0, last.endIntensity == 0 else {
+            envelopeLimit = .startOrEnd
+            return nil
+        }
         // Silent stretches take the sharpness of what comes next, so sharpness does not jump.
         var nextSharpness = [Float](repeating: 0, count: serial.count)
         var following = last.endSharpness
@@ -143,7 +179,8 @@ struct AndroidPlanner {
             if points.isEmpty {
                 points.append(start)
             } else if points.last != start {
-                return nil  // a jump: an envelope cannot step
+                envelopeLimit = .jump(atMs: segment.startMs)  // an envelope cannot step
+                return nil
             }
             points.append(AndroidEnvelopePoint(timeMs: segment.startMs + segment.durationMs, intensity: segment.endIntensity, sharpness: endSharpness))
             previousSharpness = endSharpness
@@ -151,12 +188,22 @@ struct AndroidPlanner {
                 points.remove(at: points.count - 2)
             }
         }
-        guard points.last!.timeMs <= limits.maxDurationMs else { return nil }
+        guard points.last!.timeMs <= limits.maxDurationMs else {
+            envelopeLimit = .totalDuration(ms: points.last!.timeMs, maxMs: limits.maxDurationMs)
+            return nil
+        }
         var bounded = [points[0]]
         for (start, end) in zip(points, points.dropFirst()) {
             let duration = end.timeMs - start.timeMs
             let count = (duration - 1) / limits.maxSegmentMs + 1
-            guard count <= Int64(limits.maxControlPoints - bounded.count + 1), duration / count >= limits.minSegmentMs else { return nil }
+            guard count <= Int64(limits.maxControlPoints - bounded.count + 1) else {
+                envelopeLimit = .controlPoints(max: limits.maxControlPoints)
+                return nil
+            }
+            guard duration / count >= limits.minSegmentMs else {
+                envelopeLimit = .segmentLength(minMs: limits.minSegmentMs)
+                return nil
+            }
             for step in 1...count {
                 let offset = Self.evenSplit(duration, part: step, of: count)
                 let fraction = Double(offset) / Double(duration)
