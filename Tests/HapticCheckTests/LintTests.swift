@@ -99,6 +99,26 @@ import TestSupport
                 "\(missing.map(\.message))")
     }
 
+    /// HS208: a conversion more than 0.1 off in intensity, with its time; a drop the millisecond grid
+    /// keeps (a step widened to 1 ms) is not one.
+    @Test func hs208ConversionErrorSaysHowMuchAndWhen() throws {
+        func file(dropAt: Double, end: Double) -> String {
+            #"""
+            {"Version": 1, "Pattern": [
+             {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": \#(end), "EventParameters": [
+               {"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}},
+             {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [
+               {"Time": 0, "ParameterValue": 1}, {"Time": \#(dropAt), "ParameterValue": 1}, {"Time": \#(dropAt + 0.0003), "ParameterValue": 0},
+               {"Time": \#(end), "ParameterValue": 0}]}}]}
+            """#
+        }
+        // A drop within the last millisecond cannot move past the end: the conversion is 1 off there.
+        let atEnd = try lint(file(dropAt: 0.0996, end: 0.1), platform: .both(.flagship)).filter { $0.rule.id == "HS208" }
+        #expect(atEnd.count == 1 && atEnd[0].message == "on Android the intensity is 1 off the file's at 99.6 ms (over 0.1)", "\(atEnd.map(\.message))")
+        #expect(!ids(try lint(file(dropAt: 0.05, end: 0.1), platform: .both(.flagship))).contains("HS208"))
+        #expect(!ids(try lint(file(dropAt: 0.0996, end: 0.1), platform: .ios)).contains("HS208"))
+    }
+
     static func event(_ type: String, _ time: Double, _ extra: String = "") -> String {
         #"{"Event": {"EventType": "\#(type)", "Time": \#(time)\#(extra), "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}]}}"#
     }
@@ -189,7 +209,7 @@ import TestSupport
     }
 
     @Test func theCatalogueHasStableUniqueIds() {
-        #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count && LintRule.all.count == 25)
+        #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count && LintRule.all.count == 26)
         // Changed with audio events (issue 27): every rule is checked now.
         #expect(LintRule.all.allSatisfy { $0.isChecked })
     }

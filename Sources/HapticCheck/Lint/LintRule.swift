@@ -51,6 +51,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule("HS205", "samsung-off-segment", .android, .info, "The waveform needed the compatibility tail."),
         LintRule("HS206", "short-may-be-silent", .android, .info, "A pattern under 1 s, which some phones may not play."),
         LintRule("HS207", "android-unsupported", .android, .error, "The Android plan is unsupported on the device."),
+        LintRule("HS208", "conversion-error", .android, .warning, "The Android conversion of an AHAP file is more than 0.1 off in intensity somewhere."),
         LintRule("HS301", "silent", .both, .warning, "Nothing is felt: the plan is silent."),
         LintRule("HS302", "long-pattern", .both, .info, "A pattern longer than 30 s."),
         LintRule("HS303", "sub-period-event", .both, .warning, "A continuous event shorter than one frame or one period of its frequency."),

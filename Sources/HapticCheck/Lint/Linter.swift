@@ -4,6 +4,8 @@ import HapticPlanner
 /// Lints one file (docs/lint.md): loads it through the one loader (a file that does not load is
 /// HS001), checks the AHAP document's own mistakes on its JSON, and the plans' for the platform.
 public enum Linter {
+    /// HS208's limit: the largest intensity error of an AHAP file's Android conversion that passes.
+    public static let conversionErrorLimit = 0.1
     /// The findings for `path` on `platform`, in file order, each with its rule's default severity.
     public static func lint(_ path: String, platform: Platform) -> [LintFinding] {
         let loaded: LoadedPattern
@@ -36,6 +38,10 @@ public enum Linter {
             findings += androidPlanFindings(android, file: path)
             if android.backend == .unsupported {
                 findings.append(.fileLevel(rule("HS207"), path, "unsupported on \(device.name): \(android.unsupportedReason ?? "")"))
+            }
+            if let error = android.conversionError, error.intensity > Self.conversionErrorLimit {
+                findings.append(.fileLevel(rule("HS208"), path, "on Android the intensity is \(NumberText.significant(error.intensity, 2)) off the file's "
+                    + "at \(NumberText.significant(error.intensityAtMs, 4)) ms (over \(NumberText.significant(Self.conversionErrorLimit)))"))
             }
             // Only a fallback that loses something the path left would have kept (taps played as
             // primitives lose nothing), with the limit that forced it.

@@ -14,6 +14,8 @@ package enum AHAPOnAndroid {
         /// The largest difference between the AHAP's values and the converted curves, at the AHAP's
         /// own breakpoints (intensity, sharpness).
         package let largestError: (intensity: Double, sharpness: Double)
+        /// Where the largest intensity error is, in pattern ms (0 when there is none).
+        package let largestIntensityErrorAtMs: Double
     }
 
     /// The Android plan of an imported AHAP plan for `device`: the conversion's approximations first,
@@ -29,10 +31,13 @@ package enum AHAPOnAndroid {
         }
         let android = planAndroid(conversion.pattern, device: device)
         guard android.backend != .silent && android.backend != .unsupported else { return android }
-        return AndroidPlan(backend: android.backend, device: device, logicalDurationMs: android.logicalDurationMs,
+        var converted = AndroidPlan(backend: android.backend, device: device, logicalDurationMs: android.logicalDurationMs,
                            estimatedNativeDurationMs: android.estimatedNativeDurationMs,
                            approximations: conversion.approximations + android.approximations, unsupportedReason: nil,
                            envelope: android.envelope, primitives: android.primitives, waveform: android.waveform, fallbacks: android.fallbacks)
+        converted.conversionError = AndroidConversionError(intensity: conversion.largestError.intensity, sharpness: conversion.largestError.sharpness,
+                                                           intensityAtMs: conversion.largestIntensityErrorAtMs)
+        return converted
     }
 
     /// Converts the one player of an imported AHAP plan.
@@ -42,6 +47,7 @@ package enum AHAPOnAndroid {
         let sharpness = Control(player.curves.filter { $0.parameter == .sharpnessControl }, neutral: 0)
         var events: [HapticEvent] = []
         var error = (intensity: 0.0, sharpness: 0.0)
+        var errorAtMs = 0.0
         var wholeMs = true
         var widened = 0
         for event in player.events {
@@ -56,6 +62,7 @@ package enum AHAPOnAndroid {
             for part in parts {
                 guard let converted = try part.event() else { continue }
                 events.append(converted.event)
+                if converted.error.intensity > error.intensity { errorAtMs = converted.intensityErrorAtMs }
                 error.intensity = max(error.intensity, converted.error.intensity)
                 error.sharpness = max(error.sharpness, converted.error.sharpness)
                 widened += converted.steps
@@ -77,7 +84,7 @@ package enum AHAPOnAndroid {
         if player.events.contains(where: { !$0.envelope.isEmpty }) || player.curves.contains(where: \.parameter.isEnvelopeTime) {
             approximations.append("Envelope parameters are not expressed on Android.")
         }
-        return Conversion(pattern: pattern, approximations: approximations, largestError: error)
+        return Conversion(pattern: pattern, approximations: approximations, largestError: error, largestIntensityErrorAtMs: errorAtMs)
     }
 
     /// Microseconds in whole milliseconds, ties away from zero.
@@ -159,7 +166,7 @@ private struct Part {
 
     /// The part as a pattern event with its error and how many steps shorter than 1 ms it widened
     /// to 1 ms, or nil when it rounds to nothing.
-    func event() throws(PatternError) -> (event: HapticEvent, error: (intensity: Double, sharpness: Double), steps: Int)? {
+    func event() throws(PatternError) -> (event: HapticEvent, error: (intensity: Double, sharpness: Double), intensityErrorAtMs: Double, steps: Int)? {
         var steps = 0
         let startMs = AHAPOnAndroid.roundedMs(startUs), endMs = AHAPOnAndroid.roundedMs(endUs)
         guard endMs > startMs else { return nil }
@@ -200,9 +207,12 @@ private struct Part {
         // The error, at the AHAP's own breakpoints (both sides are linear between them); a step
         // moved on is judged where it now is.
         var error = (intensity: 0.0, sharpness: 0.0)
+        var errorAtMs = 0.0
         for time in timesUs {
             let exact = raw(time), at = moved[time].map(Double.init) ?? (time / 1000 - Double(startMs))
-            error.intensity = max(error.intensity, abs(Self.clamped(exact.intensity) - Curve.value(of: intensityPoints, atMs: at)))
+            let intensityError = abs(Self.clamped(exact.intensity) - Curve.value(of: intensityPoints, atMs: at))
+            if intensityError > error.intensity { errorAtMs = time / 1000 }
+            error.intensity = max(error.intensity, intensityError)
             error.sharpness = max(error.sharpness, abs(Self.clamped(exact.sharpness) - Curve.value(of: sharpnessPoints, atMs: at)))
         }
         let constantIntensity = Set(points.map(\.intensity)).count == 1, constantSharpness = Set(points.map(\.sharpness)).count == 1
@@ -210,6 +220,6 @@ private struct Part {
             startMs: startMs, durationMs: durationMs, intensity: Intensity(points[0].intensity), sharpness: points[0].sharpness,
             intensityCurve: constantIntensity || points.count < 2 ? nil : try Curve(points: intensityPoints, field: "intensityCurve"),
             sharpnessCurve: constantSharpness || points.count < 2 ? nil : try Curve(points: sharpnessPoints, field: "sharpnessCurve"))
-        return (event, error, steps)
+        return (event, error, errorAtMs, steps)
     }
 }

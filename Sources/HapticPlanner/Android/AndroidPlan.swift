@@ -21,6 +21,9 @@ public struct AndroidPlan: Hashable, Sendable {
     public let waveform: AndroidWaveform?
     /// The paths the planner left before the one it took, and why.
     public var fallbacks: [AndroidFallback] = []
+    /// For an AHAP file: how far the converted curves are from the file's values at its
+    /// breakpoints (docs/ahap.md, "On Android").
+    public var conversionError: AndroidConversionError?
 
     /// How long an Android session lasts: the longer of the pattern and the native effect (Android
     /// reports no completion).
@@ -37,6 +40,14 @@ public struct AndroidPlan: Hashable, Sendable {
             return (step, onsetMs, durationMs)
         }
     }
+}
+
+/// The largest difference between an AHAP file's values and the curves Android plays (at the
+/// file's own breakpoints), and where the intensity's is, in pattern ms.
+public struct AndroidConversionError: Hashable, Sendable {
+    public let intensity: Double
+    public let sharpness: Double
+    public let intensityAtMs: Double
 }
 
 /// A point of an envelope effect: at `timeMs` from the start, intensity and sharpness in 0…1.
