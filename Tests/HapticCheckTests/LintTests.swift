@@ -99,6 +99,20 @@ import TestSupport
                 "\(missing.map(\.message))")
     }
 
+    /// HS304: a pattern a platform plays but never strongly enough to be felt, said per platform.
+    @Test func hs304NotFeltSaysOnWhichPlatformAndHowFaint() throws {
+        let faint = #"{"events": [{"type": "continuous", "startMs": 0, "durationMs": 300, "intensity": 0.005, "sharpness": 0.5}]}"#
+        let findings = try lint(faint, name: "f.json", platform: .both(.flagship)).filter { $0.rule.id == "HS304" }
+        #expect(findings.map(\.message) == [
+            "on iOS its strongest moment is 0.005 g (-46.0 dB re 1 g), under the lowest threshold of feeling (-31.9 dB)",
+            "on flagship-api36 (androidWaveform) its strongest moment is 0.0063 g (-44.0 dB re 1 g), under the lowest threshold of feeling (-31.9 dB)",
+        ], "\(findings.map(\.message))")
+        let felt = #"{"events": [{"type": "continuous", "startMs": 0, "durationMs": 300, "intensity": 0.05, "sharpness": 0.5}]}"#
+        #expect(!ids(try lint(felt, name: "f.json", platform: .both(.flagship))).contains("HS304"))
+        // A silent plan is HS301's, not this rule's.
+        #expect(ids(try lint(#"{"timeline": [{"delay": 100}]}"#, name: "s.json", platform: .both(.flagship))) == ["HS301"])
+    }
+
     /// HS208: a conversion more than 0.1 off in intensity, with its time; a drop the millisecond grid
     /// keeps (a step widened to 1 ms) is not one.
     @Test func hs208ConversionErrorSaysHowMuchAndWhen() throws {
@@ -209,7 +223,7 @@ import TestSupport
     }
 
     @Test func theCatalogueHasStableUniqueIds() {
-        #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count && LintRule.all.count == 26)
+        #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count && LintRule.all.count == 27)
         // Changed with audio events (issue 27): every rule is checked now.
         #expect(LintRule.all.allSatisfy { $0.isChecked })
     }

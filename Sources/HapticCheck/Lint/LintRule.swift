@@ -55,6 +55,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule("HS301", "silent", .both, .warning, "Nothing is felt: the plan is silent."),
         LintRule("HS302", "long-pattern", .both, .info, "A pattern longer than 30 s."),
         LintRule("HS303", "sub-period-event", .both, .warning, "A continuous event shorter than one frame or one period of its frequency."),
+        LintRule("HS304", "not-felt", .both, .warning, "A platform plays the pattern, but never strongly enough to be felt."),
         LintRule("HS401", "audio-file-missing", .ios, .error, "An AudioCustom file that is missing or unreadable."),
         LintRule("HS402", "audio-path-absolute", .ios, .info, "An absolute EventWaveformPath."),
         LintRule("HS403", "audio-haptic-offset", .ios, .warning, "An audio onset more than 24 ms from a transient."),

@@ -33,8 +33,9 @@ public enum Linter {
         if diagnostics.logicalDurationMs > 30_000 {
             findings.append(.fileLevel(rule("HS302"), path, "the pattern lasts \(NumberText.fixed(Double(diagnostics.logicalDurationMs) / 1000, 3)) s, over 30 s"))
         }
-        if let device = platform.androidDevice {
-            let android = loaded.androidPlan(on: device)
+        let androidPlan = platform.androidDevice.map { loaded.androidPlan(on: $0) }
+        findings += feltFindings(loaded, android: androidPlan, file: path, ios: ios)
+        if let device = platform.androidDevice, let android = androidPlan {
             findings += androidPlanFindings(android, file: path)
             if android.backend == .unsupported {
                 findings.append(.fileLevel(rule("HS207"), path, "unsupported on \(device.name): \(android.unsupportedReason ?? "")"))

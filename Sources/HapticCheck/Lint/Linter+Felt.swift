@@ -1,0 +1,72 @@
+import Glibc
+import AudioCore
+import HapticCore
+import HapticPlanner
+import HapticPlayback
+import HapticSynth
+
+/// HS304 not-felt (docs/lint.md): a platform plays the pattern, yet its render never rises to
+/// where a person could feel it. The bound is the render's peak, in g of the default full scale,
+/// against the lowest vibrotactile threshold of the band (PERCEPTION's curve): under it no window
+/// can be felt at any frequency. Rendered at 8 kHz (every haptic frequency is far under 4 kHz), and
+/// only patterns whose render fits `measuredSeconds`, so that a finding is never a guess.
+extension Linter {
+    /// The longest render HS304 measures, in seconds.
+    static let measuredSeconds = 60
+
+    static func feltFindings(_ loaded: LoadedPattern, android: AndroidPlan?, file: String, ios: Bool) -> [LintFinding] {
+        var profile = ActuatorProfile()
+        profile.sampleRate = 8_000
+        var findings: [LintFinding] = []
+        if ios, loaded.plan.diagnostics.backend == .coreHaptics, let peak = peak(.ios(loaded.plan), profile: profile),
+           let words = unfelt(peak, profile, band: profile.minFrequencyHz...profile.maxFrequencyHz) {
+            findings.append(.fileLevel(rule("HS304"), file, "on iOS \(words)"))
+        }
+        let androidBand = min(profile.android.minFrequencyHz, profile.android.resonanceHz)...max(profile.android.maxFrequencyHz, profile.android.resonanceHz)
+        if let android, android.backend != .silent, android.backend != .unsupported, let peak = peak(.android(android), profile: profile),
+           let words = unfelt(peak, profile, band: androidBand) {
+            findings.append(.fileLevel(rule("HS304"), file, "on \(android.device.name) (\(android.backend.rawValue)) \(words)"))
+        }
+        return findings
+    }
+
+    /// `it plays as nothing` or `its strongest moment is 0.004 g (−48 dB), under the lowest threshold
+    /// of feeling (−31.8 dB)`: the threshold's lowest over the frequencies the platform plays (`band`).
+    private static func unfelt(_ peak: Float, _ profile: ActuatorProfile, band: ClosedRange<Double>) -> String? {
+        let g = Double(peak) * profile.fullScaleG
+        let inside = VibrotactileThreshold.points.filter { band.contains($0.hz) }.map(\.db)
+        let threshold = (inside + [VibrotactileThreshold.db(atHz: band.lowerBound), VibrotactileThreshold.db(atHz: band.upperBound)]).min()!
+        guard g <= 0 || 20 * log10(g) < threshold else { return nil }
+        guard g > 0 else { return "it plays as nothing" }
+        return "its strongest moment is \(NumberText.significant(g, 2)) g (\(NumberText.fixed(20 * log10(g), 1)) dB re 1 g), under the lowest threshold "
+            + "of feeling (\(NumberText.fixed(threshold, 1)) dB)"
+    }
+
+    /// The render's largest |sample|, or nil when it is longer than `measuredSeconds` or cannot be rendered.
+    private static func peak(_ plan: PlatformPlan, profile: ActuatorProfile) -> Float? {
+        guard let frames = try? RenderJob.checkedLength(plan, audio: nil, profile: profile, mixes: [.haptics], allowLong: false),
+              frames <= Int64(measuredSeconds * profile.sampleRate) else { return nil }
+        let output = PeakOutput(format: AudioFormat(sampleRate: profile.sampleRate))
+        guard let job = try? RenderJob(plan, profile: profile, sinks: [RenderSink(.haptics, output)]) else { return nil }
+        do {
+            while try job.step(maxFrames: 4_096) {}
+        } catch {
+            return nil
+        }
+        return output.peak
+    }
+}
+
+/// Keeps only the largest |sample| written.
+private final class PeakOutput: AudioOutput {
+    let format: AudioFormat
+    private(set) var peak: Float = 0
+
+    init(format: AudioFormat) { self.format = format }
+
+    func write(_ samples: UnsafeBufferPointer<Float>) throws {
+        for sample in samples { peak = max(peak, abs(sample)) }
+    }
+
+    func finish() throws {}
+}
