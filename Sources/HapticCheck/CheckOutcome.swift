@@ -18,6 +18,9 @@ public struct CheckOutcome: Sendable {
     public var diffPath: String?
     /// Warnings met reading or rendering the pattern, in full, in the check's wording.
     public var warnings: [String] = []
+    /// Facts worth a line that `--strict` does not fail: clamping that comes only from hapsynth
+    /// adding the pattern's players together (a clip's continuous and emphasis players).
+    public var notes: [String] = []
     /// Seconds spent on the pattern.
     public var seconds = 0.0
     /// Pictures for a report, as SVG: a failing pattern's waveforms, a passing one's thumbnail.

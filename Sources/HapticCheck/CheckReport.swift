@@ -51,7 +51,7 @@ public struct CheckReport: Sendable {
                 line = "differs  \(name): \(figures); actual \(outcome.actualPath ?? ""), diff \(outcome.diffPath ?? "")"
             }
         }
-        return [line] + outcome.warnings.map { "  warning: \($0)" }
+        return [line] + outcome.warnings.map { "  warning: \($0)" } + outcome.notes.map { "  note: \($0)" }
     }
 
     /// `check: 12 patterns: 10 ok, 1 recorded, 1 differs, 0 missing, 0 invalid`, with warnings and
@@ -87,6 +87,7 @@ public struct CheckReport: Sendable {
                     ("actual", text(outcome.actualPath)),
                     ("diff", text(outcome.diffPath)),
                     ("warnings", .array(outcome.warnings.map { .string($0) })),
+                    ("notes", .array(outcome.notes.map { .string($0) })),
                 ])
             })),
             ("obsolete", .array(obsolete.map { .string($0) })),

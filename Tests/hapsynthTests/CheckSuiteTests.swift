@@ -72,6 +72,26 @@ import TestSupport
         #expect(strict.status == 1 && strict.stdout.contains("1 with warnings (--strict: failing)"))
     }
 
+    /// Clamping that comes only from hapsynth adding a clip's continuous and emphasis players is a
+    /// note, which --strict does not fail; a pattern that clamps on its own still warns.
+    @Test func clampingFromThePlayerSumIsANoteStrictLetsPass() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/c", withIntermediateDirectories: true)
+        try scratch.write("c/loud.haptic", #"""
+            {"version": {"major": 1, "minor": 0, "patch": 0}, "signals": {"continuous": {"envelopes": {"amplitude": [
+              {"time": 0, "amplitude": 1, "emphasis": {"amplitude": 1, "frequency": 0.5}}, {"time": 0.3, "amplitude": 1}]}}}}
+            """#)
+        let goldens = scratch.path + "/g"
+        let recorded = try hapsynth(["check", scratch.path + "/c", "--goldens", goldens, "--record"])
+        #expect(recorded.status == 0 && recorded.stdout.contains("  note: ") && recorded.stdout.contains("only where hapsynth adds the pattern's 2 players"),
+                "\(recorded.stdout)")
+        let strict = try hapsynth(["check", scratch.path + "/c", "--goldens", goldens, "--strict", "--json"])
+        #expect(strict.status == 0, "\(strict.stdout)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [String: Any])
+        let result = try #require((document["results"] as? [[String: Any]])?.first)
+        #expect((result["warnings"] as? [Any])?.isEmpty == true && (result["notes"] as? [String])?.count == 1)
+    }
+
     @Test func obsoleteGoldensAreListedFailWithStrictAndArePruned() throws {
         let scratch = try Scratch()
         let patterns = try suite(scratch), goldens = scratch.path + "/goldens"
