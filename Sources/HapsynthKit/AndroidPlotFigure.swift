@@ -54,6 +54,7 @@ enum AndroidPlotFigure {
         case let .bar(fromMs, toMs, label): return ["\(Int64(fromMs)) to \(Int64(toMs)) ms", label]
         case let .tick(atMs, label): return ["at \(Int64(atMs)) ms", label]
         case let .boundary(atMs, label): return ["at \(Int64(atMs)) ms", label]
+        case let .syncTick(atMs, _, label, _): return ["at \(Int64(atMs)) ms", label]
         }
     }
 

@@ -161,8 +161,12 @@ extension PlanPicture {
     static func addAudio(_ columns: ColumnRangeOutput, sync: AudioHapticSync, to figure: inout Figure) {
         figure.waves.append(WaveEnvelope(title: "audio (mean of both channels)", columns: columns.columns))
         let marks = sync.transients.map { transient -> Lane.Mark in
-            let offset = transient.offsetMs.map { "sound \($0 >= 0 ? "+" : "")\(NumberText.fixed($0, 1)) ms" } ?? "no sound within 100 ms"
-            return .tick(atMs: transient.timeMs, label: "transient at \(NumberText.significant(transient.timeMs)) ms: \(offset)\(transient.flagged ? " (beyond 24 ms)" : "")")
+            let signed = transient.offsetMs.map { "\($0 >= 0 ? "+" : "")\(NumberText.fixed($0, 1)) ms" }
+            let offset = transient.missingSound ? "no sound (missing file)" : signed.map { "sound \($0)" } ?? "no sound within 100 ms"
+            let caption = transient.missingSound ? "missing" : signed ?? "none"
+            let state: Lane.SyncState = transient.missingSound ? .missingSound : (transient.flagged ? .flagged : .inSync)
+            return .syncTick(atMs: transient.timeMs, caption: caption,
+                             label: "transient at \(NumberText.significant(transient.timeMs)) ms: \(offset)\(transient.flagged ? " (beyond 24 ms)" : "")", state: state)
         }
         figure.lanes.append(Lane(label: "sync", detail: "\(sync.transients.filter(\.flagged).count) of \(sync.transients.count) beyond 24 ms", marks: marks))
     }

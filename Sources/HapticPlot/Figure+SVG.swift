@@ -73,6 +73,12 @@ extension Figure {
                 guard x(at) >= plotLeft, x(at) <= plotRight else { continue }
                 parts.append("<line class=\"event\" x1=\"\(n(x(at)))\" y1=\"\(n(top + 3))\" x2=\"\(n(x(at)))\" y2=\"\(n(top + 25))\" "
                     + "stroke=\"#c0392b\" stroke-width=\"2\"><title>\(Self.escape(label))</title></line>")
+            case let .syncTick(at, caption, label, state):
+                guard x(at) >= plotLeft, x(at) <= plotRight else { continue }
+                let colour = state.colour
+                parts.append("<g class=\"sync \(state.rawValue)\"><line x1=\"\(n(x(at)))\" y1=\"\(n(top + 3))\" x2=\"\(n(x(at)))\" y2=\"\(n(top + 25))\" "
+                    + "stroke=\"\(colour)\" stroke-width=\"\(state == .flagged ? 3 : 2)\"><title>\(Self.escape(label))</title></line>"
+                    + text(x: x(at) + 3, y: top + 24, Self.escape(caption), size: 9, fill: colour) + "</g>")
             case let .boundary(at, label):
                 guard x(at) >= plotLeft, x(at) <= plotRight else { continue }
                 parts.append("<line class=\"boundary\" x1=\"\(n(x(at)))\" y1=\"\(n(top))\" x2=\"\(n(x(at)))\" y2=\"\(n(top + Self.laneHeight))\" "
@@ -177,9 +183,9 @@ extension Figure {
         return ticks
     }
 
-    private func text(x: Double, y: Double, _ escaped: String, size: Int, weight: String? = nil, anchor: String? = nil) -> String {
+    private func text(x: Double, y: Double, _ escaped: String, size: Int, weight: String? = nil, anchor: String? = nil, fill: String = "#111111") -> String {
         "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(size)\"\(weight.map { " font-weight=\"\($0)\"" } ?? "")"
-            + "\(anchor.map { " text-anchor=\"\($0)\"" } ?? "") fill=\"#111111\">\(escaped)</text>"
+            + "\(anchor.map { " text-anchor=\"\($0)\"" } ?? "") fill=\"\(fill)\">\(escaped)</text>"
     }
 
     /// A coordinate with two decimals at most.

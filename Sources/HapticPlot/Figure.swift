@@ -60,6 +60,23 @@ package struct Lane: Sendable {
         case tick(atMs: Double, label: String)
         /// A boundary (where split parts meet, a retrigger), labelled.
         case boundary(atMs: Double, label: String)
+        /// A transient judged against the sound (the sync lane): a short caption written beside it
+        /// (its offset), its full label on hover, drawn red when flagged, grey when its sound is
+        /// missing, green otherwise.
+        case syncTick(atMs: Double, caption: String, label: String, state: SyncState)
+    }
+
+    /// How a transient stands against its sound.
+    package enum SyncState: String, Sendable {
+        case inSync = "in-sync", flagged, missingSound = "missing-sound"
+
+        var colour: String {
+            switch self {
+            case .inSync: return "#2e7d32"
+            case .flagged: return "#c0392b"
+            case .missingSound: return "#888888"
+            }
+        }
     }
 }
 

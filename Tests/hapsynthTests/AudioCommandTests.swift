@@ -76,6 +76,15 @@ import TestSupport
         let plan = try hapsynth(["plan", ahap, "--json"])
         let sync = try #require((try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])?["sync"] as? [String: Any])
         #expect(((sync["transients"] as? [[String: Any]])?.first?["flagged"] as? Bool) == flagged)
+        // The plot's sync lane labels the tick with its offset, red when flagged, green in sync.
+        let picture = scratch.path + "/p.svg"
+        #expect(try hapsynth(["plot", ahap, picture]).status == 0)
+        let svg = try String(contentsOfFile: picture, encoding: .utf8)
+        #expect(svg.contains(flagged ? #"<g class="sync flagged">"# : #"<g class="sync in-sync">"#) && svg.contains(flagged ? ##"fill="#c0392b">"## : ##"fill="#2e7d32">"##),
+                "\(svg.count)")
+        let caption = try #require(svg.range(of: #"\+[0-9]+\.[0-9] ms</text></g>"#, options: .regularExpression))
+        let shown = Double(svg[caption].dropFirst().prefix { $0 != " " }) ?? 0
+        #expect(abs(shown - offsetMs) < 0.6, "\(svg[caption])")
     }
 
     @Test func plotPagesShowTheAudioAndLetItBeHeard() throws {
