@@ -99,6 +99,20 @@ import TestSupport
                 "\(missing.map(\.message))")
     }
 
+    /// HS006: a clip Haptics Studio reads but Meta's strict reading refuses or drops, each at its
+    /// value (the version, the unknown key's value, the late frequency breakpoint's time).
+    @Test func hs006LenientClipReadingsAreWarningsAtTheirValues() throws {
+        let clip = #"""
+            {"version": {"major": 1, "minor": 2, "patch": 0}, "metadata": {"editor": "x", "colour": "red"},
+             "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0.2, "amplitude": 0}],
+               "frequency": [{"time": 0, "frequency": 0.5}, {"time": 0.3, "frequency": 0.6}]}}}}
+            """#
+        let findings = try lint(clip, name: "c.haptic").filter { $0.rule.id == "HS006" }
+        #expect(findings.count == 3 && findings.allSatisfy { $0.severity == .warning }, "\(findings.map(\.message))")
+        #expect(findings.map(\.jsonPath) == ["$.version", "$.metadata.colour", "$.signals.continuous.envelopes.frequency[1].time"], "\(findings.map(\.jsonPath))")
+        #expect(findings.map { "\($0.start.line):\($0.start.column)" } == ["1:13", "1:89", "3:58"])
+    }
+
     /// HS304: a pattern a platform plays but never strongly enough to be felt, said per platform.
     @Test func hs304NotFeltSaysOnWhichPlatformAndHowFaint() throws {
         let faint = #"{"events": [{"type": "continuous", "startMs": 0, "durationMs": 300, "intensity": 0.005, "sharpness": 0.5}]}"#
@@ -223,7 +237,7 @@ import TestSupport
     }
 
     @Test func theCatalogueHasStableUniqueIds() {
-        #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count && LintRule.all.count == 27)
+        #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count && LintRule.all.count == 28)
         // Changed with audio events (issue 27): every rule is checked now.
         #expect(LintRule.all.allSatisfy { $0.isChecked })
     }

@@ -180,7 +180,7 @@ import TestSupport
         #expect(log["version"] as? String == "2.1.0" && (log["$schema"] as? String)?.contains("sarif-2.1.0") == true)
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
-        #expect(driver["name"] as? String == "hapsynth" && (driver["rules"] as? [Any])?.count == 27)
+        #expect(driver["name"] as? String == "hapsynth" && (driver["rules"] as? [Any])?.count == 28)
         #expect(run["columnKind"] as? String == "unicodeCodePoints")
         let finding = try #require((run["results"] as? [[String: Any]])?.first)
         #expect(finding["ruleId"] as? String == "HS003" && finding["ruleIndex"] as? Int == 2 && finding["level"] as? String == "warning")

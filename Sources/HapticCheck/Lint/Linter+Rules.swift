@@ -15,13 +15,14 @@ extension Linter {
     }
 
     /// Loader warnings that are rules: clamped values (HS104), skipped parameter ids (HS004), curve
-    /// times that look absolute (HS103), each at its place in the file.
+    /// times that look absolute (HS103), a clip's lenient readings (HS006), each at its place in the file.
     static func warningFindings(_ loaded: LoadedPattern, root: JSONNode?, file: String, ios: Bool) -> [LintFinding] {
         loaded.warnings.compactMap { warning in
             let id: String
             if warning.kind.contains("clamped") { id = "HS104" }
             else if ios, warning.kind.hasPrefix("parameters "), warning.kind.hasSuffix(" skipped") { id = "HS004" }
             else if ios, warning.kind.contains("look absolute") { id = "HS103" }
+            else if Self.lenientClipKinds.contains(warning.kind) { id = "HS006" }
             else { return nil }
             let path = warning.place.components(separatedBy: " at ").last ?? warning.place
             let node = root.flatMap { Self.node(at: path, in: $0) }
@@ -31,6 +32,10 @@ extension Linter {
                                end: node?.endPosition ?? SourcePosition(line: 1, column: 2), message: message)
         }
     }
+
+    /// What Haptics Studio reads of a `.haptic` clip and Meta's strict reading refuses or drops
+    /// (HS006): the clip reader's warning kinds.
+    static let lenientClipKinds: Set<String> = ["frequency breakpoints outside the amplitude envelope", "newer minor versions", "unknown keys ignored"]
 
     /// The node at a JSON path written as `$.Pattern[3].Event.Time`, if the document has one.
     static func node(at path: String, in root: JSONNode) -> JSONNode? {
