@@ -162,10 +162,13 @@ import TestSupport
         #expect(!ids(try lint(ahap([Self.event("HapticTransient", 0)]))).contains { $0 == "HS004" || $0 == "HS005" })
     }
 
-    @Test func hs104AClampedValueIsPlacedAtItsEntry() throws {
-        let text = ahap([#"{"Event": {"EventType": "HapticTransient", "Time": 0, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.5}]}}"#])
-        let finding = try #require(try lint(text).first { $0.rule.id == "HS104" })
-        #expect(finding.message == "HapticIntensity 1.5 clamped to 1.0" && covered(finding, in: text).hasPrefix(#"{"Event""#))
+    /// Changed (issue 35; it spanned the whole entry): a clamped value is placed at the value itself,
+    /// so intensity and sharpness get their own spans.
+    @Test func hs104AClampedValueIsPlacedAtTheValue() throws {
+        let text = ahap([#"{"Event": {"EventType": "HapticTransient", "Time": 0, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.5}, {"ParameterID": "HapticSharpness", "ParameterValue": -0.5}]}}"#])
+        let findings = try lint(text).filter { $0.rule.id == "HS104" }
+        #expect(findings.map(\.message) == ["HapticIntensity 1.5 clamped to 1.0", "HapticSharpness -0.5 clamped to 0.0"])
+        #expect(findings.map { covered($0, in: text) } == ["1.5", "-0.5"], "\(findings.map { covered($0, in: text) })")
         #expect(try lint(ahap([Self.event("HapticTransient", 0)])).allSatisfy { $0.rule.id != "HS104" })
     }
 

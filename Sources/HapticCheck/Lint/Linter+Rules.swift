@@ -24,7 +24,8 @@ extension Linter {
             else if ios, warning.kind.contains("look absolute") { id = "HS103" }
             else if Self.lenientClipKinds.contains(warning.kind) { id = "HS006" }
             else { return nil }
-            let path = warning.place.components(separatedBy: " at ").last ?? warning.place
+            // The offending value's own place when the reader knows it (`1.7`, not its entry).
+            let path = warning.valuePlace ?? (warning.place.components(separatedBy: " at ").last ?? warning.place)
             let node = root.flatMap { Self.node(at: path, in: $0) }
             let message = warning.description.components(separatedBy: ": ").dropFirst(warning.description.hasPrefix("$") ? 1 : 0).joined(separator: ": ")
             return LintFinding(rule: rule(id), severity: rule(id).severity, file: file, jsonPath: path,

@@ -8,6 +8,8 @@ public struct AHAPWarning: Hashable, Sendable, CustomStringConvertible {
     /// What warnings of this kind say together (`events lack HapticSharpness (0.5 used)`), for
     /// `WarningGroup`.
     public let kind: String
+    /// The offending value itself, when it is not the entry (`…EventParameters[0].ParameterValue`).
+    public var valuePath: JSONPath?
     public var description: String { "\(path): \(message)" }
 }
 
@@ -166,6 +168,7 @@ struct AHAPReader {
         if result != value {
             warn("\(name) \(number.text) clamped to \(result)", entry,
                  kind: "values of \(name) clamped into \(JSONOutput.floatText(range.lowerBound))…\(JSONOutput.floatText(range.upperBound))")
+            warnings[warnings.count - 1].valuePath = path
         }
         return result
     }

@@ -57,6 +57,8 @@ public struct LoadWarning: Hashable, Sendable, CustomStringConvertible {
     public let place: String
     /// The whole warning, one line.
     public let description: String
+    /// The JSON path of the offending value, when it is narrower than `place` (lint's region).
+    public var valuePlace: String?
 }
 
 /// A file that cannot be loaded.

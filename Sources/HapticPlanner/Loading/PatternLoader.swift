@@ -21,7 +21,8 @@ public enum PatternLoader {
             return LoadedPattern(
                 path: path, plan: document.plan, pattern: nil, clip: nil, name: nil, description: document.description,
                 files: [InputFile.realPath(path) ?? path], contentKey: contentKey,
-                warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: "\($0.path)", description: $0.description) },
+                warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: "\($0.path)", description: $0.description,
+                                                              valuePlace: $0.valuePath.map { "\($0)" }) },
                 audio: document.audio.events.isEmpty ? nil : document.audio)
         case .pattern(let document):
             let plan: PlaybackPlan
