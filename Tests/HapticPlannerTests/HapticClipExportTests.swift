@@ -118,4 +118,21 @@ import TestSupport
         #expect(back.metadata.first { $0.key == "tags" }?.tags == ["ui", "hit"] && back.description == "a hit")
         #expect(back.metadata.last?.text == "studio.haptic")
     }
+
+    /// An AHAP sawtooth exported as a clip keeps each drop: the step shorter than 1 ms lasts 1 ms at
+    /// its place (docs/ahap.md, "On Android"), rather than vanishing on the millisecond grid.
+    @Test func aSawtoothKeepsItsDropsInAClip() throws {
+        let scratch = try Scratch()
+        let path = try scratch.write("saw.ahap", #"""
+            {"Version": 1, "Pattern": [
+              {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 1.0, "EventParameters": [
+                {"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}},
+              {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [
+                {"Time": 0, "ParameterValue": 0}, {"Time": 0.5, "ParameterValue": 1}, {"Time": 0.50001, "ParameterValue": 0}, {"Time": 1.0, "ParameterValue": 1}]}}]}
+            """#)
+        let clip = try #require(try reload(try HapticClipExport.export(try PatternLoader.load(path), source: "saw.ahap")).clip)
+        let top = try #require(clip.amplitude.firstIndex { abs($0.timeS - 0.5) < 1e-6 })
+        #expect(clip.amplitude[top].amplitude == 1 && abs(clip.amplitude[top + 1].timeS - 0.501) < 1e-6 && clip.amplitude[top + 1].amplitude < 0.05,
+                "\(clip.amplitude[top...(top + 1)])")
+    }
 }
