@@ -10,16 +10,16 @@ struct ActuatorResponse: Sendable {
     let fullScaleG: Double
     let foam: OutputAccelerationMap?
 
-    /// The steady acceleration at full drive at `hz`, in g.
-    func foamG(atHz hz: Double) -> Double {
-        foam?.g(atHz: hz) ?? fullScaleG * Resonator.gain(atHz: hz, f0Hz: f0Hz, q: q)
-    }
-
     /// FOAM(f)/(fullScaleG·|H(f)|): 1 without a map.
     func driveScale(atHz hz: Double) -> Double {
         guard let foam else { return 1 }
+        return driveScale(atHz: hz, foamG: foam.g(atHz: hz))
+    }
+
+    /// The same, for a map value `foamG` already looked up at `hz`.
+    func driveScale(atHz hz: Double, foamG: Double) -> Double {
         let gain = Resonator.gain(atHz: hz, f0Hz: f0Hz, q: q)
-        return gain > 0 ? foam.g(atHz: hz) / (fullScaleG * gain) : 0
+        return gain > 0 ? foamG / (fullScaleG * gain) : 0
     }
 }
 
@@ -44,16 +44,11 @@ struct ContinuousEqualiser: Sendable {
         largestSensationDb = 20 * log10(profile.continuousGain * profile.fullScaleG) - VibrotactileThreshold.db(atHz: profile.resonatorHz)
     }
 
-    /// The motion, in full scale, of a point of `amount` (intensity^exponent, 0…1) at `hz`: 0 at 0.
-    func level(_ amount: Double, hz: Double) -> Double {
-        guard amount > 0 else { return 0 }
-        return level(amount, hz: hz, thresholdExponent: VibrotactileThreshold.db(atHz: hz) * Self.nepersPerDb)
-    }
-
     /// ln 10 / 20: a level in dB as an exponent of e.
     private static let nepersPerDb = log(10.0) / 20
 
-    /// `level` with T(f) already as an exponent of e: e^(amount·SLmax·ln10/20 + T(f)·ln10/20).
+    /// The motion, in full scale, of a point of `amount` (intensity^exponent, 0…1) at `hz`, 0 at 0,
+    /// with T(f) already as an exponent of e: e^(amount·SLmax·ln10/20 + T(f)·ln10/20) g.
     @inline(__always)
     private func level(_ amount: Double, hz: Double, thresholdExponent: Double) -> Double {
         guard amount > 0 else { return 0 }

@@ -68,10 +68,13 @@ public struct AndroidActuator: Hashable, Sendable {
     /// 0 at I = 0, scaled by `driveScale` before the mass.
     func perceptualDrive(intensity: Double, hz: Double, largestSensationDb: Double) -> Double {
         guard intensity > 0, let q = resonatorQ else { return 0 }
-        let available = foamG.map { gain * $0.g(atHz: hz) } ?? gain * fullScaleG * Resonator.gain(atHz: hz, f0Hz: resonanceHz, q: q)
+        // The map is looked up once per frame: for what the actuator gives and for the scale.
+        let mapped = foamG?.g(atHz: hz)
+        let available = mapped.map { gain * $0 } ?? gain * fullScaleG * Resonator.gain(atHz: hz, f0Hz: resonanceHz, q: q)
         guard available > 0 else { return 0 }
         let drive = gain * min(1, pow(10, (intensity * largestSensationDb + VibrotactileThreshold.db(atHz: hz)) / 20) / available)
-        return foamG == nil ? drive : drive * driveScale(atHz: hz)
+        guard let mapped, let response else { return drive }
+        return drive * response.driveScale(atHz: hz, foamG: mapped)
     }
 
     /// The largest sensation level the actuator reaches in its band at full drive, in dB: with a

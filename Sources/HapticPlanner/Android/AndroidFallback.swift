@@ -47,5 +47,5 @@ public struct AndroidFallback: Hashable, Sendable {
     public let limit: Limit
     /// What the path taken loses that the one left would have kept (`the sharpness changes (0.2 to
     /// 0.9)`); nil when it loses nothing (taps played as primitives).
-    public let lost: String?
+    public internal(set) var lost: String?
 }

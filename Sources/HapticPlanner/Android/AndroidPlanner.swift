@@ -86,7 +86,7 @@ struct AndroidPlanner {
             fallbacks.append(AndroidFallback(from: .primitives, limit: primitiveLimit(audible), lost: nil))
         }
         // A waveform plays at the resonance: what the pattern's sharpness changes were is lost.
-        if let last = fallbacks.popLast() { fallbacks.append(AndroidFallback(from: last.from, limit: last.limit, lost: Self.sharpnessLoss(audible))) }
+        if !fallbacks.isEmpty { fallbacks[fallbacks.count - 1].lost = Self.sharpnessLoss(audible) }
         return try waveformPlan(audible: audible, hasTransients: hasTransients, hasCurves: hasCurves)
     }
 
