@@ -126,20 +126,18 @@ enum PatternDictionary {
         return (haptic, audio, cut, duration)
     }
 
-    /// The code of an AHAP reader's refusal: a bad type, a bad time or duration, points going
-    /// back, a missing key; else `otherwise`.
+    /// The code of an AHAP reader's refusal, from the reader's own code: a bad type, a bad time or
+    /// duration, points going back, a missing key; else `otherwise`.
     static func code(of error: AHAPError, otherwise: CHHapticError.Code) -> CHHapticError.Code {
-        let message = error.message, path = "\(error.path)"
-        if message.contains("unknown EventType") { return .invalidEventType }
-        if message.contains("unknown ParameterID") { return .invalidParameterType }
-        if message.contains("must not be negative") || message.contains("beyond the 64-bit") {
+        let path = "\(error.path)"
+        switch error.code {
+        case .unknownEventType: return .invalidEventType
+        case .timeOutOfRange:
             if path.hasSuffix("EventDuration") { return .invalidEventDuration }
             return path.contains("ParameterCurveControlPoints") ? .invalidTime : .invalidEventTime
+        case .timeGoesBack: return .invalidTime
+        case .missingKey: return path.contains("Parameter") ? .badParameterEntry : .badEventEntry
+        default: return otherwise
         }
-        if message.contains("must increase") { return .invalidTime }
-        if message.contains("missing required key") {
-            return path.contains("Parameter") ? .badParameterEntry : .badEventEntry
-        }
-        return otherwise
     }
 }

@@ -81,6 +81,6 @@ enum AndroidPlotFigure {
     static func caption(_ plan: AndroidPlan, rate: Int) -> [String] {
         ["android \(plan.backend.rawValue) on \(plan.device.name) (API \(plan.device.apiLevel)); logical duration \(plan.logicalDurationMs) ms; "
             + "estimated native duration \(plan.estimatedNativeDurationMs) ms; no lead; rendered at \(rate) Hz"]
-            + (plan.unsupportedReason.map { ["unsupported: \($0)"] } ?? []) + plan.approximations
+            + (plan.unsupportedReason.map { ["unsupported: \($0)"] } ?? []) + plan.approximations.map(\.text)
     }
 }

@@ -122,7 +122,7 @@ public struct DeviceMatrix: Sendable {
             let braked = androidPlan.backend == .androidPrimitives && profile.tapBraking
                 ? ["primitives are braked taps at the resonance (\(NumberText.significant(profile.android.resonanceHz)) Hz); firmware waveforms are not public"] : []
             return Source(plan: .android(androidPlan), profile: profile, leadFrames: 0, backend: androidPlan.backend.rawValue,
-                          approximations: androidPlan.approximations + braked)
+                          approximations: androidPlan.approximations.map(\.text) + braked)
         }
         let braked = loaded.plan.players.contains { $0.events.contains { $0.kind == .transient } } && profile.tapBraking
             ? ["transients are braked taps at the resonance (\(NumberText.significant(profile.resonatorHz)) Hz); their sharpness is not rendered"] : []

@@ -48,11 +48,13 @@ import TestSupport
         #expect(ids(findings) == ["HS003"] && covered(findings[0], in: text) == ",")
     }
 
+    /// Changed (issue 35; it spanned the whole entry): the finding is placed at the duration that is
+    /// too long, and worded as the reader words the cut.
     @Test func hs101AContinuousEventOver30Seconds() throws {
         let long = #"{"Version": 1.0, "Pattern": [{"Event": {"EventType": "HapticContinuous", "Time": 0, "EventDuration": 31, "EventParameters": []}}]}"#
         let findings = try lint(long).filter { $0.rule.id == "HS101" }
-        #expect(findings.count == 1 && findings[0].jsonPath == "$.Pattern[0]")
-        #expect(covered(findings[0], in: long).hasPrefix(#"{"Event": {"EventType": "HapticContinuous""#) && covered(findings[0], in: long).hasSuffix("[]}}"))
+        #expect(findings.count == 1 && findings[0].jsonPath == "$.Pattern[0].Event.EventDuration")
+        #expect(covered(findings[0], in: long) == "31" && findings[0].message == "continuous event of 31000 ms cut at 30000 ms")
         #expect(try lint(long.replacingOccurrences(of: ": 31", with: ": 30")).allSatisfy { $0.rule.id != "HS101" })
     }
 
@@ -62,8 +64,12 @@ import TestSupport
             return #"{"Version": 1.0, "Pattern": [{"Event": {"EventType": "HapticContinuous", "Time": 0, "EventDuration": 1, "EventParameters": []}}, "#
                 + #"{"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterCurveControlPoints": [\#(points)]}}]}"#
         }
-        let findings = try lint(curve(17)).filter { $0.rule.id == "HS102" }
-        #expect(findings.count == 1 && findings[0].message == "$.Pattern[1] has 17 points")
+        // Changed (issue 35; it said "$.Pattern[1] has 17 points" over the whole entry): the
+        // reader's words, at the points.
+        let text = curve(17)
+        let findings = try lint(text).filter { $0.rule.id == "HS102" }
+        #expect(findings.count == 1 && findings[0].message == "the HapticIntensityControl curve has 17 points; some devices are reported to accept only 16")
+        #expect(findings[0].jsonPath == "$.Pattern[1].ParameterCurve.ParameterCurveControlPoints" && covered(findings[0], in: text).hasPrefix("[{\"Time\": 0.0"))
         #expect(try lint(curve(16)).allSatisfy { $0.rule.id != "HS102" })
     }
 
@@ -157,7 +163,11 @@ import TestSupport
         let unknown = try lint(ahap([Self.event("HapticWobble", 0)]))
         #expect(ids(unknown) == ["HS004"] && unknown[0].message.hasPrefix("unknown EventType \"HapticWobble\""))
         let parameter = ahap([#"{"Event": {"EventType": "HapticTransient", "Time": 0, "EventParameters": [{"ParameterID": "HapticLoudness", "ParameterValue": 1}]}}"#])
-        #expect(ids(try lint(parameter)).contains("HS004"))
+        // The skipped parameter is placed at its ParameterID, and a refused file at the offending value.
+        let skipped = try #require(try lint(parameter).first { $0.rule.id == "HS004" })
+        #expect(skipped.jsonPath == "$.Pattern[0].Event.EventParameters[0].ParameterID" && covered(skipped, in: parameter) == "\"HapticLoudness\"")
+        let negative = try #require(try lint(ahap([Self.event("HapticTransient", -0.1)])).first)
+        #expect(negative.rule.id == "HS005" && negative.jsonPath == "$.Pattern[0].Event.Time")
         #expect(ids(try lint(ahap([Self.event("HapticTransient", -0.1)]))) == ["HS005"])
         #expect(!ids(try lint(ahap([Self.event("HapticTransient", 0)]))).contains { $0 == "HS004" || $0 == "HS005" })
     }

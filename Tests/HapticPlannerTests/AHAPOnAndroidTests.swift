@@ -41,7 +41,7 @@ import TestSupport
         // At 100.5 ms the first event's curve (a line from 0 ms to 101 ms) is 0.8 × 0.5 + 0.00298 off.
         let expectedError = 0.8 + (0.8 * control(101) - 0.8) * 100.5 / 101 - 0.4
         #expect(abs(result.largestError.intensity - expectedError) < 1e-6 && result.largestError.sharpness == 0)
-        #expect(result.approximations == [
+        #expect(result.approximations.map(\.text) == [
             "AHAP times are rounded to whole milliseconds (at most 0.5 ms).",
             "AHAP controls are sampled at whole milliseconds (largest error: intensity 0.00298, sharpness 0).",
             "Envelope parameters are not expressed on Android.",

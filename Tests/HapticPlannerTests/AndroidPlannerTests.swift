@@ -56,7 +56,7 @@ import Testing
         let result = try plan([continuous()], device(limits: limits))
         #expect(result.backend == .androidWaveform)
         #expect(result.logicalDurationMs == 300)
-        #expect(result.approximations.contains { $0.contains("Envelope") })
+        #expect(result.approximations.contains { $0.text.contains("Envelope") })
     }
 
     @Test func longSegmentsSplitWithinTheMaximum() throws {
@@ -92,7 +92,7 @@ import Testing
         #expect(result.backend == .androidEnvelope)
         #expect(result.envelope.filter { $0.intensity == 0.75 }.map(\.timeMs) == [20, 100, 180])
         #expect(result.envelope.last?.timeMs == 540)
-        #expect(result.approximations.contains { $0.contains("20 ms after") })
+        #expect(result.approximations.contains { $0.text.contains("20 ms after") })
     }
 
     @Test func mixedInputFallsBackAsOneWaveform() throws {
@@ -100,8 +100,8 @@ import Testing
         #expect(result.backend == .androidWaveform)
         #expect((result.waveform?.amplitude(atMs: 0) ?? 0) > 0)
         #expect(result.waveform?.amplitude(atMs: 20) == 127)
-        #expect(result.approximations.contains { $0.contains("Transients") })
-        #expect(result.approximations.contains { $0.contains("pulse widths overlap") })
+        #expect(result.approximations.contains { $0.text.contains("Transients") })
+        #expect(result.approximations.contains { $0.text.contains("pulse widths overlap") })
     }
 
     @Test func primitiveDelaysSubtractNativeWidths() throws {
@@ -126,7 +126,7 @@ import Testing
         let result = try plan([transient(intensity: 0.25), transient(5, intensity: 1)], device(api: 31, envelope: false, primitives: [.tick: 12]))
         #expect(result.backend == .androidWaveform)
         #expect(result.waveform?.amplitude(atMs: 0) == 63 && result.waveform?.amplitude(atMs: 5) == 255)
-        #expect(result.approximations.contains { $0.contains("requested onsets are preserved") })
+        #expect(result.approximations.contains { $0.text.contains("requested onsets are preserved") })
     }
 
     @Test func sharpnessMapsToCategoricalTextures() throws {
@@ -134,7 +134,7 @@ import Testing
         let events = [try transient(sharpness: 0), try transient(100, sharpness: 0.5), try transient(200, sharpness: 1)]
         let result = try plan(events, device(api: 31, envelope: false, primitives: [.lowTick: 10, .click: 10, .tick: 10]))
         #expect(result.primitives.map(\.primitive) == [.lowTick, .click, .tick])
-        #expect(result.approximations.contains { $0.contains("categorical textures") })
+        #expect(result.approximations.contains { $0.text.contains("categorical textures") })
     }
 
     @Test func shortCurvesKeepPeaksBoundariesAndZeroIntervals() throws {
@@ -143,7 +143,7 @@ import Testing
         let waveform = try #require(result.waveform)
         #expect([4, 5, 6, 7, 8].map { waveform.amplitude(atMs: $0) } == [0, 255, 255, 0, 0])
         #expect(waveform.amplitudes.last == 0 && result.estimatedNativeDurationMs == 10)
-        #expect(result.approximations.contains { $0.contains("sample-and-hold") })
+        #expect(result.approximations.contains { $0.text.contains("sample-and-hold") })
     }
 
     @Test func noAmplitudeControlIsOnOff() throws {
@@ -151,8 +151,8 @@ import Testing
                       try HapticEvent.legacyHaptic(startMs: 20, durationMs: 10, intensity: .medium)]
         let result = try plan(events, device(envelope: false, amplitude: false))
         #expect(result.waveform?.amplitudes == [255, 0, 255, 0])
-        #expect(result.approximations.contains { $0.contains("ON at full amplitude") })
-        #expect(result.approximations.contains { $0.contains("drops sharpness") })
+        #expect(result.approximations.contains { $0.text.contains("ON at full amplitude") })
+        #expect(result.approximations.contains { $0.text.contains("drops sharpness") })
     }
 
     @Test func longCurvesCoalesceEqualAmplitudes() throws {
@@ -162,7 +162,7 @@ import Testing
         #expect(result.backend == .androidWaveform && waveform.timings.count <= AndroidLimits.maxWaveformSegments)
         #expect(waveform.amplitude(atMs: 300_000) == 255 && waveform.amplitude(atMs: 600_000) == 0 && waveform.amplitude(atMs: 600_039) == 0)
         #expect(result.logicalDurationMs == 600_040 && waveform.durationMs == 600_041 && result.estimatedNativeDurationMs == 600_041)
-        #expect(result.approximations.contains { $0.contains("largest slice 8 ms") && $0.contains("intensity error") })
+        #expect(result.approximations.contains { $0.text.contains("largest slice 8 ms") && $0.text.contains("intensity error") })
     }
 
     @Test func theSegmentLimitCountsTheCompatibilityTail() throws {
@@ -178,8 +178,8 @@ import Testing
 
     @Test func overlapsReportCompositionAndCrossingTiming() throws {
         let result = try plan([continuous(), continuous(20)], device(envelope: false))
-        #expect(result.approximations.contains { $0.contains("maximum intensity") })
-        #expect(result.approximations.contains { $0.contains("1 ms timing error") })
+        #expect(result.approximations.contains { $0.text.contains("maximum intensity") })
+        #expect(result.approximations.contains { $0.text.contains("1 ms timing error") })
     }
 
     @Test func noVibratorIsUnsupportedNotSilent() throws {
@@ -200,7 +200,7 @@ import Testing
         let taps = try (0..<200).map { try transient(Int64($0) * 80) }
         let result = try plan(hum + taps, device())
         #expect(result.backend == .androidWaveform)
-        #expect(result.approximations.contains { $0.contains("Envelope candidate rejected") })
+        #expect(result.approximations.contains { $0.text.contains("Envelope candidate rejected") })
         #expect((result.waveform?.amplitude(atMs: 0) ?? 0) > 0)
     }
 }

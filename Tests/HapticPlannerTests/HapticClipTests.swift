@@ -212,7 +212,7 @@ import TestSupport
     @Test func withoutAmplitudeControlTheClipIsOneConstantVibration() throws {
         let plan = try clip([[0, 0.5], [1, 0.5]]).androidPlan(on: .onOffPhone)
         #expect(plan.backend == .androidWaveform && plan.waveform == AndroidWaveform(timings: [1000], amplitudes: [255]))
-        #expect(plan.approximations == ["No amplitude control: the clip plays as one constant vibration."])
+        #expect(plan.approximations.map(\.text) == ["No amplitude control: the clip plays as one constant vibration."])
         let accent = try clip([[0, 0], [1, 0, 1, 1], [5, 0]]).androidPlan(on: .onOffPhone)
         #expect(accent.waveform == AndroidWaveform(timings: [30], amplitudes: [255]))
     }
@@ -221,7 +221,7 @@ import TestSupport
         let atEnd = try load(Self.document([[0, 0.5, 0.5, 0.5], [1, 0.5, 1, 1]])).plan  // on iPhone the last emphasis plays
         #expect(atEnd.players[1].events.map(\.startUs) == [0, 1_000_000])
         let plan = try clip([[0, 0.5, 0.5, 0.5], [1, 0.5, 1, 1]]).androidPlan(on: .amplitudePhone)
-        #expect(plan.approximations == ["Meta's Android renderer samples the clip every 10 ms and drops frequency.",
+        #expect(plan.approximations.map(\.text) == ["Meta's Android renderer samples the clip every 10 ms and drops frequency.",
                                         "Emphasis becomes a 12–36 ms amplitude step over a halved envelope.",
                                         "An emphasis on the last breakpoint is not rendered."])
         #expect(plan.waveform?.amplitudes.count == 100 && plan.estimatedNativeDurationMs == 1000)

@@ -76,4 +76,41 @@ import TestSupport
         #expect(loaded.warnings.count == 2)
         #expect(loaded.groupedWarnings.count == 1 && loaded.groupedWarnings[0].places.count == 2)
     }
+
+    /// Every warning and refusal carries its code, in each of the three formats, so lint and the
+    /// Core Haptics emulation never read the words.
+    @Test func warningsAndErrorsCarryTheirCodes() throws {
+        let folder = try Scratch()
+        let ahap = try folder.write("odd.ahap", #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 31, "#
+            + #""EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.7}, {"ParameterID": "HapticLoudness", "ParameterValue": 1}]}},]}"#)
+        let codes = try PatternLoader.load(ahap).warnings.map(\.code)
+        #expect(codes == [.trailingComma, .clamped, .parameterSkipped, .defaultUsed, .cutAt30s], "\(codes)")
+        let pattern = try folder.write("loud.json", #"{"events": [{"type": "transient", "startMs": 0, "intensity": 1.5}]}"#)
+        #expect(try PatternLoader.load(pattern).warnings.map(\.code) == [.clamped])
+        let clip = try folder.write("new.haptic", #"{"version": {"major": 1, "minor": 2, "patch": 0}, "signals": {"continuous": {"envelopes": "#
+            + #"{"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0.1, "amplitude": 0.5}]}}}, "extra": 1}"#)
+        #expect(Set(try PatternLoader.load(clip).warnings.map(\.code)) == [.clipNewerVersion, .clipKeyIgnored])
+        func code(_ text: String, _ name: String) throws -> ReadCode? {
+            let path = try folder.write(name, text)
+            do throws(LoadError) {
+                _ = try PatternLoader.load(path)
+                return nil
+            } catch {
+                return error.code
+            }
+        }
+        #expect(try code(#"{"Version": 1, "Pattern": [{"Event": {"Time": -1, "EventType": "HapticTransient"}}]}"#, "a.ahap") == .timeOutOfRange)
+        #expect(try code(#"{"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticWobble"}}]}"#, "b.ahap") == .unknownEventType)
+        #expect(try code(#"{"events": [{"type": "transient", "startMs": -5}]}"#, "c.json") == .timeOutOfRange)
+        #expect(try code(#"{"version": {"major": 1, "minor": 0, "patch": 0}, "signals": {"continuous": {"envelopes": "#
+            + #"{"amplitude": [{"time": 0.2, "amplitude": 0.5}, {"time": 0.1, "amplitude": 0.5}]}}}}"#, "d.haptic") == .timeGoesBack)
+        #expect(try code("{", "e.json") == .syntax)
+        #expect(try code("{}", "f.json") == .wrongFormat)
+        do throws(LoadError) {
+            _ = try PatternLoader.load(folder.path + "/missing.json")
+            Issue.record("a missing file loaded")
+        } catch {
+            #expect(error.code == .fileMissing && error.code.isError && !ReadCode.clamped.isError)
+        }
+    }
 }

@@ -59,7 +59,7 @@ import Testing
             let (rms, plan) = try Self.rmsPer10ms(Self.saw(teeth: teeth, toothMs: toothMs), device: device)
             // Two drops inside the event and its end.
             #expect(Self.drops(rms) == 3, "\(teeth) × \(toothMs) ms on \(device.name): \(rms.map { NumberText.fixed($0, 2) })")
-            #expect(plan.approximations.contains("2 control steps shorter than 1 ms last 1 ms on Android, at their place."), "\(plan.approximations)")
+            #expect(plan.approximations.map(\.text).contains("2 control steps shorter than 1 ms last 1 ms on Android, at their place."), "\(plan.approximations)")
             // Past each inner drop the intensity starts again from nothing.
             let afterDrop = rms[toothMs / 10 + 2]
             #expect(afterDrop < 0.15, "\(afterDrop)")

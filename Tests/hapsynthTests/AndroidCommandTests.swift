@@ -234,4 +234,24 @@ import TestSupport
         #expect(try hapsynth(["lint", scratch.path + "/p", "--format", "xml"]).status == 64)
         #expect(try hapsynth(["lint", scratch.path + "/empty-folder-that-is-missing"]).status == 66)
     }
+
+    /// Lint plans and renders on the device `--device-profile` names: the same swell is felt on the
+    /// catalogue iPhone and not on a copy of it whose full scale is 0.005 g (HS304).
+    @Test func lintHonoursTheDeviceProfile() throws {
+        let scratch = try Scratch()
+        let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/devices/iphone.json"))
+        var device = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var actuator = try #require(device["actuator"] as? [String: Any])
+        actuator["fullScaleG"] = 0.005
+        device["actuator"] = actuator
+        device["name"] = "weak"
+        let weak = scratch.path + "/weak.json"
+        try JSONSerialization.data(withJSONObject: device).write(to: URL(fileURLWithPath: weak))
+        let swell = packageRoot + "/Samples/swell.ahap"
+        let felt = try hapsynth(["lint", swell, "--device-profile", "iphone"])
+        #expect(felt.status == 0 && felt.stdout == "lint: 1 file, 0 errors, 0 warnings, 0 info\n", "\(felt.stdout)")
+        let faint = try hapsynth(["lint", swell, "--device-profile", weak])
+        #expect(faint.stdout.contains("warning: HS304 not-felt: on iOS its strongest moment is 0.005 g"), "\(faint.stdout)")
+        #expect(try hapsynth(["lint", swell, "--device-profile", weak, "--strict"]).status == 1)
+    }
 }

@@ -1,3 +1,5 @@
+import HapticCore
+
 /// How much a finding matters; `off` switches a rule off.
 public enum LintSeverity: String, Sendable, Comparable, CaseIterable {
     case off, info, warning, error
@@ -61,6 +63,23 @@ public struct LintRule: Sendable, Hashable {
         LintRule("HS402", "audio-path-absolute", .ios, .info, "An absolute EventWaveformPath."),
         LintRule("HS403", "audio-haptic-offset", .ios, .warning, "An audio onset more than 24 ms from a transient."),
     ]
+
+    /// The one table from what a reader met to lint's rules: a code not here is no finding (a
+    /// needed default, a skipped key), and a file that does not load is invalid-file (HS001)
+    /// unless its error's code is here.
+    static let byReadCode: [ReadCode: String] = [
+        .trailingComma: "HS003",
+        .unknownEventType: "HS004", .parameterSkipped: "HS004",
+        .timeOutOfRange: "HS005", .timeGoesBack: "HS005",
+        .clipKeyIgnored: "HS006", .clipNewerVersion: "HS006", .clipLateFrequency: "HS006",
+        .cutAt30s: "HS101",
+        .curveOverPointLimit: "HS102",
+        .curveTimesAbsolute: "HS103",
+        .clamped: "HS104",
+    ]
+
+    /// The id of the rule a reader's code breaks, if it is one.
+    public static func id(for code: ReadCode) -> String? { byReadCode[code] }
 
     /// The rule with this id.
     public static func rule(_ id: String) -> LintRule? { all.first { $0.id == id } }

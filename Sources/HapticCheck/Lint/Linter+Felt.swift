@@ -14,8 +14,8 @@ extension Linter {
     /// The longest render HS304 measures, in seconds.
     static let measuredSeconds = 60
 
-    static func feltFindings(_ loaded: LoadedPattern, android: AndroidPlan?, file: String, ios: Bool) -> [LintFinding] {
-        var profile = ActuatorProfile()
+    static func feltFindings(_ loaded: LoadedPattern, android: AndroidPlan?, file: String, ios: Bool, profile: ActuatorProfile) -> [LintFinding] {
+        var profile = profile
         profile.sampleRate = 8_000
         var findings: [LintFinding] = []
         if ios, loaded.plan.diagnostics.backend == .coreHaptics, let peak = peak(.ios(loaded.plan), profile: profile),

@@ -6,37 +6,24 @@ import HapticSynth
 
 /// The rules that read the plans (Core Haptics' and Android's) and the loader's warnings.
 extension Linter {
-    /// The rule a file that does not load breaks: a bad time (HS005), an unknown type (HS004), or
-    /// invalid-file (HS001).
-    static func loadRule(_ message: String) -> LintRule {
-        if message.contains("must not be negative") || message.contains("not increasing") || message.contains("go back") { return rule("HS005") }
-        if message.contains("unknown EventType") || message.contains("unknown ParameterID") { return rule("HS004") }
-        return rule("HS001")
-    }
-
-    /// Loader warnings that are rules: clamped values (HS104), skipped parameter ids (HS004), curve
-    /// times that look absolute (HS103), a clip's lenient readings (HS006), each at its place in the file.
-    static func warningFindings(_ loaded: LoadedPattern, root: JSONNode?, file: String, ios: Bool) -> [LintFinding] {
+    /// The reader's warnings that are rules (`LintRule.id(for:)`), each at the offending value
+    /// (`1.7`, not its entry) and worded as the reader words it; a rule for iOS only when `ios`.
+    static func warningFindings(_ loaded: LoadedPattern, source: PatternSource, file: String, ios: Bool) -> [LintFinding] {
         loaded.warnings.compactMap { warning in
-            let id: String
-            if warning.kind.contains("clamped") { id = "HS104" }
-            else if ios, warning.kind.hasPrefix("parameters "), warning.kind.hasSuffix(" skipped") { id = "HS004" }
-            else if ios, warning.kind.contains("look absolute") { id = "HS103" }
-            else if Self.lenientClipKinds.contains(warning.kind) { id = "HS006" }
-            else { return nil }
-            // The offending value's own place when the reader knows it (`1.7`, not its entry).
+            guard let id = LintRule.id(for: warning.code), ios || rule(id).scope != .ios else { return nil }
             let path = warning.valuePlace ?? (warning.place.components(separatedBy: " at ").last ?? warning.place)
-            let node = root.flatMap { Self.node(at: path, in: $0) }
-            let message = warning.description.components(separatedBy: ": ").dropFirst(warning.description.hasPrefix("$") ? 1 : 0).joined(separator: ": ")
-            return LintFinding(rule: rule(id), severity: rule(id).severity, file: file, jsonPath: path,
-                               start: node?.position ?? SourcePosition(line: 1, column: 1),
-                               end: node?.endPosition ?? SourcePosition(line: 1, column: 2), message: message)
+            var start = SourcePosition(line: 1, column: 1), end = SourcePosition(line: 1, column: 2)
+            var message = warning.description.components(separatedBy: ": ").dropFirst(warning.description.hasPrefix("$") ? 1 : 0).joined(separator: ": ")
+            if warning.code == .trailingComma, let comma = source.trailingComma {
+                // The reader's words name the place, which a finding has already.
+                (start, end) = (comma, SourcePosition(line: comma.line, column: comma.column + 1))
+                message = "a comma before a closing bracket: Apple's reader accepts it, strict JSON readers fail"
+            } else if let node = Self.node(at: path, in: source.root) {
+                (start, end) = (node.position, node.endPosition)
+            }
+            return LintFinding(rule: rule(id), severity: rule(id).severity, file: file, jsonPath: path, start: start, end: end, message: message)
         }
     }
-
-    /// What Haptics Studio reads of a `.haptic` clip and Meta's strict reading refuses or drops
-    /// (HS006): the clip reader's warning kinds.
-    static let lenientClipKinds: Set<String> = ["frequency breakpoints outside the amplitude envelope", "newer minor versions", "unknown keys ignored"]
 
     /// The node at a JSON path written as `$.Pattern[3].Event.Time`, if the document has one.
     static func node(at path: String, in root: JSONNode) -> JSONNode? {
@@ -65,9 +52,8 @@ extension Linter {
     /// Core Haptics' rules on the plan: transients closer than 10 ms (HS106), clicks that add up
     /// past full scale (HS107), continuous events shorter than a period of their frequency (HS303),
     /// a sharpness control that no continuous event hears (HS105).
-    static func iosPlanFindings(_ plan: PlaybackPlan, file: String) -> [LintFinding] {
+    static func iosPlanFindings(_ plan: PlaybackPlan, file: String, profile: ActuatorProfile) -> [LintFinding] {
         var findings: [LintFinding] = []
-        let profile = ActuatorProfile()
         let onsets = plan.players.flatMap(\.events).filter { $0.kind == .transient && $0.intensity > 0 }.map(\.startUs).sorted()
         if let close = zip(onsets, onsets.dropFirst()).first(where: { $1 - $0 < 10_000 }) {
             findings.append(.fileLevel(rule("HS106"), file, "transients at \(Microseconds.millisecondsText(close.0)) ms and "
@@ -118,7 +104,7 @@ extension Linter {
             findings.append(.fileLevel(rule("HS204"), file, "an ON pulse of \(pulse.durationMs) ms at \(pulse.startMs) ms: a motor without "
                 + "amplitude control may not start in under 20 ms"))
         }
-        if plan.approximations.contains(where: { $0.hasPrefix("Device compatibility adds") }) {
+        if plan.approximations.contains(where: { $0.code == .compatibilityTail }) {
             findings.append(.fileLevel(rule("HS205"), file, "the waveform needed the compatibility tail some phones require"))
         }
         return findings
@@ -130,10 +116,10 @@ extension Linter {
     /// file (with the default profile; files are looked for in the AHAP file's folder). The track
     /// is measured a block at a time, as far as its last transient needs and at most 600 s; a
     /// track refused by the render-length guard is an invalid file (HS001).
-    static func audioFindings(_ audio: AHAPAudio, plan: PlaybackPlan, root: JSONNode, file: String) -> [LintFinding] {
+    static func audioFindings(_ audio: AHAPAudio, plan: PlaybackPlan, root: JSONNode, file: String, profile: ActuatorProfile) -> [LintFinding] {
         var options = AudioTrackOptions(besides: file)
         options.opener = SoundFileOpener()
-        let track = AudioTrack(audio, profile: ActuatorProfile(), options: options)
+        let track = AudioTrack(audio, profile: profile, options: options)
         var findings = track.warnings.compactMap { warning -> LintFinding? in
             let refused: Bool
             switch warning.kind {
@@ -151,7 +137,7 @@ extension Linter {
         guard findings.isEmpty else { return findings }
         let sync: AudioHapticSync
         do {
-            sync = try AudioHapticSync.measure(plan, track: track, profile: ActuatorProfile(), boundSeconds: AudioHapticSync.boundSeconds)
+            sync = try AudioHapticSync.measure(plan, track: track, profile: profile, boundSeconds: AudioHapticSync.boundSeconds)
         } catch let error as RenderLengthError {
             return [.fileLevel(rule("HS001"), file, "the audio track cannot be played: \(error.reason)")]
         } catch {

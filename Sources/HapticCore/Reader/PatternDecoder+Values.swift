@@ -84,7 +84,7 @@ extension PatternDecoder {
             var requested = number.float
             if requested.isInfinite { requested = requested.sign == .minus ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude }
             let intensity = Intensity(requested)
-            if intensity.wasClamped { warn("intensity \(number.text) clamped to \(intensity.value)", kind: "intensities clamped into 0…1", node, path()) }
+            if intensity.wasClamped { warn("intensity \(number.text) clamped to \(intensity.value)", kind: "intensities clamped into 0…1", code: .clamped, node, path()) }
             return intensity
         case .string(let name):
             if let preset = Intensity.presets.first(where: { $0.name == name }) { return preset.intensity }

@@ -147,6 +147,8 @@ public struct PatternWarning: Hashable, Sendable, CustomStringConvertible {
     public let message: String
     /// What warnings of this kind say together (`intensities clamped into 0…1`), for `WarningGroup`.
     public let kind: String
+    /// What it is, for programs.
+    public let code: ReadCode
 
     public var description: String { "\(file):\(position): \(message) at \(path)" }
     /// Where it happened, as a grouped warning line lists it.

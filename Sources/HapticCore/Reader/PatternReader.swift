@@ -162,8 +162,8 @@ struct PatternDecoder {
         }
     }
 
-    func warn(_ message: String, kind: String, _ node: JSONNode, _ path: JSONPath) {
-        session.warnings.append(PatternWarning(file: file, position: node.position, path: path, message: message, kind: kind))
+    func warn(_ message: String, kind: String, code: ReadCode, _ node: JSONNode, _ path: JSONPath) {
+        session.warnings.append(PatternWarning(file: file, position: node.position, path: path, message: message, kind: kind, code: code))
     }
 
     // MARK: Patterns

@@ -8,6 +8,8 @@ public struct AHAPWarning: Hashable, Sendable, CustomStringConvertible {
     /// What warnings of this kind say together (`events lack HapticSharpness (0.5 used)`), for
     /// `WarningGroup`.
     public let kind: String
+    /// What it is, for programs.
+    public let code: ReadCode
     /// The offending value itself, when it is not the entry (`…EventParameters[0].ParameterValue`).
     public var valuePath: JSONPath?
     public var description: String { "\(path): \(message)" }
@@ -19,6 +21,8 @@ public struct AHAPError: Error, Sendable, CustomStringConvertible {
     public let position: SourcePosition
     public let path: JSONPath
     public let message: String
+    /// What it is, for programs.
+    public let code: ReadCode
     public var description: String { "\(file):\(position): \(message) at \(path)" }
 }
 
@@ -56,7 +60,7 @@ public enum AHAPImport {
         do {
             bytes = try InputFile.read(path, display: path)
         } catch {
-            throw AHAPError(file: path, position: error.position ?? SourcePosition(line: 1, column: 1), path: .root, message: error.message)
+            throw AHAPError(file: path, position: error.position ?? SourcePosition(line: 1, column: 1), path: .root, message: error.message, code: error.code)
         }
         return try read(bytes: bytes, file: path, capabilities: capabilities)
     }
@@ -67,11 +71,11 @@ public enum AHAPImport {
             let parsed = try JSONParser.parse(bytes, allowingTrailingCommas: true)
             return try read(parsed.root, file: file, capabilities: capabilities, trailingComma: parsed.trailingComma)
         } catch let error as JSONError {
-            throw AHAPError(file: file, position: error.position, path: error.path, message: "\(error.reason)")
+            throw AHAPError(file: file, position: error.position, path: error.path, message: "\(error.reason)", code: .syntax)
         } catch let error as AHAPError {
             throw error
         } catch {
-            throw AHAPError(file: file, position: SourcePosition(line: 1, column: 1), path: .root, message: "\(error)")
+            throw AHAPError(file: file, position: SourcePosition(line: 1, column: 1), path: .root, message: "\(error)", code: .invalid)
         }
     }
 
@@ -95,7 +99,7 @@ public enum AHAPImport {
     ) throws(AHAPError) -> AHAPDocument {
         var reader = AHAPReader(file: file)
         if let trailingComma {
-            reader.warn("trailing comma at \(file):\(trailingComma) accepted, as Apple's JSON reader does", .root,
+            reader.warn("trailing comma at \(file):\(trailingComma) accepted, as Apple's JSON reader does", .root, code: .trailingComma,
                         kind: "files with trailing commas")
         }
         try reader.read(root)
@@ -120,31 +124,32 @@ struct AHAPReader {
 
     init(file: String) { self.file = file }
 
-    func fail(_ message: String, _ node: JSONNode, _ path: JSONPath) -> AHAPError {
-        AHAPError(file: file, position: node.position, path: path, message: message)
+    func fail(_ code: ReadCode, _ message: String, _ node: JSONNode, _ path: JSONPath) -> AHAPError {
+        AHAPError(file: file, position: node.position, path: path, message: message, code: code)
     }
 
-    mutating func warn(_ message: String, _ path: JSONPath, kind: String) {
-        warnings.append(AHAPWarning(path: path, message: message, kind: kind))
+    /// A warning about the entry at `path`; `value` is the offending value's own place, when narrower.
+    mutating func warn(_ message: String, _ path: JSONPath, code: ReadCode, kind: String, value: JSONPath? = nil) {
+        warnings.append(AHAPWarning(path: path, message: message, kind: kind, code: code, valuePath: value))
     }
 
     func object(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> [JSONMember] {
-        guard case .object(let members) = node.value else { throw fail("expected an object, got \(node.kindDescription)", node, path) }
+        guard case .object(let members) = node.value else { throw fail(.wrongType, "expected an object, got \(node.kindDescription)", node, path) }
         return members
     }
 
     func number(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> JSONNumber {
-        guard case .number(let number) = node.value else { throw fail("expected a number, got \(node.kindDescription)", node, path) }
+        guard case .number(let number) = node.value else { throw fail(.wrongType, "expected a number, got \(node.kindDescription)", node, path) }
         return number
     }
 
     func string(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> String {
-        guard case .string(let text) = node.value else { throw fail("expected a string, got \(node.kindDescription)", node, path) }
+        guard case .string(let text) = node.value else { throw fail(.wrongType, "expected a string, got \(node.kindDescription)", node, path) }
         return text
     }
 
     func required(_ key: String, in members: [JSONMember], _ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> JSONNode {
-        guard let member = members.first(where: { $0.key == key }) else { throw fail("missing required key \"\(key)\"", node, path) }
+        guard let member = members.first(where: { $0.key == key }) else { throw fail(.missingKey, "missing required key \"\(key)\"", node, path) }
         return member.value
     }
 
@@ -152,10 +157,10 @@ struct AHAPReader {
     func microseconds(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> Int64 {
         let seconds = try number(node, path)
         let value = (seconds.double * 1_000_000).rounded(.toNearestOrAwayFromZero)
-        guard value >= 0 else { throw fail("time must not be negative (got \(seconds.text) s)", node, path) }
+        guard value >= 0 else { throw fail(.timeOutOfRange, "time must not be negative (got \(seconds.text) s)", node, path) }
         // 2^63 is exactly representable; anything at or above it does not fit.
         guard value < 9_223_372_036_854_775_808.0 else {
-            throw fail("time \(seconds.text) s is beyond the 64-bit microsecond range", node, path)
+            throw fail(.timeOutOfRange, "time \(seconds.text) s is beyond the 64-bit microsecond range", node, path)
         }
         return Int64(value)
     }
@@ -166,9 +171,8 @@ struct AHAPReader {
         let value = Float(number.double)
         let result = min(max(value, range.lowerBound), range.upperBound)
         if result != value {
-            warn("\(name) \(number.text) clamped to \(result)", entry,
-                 kind: "values of \(name) clamped into \(JSONOutput.floatText(range.lowerBound))…\(JSONOutput.floatText(range.upperBound))")
-            warnings[warnings.count - 1].valuePath = path
+            warn("\(name) \(number.text) clamped to \(result)", entry, code: .clamped,
+                 kind: "values of \(name) clamped into \(JSONOutput.floatText(range.lowerBound))…\(JSONOutput.floatText(range.upperBound))", value: path)
         }
         return result
     }

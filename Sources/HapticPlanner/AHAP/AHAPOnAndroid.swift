@@ -10,7 +10,7 @@ package enum AHAPOnAndroid {
     /// The pattern and what the conversion approximates, in the order the plan lists them.
     package struct Conversion {
         package let pattern: Pattern
-        package let approximations: [String]
+        package let approximations: [AndroidApproximation]
         /// The largest difference between the AHAP's values and the converted curves, at the AHAP's
         /// own breakpoints (intensity, sharpness).
         package let largestError: (intensity: Double, sharpness: Double)
@@ -71,18 +71,18 @@ package enum AHAPOnAndroid {
         wholeMs = wholeMs && player.curves.allSatisfy { curve in curve.startUs % 1000 == 0 && curve.points.allSatisfy { $0.timeUs % 1000 == 0 } }
         let latestEnd = events.map { $0.startMs + $0.durationMs }.max() ?? 0
         let pattern = try Pattern(events: events, durationMs: max(plan.diagnostics.logicalDurationMs, latestEnd))
-        var approximations: [String] = []
-        if !wholeMs { approximations.append("AHAP times are rounded to whole milliseconds (at most 0.5 ms).") }
+        var approximations: [AndroidApproximation] = []
+        if !wholeMs { approximations.append(AndroidApproximation(.timesRounded, "AHAP times are rounded to whole milliseconds (at most 0.5 ms).")) }
         if widened > 0 {
-            approximations.append("\(widened) control step\(widened == 1 ? "" : "s") shorter than 1 ms last\(widened == 1 ? "s" : "") 1 ms on Android, at "
-                + "\(widened == 1 ? "its" : "their") place.")
+            approximations.append(AndroidApproximation(.stepsWidened, "\(widened) control step\(widened == 1 ? "" : "s") shorter than 1 ms last\(widened == 1 ? "s" : "") 1 ms on Android, at "
+                + "\(widened == 1 ? "its" : "their") place."))
         }
         if !intensity.isEmpty || !sharpness.isEmpty {
-            approximations.append("AHAP controls are sampled at whole milliseconds (largest error: intensity "
-                + "\(NumberText.significant(error.intensity, 3)), sharpness \(NumberText.significant(error.sharpness, 3))).")
+            approximations.append(AndroidApproximation(.controlsSampled, "AHAP controls are sampled at whole milliseconds (largest error: intensity "
+                + "\(NumberText.significant(error.intensity, 3)), sharpness \(NumberText.significant(error.sharpness, 3)))."))
         }
         if player.events.contains(where: { !$0.envelope.isEmpty }) || player.curves.contains(where: \.parameter.isEnvelopeTime) {
-            approximations.append("Envelope parameters are not expressed on Android.")
+            approximations.append(AndroidApproximation(.envelopeParametersDropped, "Envelope parameters are not expressed on Android."))
         }
         return Conversion(pattern: pattern, approximations: approximations, largestError: error, largestIntensityErrorAtMs: errorAtMs)
     }

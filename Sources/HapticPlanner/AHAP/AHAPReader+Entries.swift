@@ -14,10 +14,10 @@ extension AHAPReader {
             case "Metadata": try readMetadata(member.value, path)
             case "Pattern":
                 guard case .array(let entries) = member.value.value else {
-                    throw fail("expected an array of pattern entries, got \(member.value.kindDescription)", member.value, path)
+                    throw fail(.wrongType, "expected an array of pattern entries, got \(member.value.kindDescription)", member.value, path)
                 }
                 for (index, entry) in entries.enumerated() { try readEntry(entry, path.appending(index)) }
-            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", .root, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
+            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", .root, code: .keySkipped, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
             }
         }
     }
@@ -28,7 +28,7 @@ extension AHAPReader {
             guard member.key == "hapsynthLogicalDurationMs" else { continue }
             let number = try self.number(member.value, path.appending(member.key))
             guard let value = number.integer, value >= 0 else {
-                throw fail("hapsynthLogicalDurationMs must be a whole number of milliseconds ≥ 0 (got \(number.text))",
+                throw fail(.invalid, "hapsynthLogicalDurationMs must be a whole number of milliseconds ≥ 0 (got \(number.text))",
                            member.value, path.appending(member.key))
             }
             metadataDurationMs = value
@@ -42,7 +42,7 @@ extension AHAPReader {
             case "Event": try readEvent(member.value, inner, entry: path)
             case "ParameterCurve": try readCurve(member.value, inner, entry: path)
             case "Parameter": try readParameter(member.value, inner, entry: path)
-            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", path, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
+            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", path, code: .keySkipped, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
             }
         }
     }
@@ -55,7 +55,7 @@ extension AHAPReader {
             return
         }
         guard Self.hapticEventTypes.contains(type) else {
-            throw fail("unknown EventType \"\(type)\" (expected HapticTransient, HapticContinuous, AudioContinuous or AudioCustom)",
+            throw fail(.unknownEventType, "unknown EventType \"\(type)\" (expected HapticTransient, HapticContinuous, AudioContinuous or AudioCustom)",
                        node, path.appending("EventType"))
         }
         let startUs = try microseconds(try required("Time", in: members, node, path), path.appending("Time"))
@@ -65,21 +65,21 @@ extension AHAPReader {
             case "Time", "EventType", "EventDuration": continue
             case "EventParameters": try readEventParameters(member.value, path.appending(member.key), entry: entry,
                                                            intensity: &intensity, sharpness: &sharpness, envelope: &envelope)
-            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
+            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, code: .keySkipped, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
             }
         }
-        if intensity == nil { warn("HapticIntensity missing, 1.0 used", entry, kind: "events lack HapticIntensity (1.0 used)") }
-        if sharpness == nil { warn("HapticSharpness missing, 0.5 used", entry, kind: "events lack HapticSharpness (0.5 used)") }
+        if intensity == nil { warn("HapticIntensity missing, 1.0 used", entry, code: .defaultUsed, kind: "events lack HapticIntensity (1.0 used)") }
+        if sharpness == nil { warn("HapticSharpness missing, 0.5 used", entry, code: .defaultUsed, kind: "events lack HapticSharpness (0.5 used)") }
         var durationUs: Int64 = 0
         let durationPath = path.appending("EventDuration")
         let durationNode = members.first { $0.key == "EventDuration" }?.value
         if type == "HapticContinuous" {
             durationUs = try microseconds(try required("EventDuration", in: members, node, path), durationPath)
-            guard durationUs >= 1 else { throw fail("a continuous event must last at least 1 µs", node, durationPath) }
+            guard durationUs >= 1 else { throw fail(.tooShort, "a continuous event must last at least 1 µs", node, durationPath) }
             let limitUs = CoreHapticsRules.maxContinuousMs * Microseconds.perMillisecond
             if durationUs > limitUs {
                 warn("continuous event of \(Microseconds.millisecondsText(durationUs)) ms cut at \(CoreHapticsRules.maxContinuousMs) ms",
-                     entry, kind: "continuous events over 30 s cut at 30 s")
+                     entry, code: .cutAt30s, kind: "continuous events over 30 s cut at 30 s", value: durationPath)
                 durationUs = limitUs
             }
         } else if let durationNode {
@@ -87,12 +87,12 @@ extension AHAPReader {
             // pattern's duration.
             durationUs = try microseconds(durationNode, durationPath)
         }
-        guard startUs <= Int64.max - durationUs else { throw fail("event end is beyond the 64-bit microsecond range", node, path) }
+        guard startUs <= Int64.max - durationUs else { throw fail(.timeOutOfRange, "event end is beyond the 64-bit microsecond range", node, path) }
         events.append(NativeEvent(
             kind: type == "HapticTransient" ? .transient : .continuous, startUs: startUs, durationUs: durationUs,
             intensity: intensity ?? 1, sharpness: sharpness ?? 0.5, envelope: envelope))
         guard events.count <= CoreHapticsRules.maxNativeEvents else {
-            throw fail("Core Haptics native events: expanded event count \(events.count) exceeds limit \(CoreHapticsRules.maxNativeEvents)",
+            throw fail(.overLimit, "Core Haptics native events: expanded event count \(events.count) exceeds limit \(CoreHapticsRules.maxNativeEvents)",
                        node, path)
         }
     }
@@ -106,7 +106,8 @@ extension AHAPReader {
             switch parameter.id {
             case "HapticIntensity": intensity = try clamped(parameter.value, parameter.path, name: parameter.id, range: 0...1, entry: entry)
             case "HapticSharpness": sharpness = try clamped(parameter.value, parameter.path, name: parameter.id, range: 0...1, entry: entry)
-            default: warn("parameter \(parameter.id) skipped\(Self.hint(parameter.id, Self.hapticParameterIDs))", entry, kind: "parameters \(parameter.id) skipped")
+            default: warn("parameter \(parameter.id) skipped\(Self.hint(parameter.id, Self.hapticParameterIDs))", entry, code: .parameterSkipped, kind: "parameters \(parameter.id) skipped",
+                              value: parameter.idPath)
             }
         }
     }
@@ -122,16 +123,17 @@ extension AHAPReader {
 
     /// The entries of an `EventParameters` array, haptic or audio, in order: each id with the place
     /// of its value.
-    private func parameters(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> [(id: String, value: JSONNode, path: JSONPath)] {
+    private func parameters(_ node: JSONNode, _ path: JSONPath) throws(AHAPError) -> [(id: String, value: JSONNode, path: JSONPath, idPath: JSONPath)] {
         guard case .array(let items) = node.value else {
-            throw fail("expected an array of event parameters, got \(node.kindDescription)", node, path)
+            throw fail(.wrongType, "expected an array of event parameters, got \(node.kindDescription)", node, path)
         }
-        var entries: [(id: String, value: JSONNode, path: JSONPath)] = []
+        var entries: [(id: String, value: JSONNode, path: JSONPath, idPath: JSONPath)] = []
         for (index, parameter) in items.enumerated() {
             let parameterPath = path.appending(index)
             let fields = try object(parameter, parameterPath)
             let id = try string(try required("ParameterID", in: fields, parameter, parameterPath), parameterPath.appending("ParameterID"))
-            entries.append((id, try required("ParameterValue", in: fields, parameter, parameterPath), parameterPath.appending("ParameterValue")))
+            entries.append((id, try required("ParameterValue", in: fields, parameter, parameterPath), parameterPath.appending("ParameterValue"),
+                            parameterPath.appending("ParameterID")))
         }
         return entries
     }
@@ -139,7 +141,7 @@ extension AHAPReader {
     /// Reads an envelope parameter (`AttackTime`, `DecayTime`, `ReleaseTime`, `Sustained`) into
     /// `envelope`; false for any other.
     private mutating func readEnvelope(
-        _ parameter: (id: String, value: JSONNode, path: JSONPath), into envelope: inout EventEnvelope, entry: JSONPath
+        _ parameter: (id: String, value: JSONNode, path: JSONPath, idPath: JSONPath), into envelope: inout EventEnvelope, entry: JSONPath
     ) throws(AHAPError) -> Bool {
         func unit() throws(AHAPError) -> Float { try clamped(parameter.value, parameter.path, name: parameter.id, range: 0...1, entry: entry) }
         switch parameter.id {
@@ -157,7 +159,7 @@ extension AHAPReader {
         switch node.value {
         case .bool(let value): return value
         case .number(let number): return number.double != 0
-        default: throw fail("expected a number or true/false, got \(node.kindDescription)", node, path)
+        default: throw fail(.wrongType, "expected a number or true/false, got \(node.kindDescription)", node, path)
         }
     }
 
@@ -210,23 +212,24 @@ extension AHAPReader {
                     case "AudioPitch": pitch = try value(-1...1)
                     case "AudioPan": pan = try value(-1...1)
                     case "AudioBrightness": brightness = try value(0...1)
-                    default: warn("parameter \(parameter.id) skipped\(Self.hint(parameter.id, Self.audioParameterIDs))", entry, kind: "parameters \(parameter.id) skipped")
+                    default: warn("parameter \(parameter.id) skipped\(Self.hint(parameter.id, Self.audioParameterIDs))", entry, code: .parameterSkipped, kind: "parameters \(parameter.id) skipped",
+                              value: parameter.idPath)
                     }
                 }
-            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
+            default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, code: .keySkipped, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
             }
         }
         if kind == .custom, waveform == nil {
-            warn("AudioCustom event without EventWaveformPath skipped", entry, kind: "AudioCustom events without EventWaveformPath skipped")
+            warn("AudioCustom event without EventWaveformPath skipped", entry, code: .entrySkipped, kind: "AudioCustom events without EventWaveformPath skipped")
             return
         }
-        if kind == .continuous, durationUs < 1 { throw fail("an AudioContinuous event needs an EventDuration of at least 1 µs", node, path) }
-        guard startUs <= Int64.max - durationUs else { throw fail("event end is beyond the 64-bit microsecond range", node, path) }
+        if kind == .continuous, durationUs < 1 { throw fail(.tooShort, "an AudioContinuous event needs an EventDuration of at least 1 µs", node, path) }
+        guard startUs <= Int64.max - durationUs else { throw fail(.timeOutOfRange, "event end is beyond the 64-bit microsecond range", node, path) }
         audio.events.append(AHAPAudioEvent(kind: kind, entry: entry, startUs: startUs, durationUs: durationUs, waveformPath: waveform,
                                            loops: loops, usesVolumeEnvelope: envelopeOn, volume: volume, pitch: pitch, pan: pan,
                                            brightness: brightness, envelope: envelope))
         guard audio.events.count <= CoreHapticsRules.maxNativeEvents else {
-            throw fail("Core Haptics native events: audio event count \(audio.events.count) exceeds limit \(CoreHapticsRules.maxNativeEvents)", node, path)
+            throw fail(.overLimit, "Core Haptics native events: audio event count \(audio.events.count) exceeds limit \(CoreHapticsRules.maxNativeEvents)", node, path)
         }
     }
 
@@ -238,7 +241,7 @@ extension AHAPReader {
         let members = try object(node, path)
         let id = try string(try required("ParameterID", in: members, node, path), path.appending("ParameterID"))
         guard let parameter = Self.controls[id].map(Control.haptic) ?? AHAPAudioCurve.Parameter(rawValue: id).map(Control.audio) else {
-            warn("\(kind) \(id) skipped", entry, kind: "\(kind)s \(id) skipped")
+            warn("\(kind) \(id) skipped", entry, code: .parameterSkipped, kind: "\(kind)s \(id) skipped", value: path.appending("ParameterID"))
             return nil
         }
         let startUs = try microseconds(try required("Time", in: members, node, path), path.appending("Time"))
@@ -250,11 +253,11 @@ extension AHAPReader {
         let pointsPath = path.appending("ParameterCurveControlPoints")
         let pointsNode = try required("ParameterCurveControlPoints", in: members, node, path)
         guard case .array(let items) = pointsNode.value, !items.isEmpty else {
-            throw fail("expected a non-empty array of control points", pointsNode, pointsPath)
+            throw fail(.invalid, "expected a non-empty array of control points", pointsNode, pointsPath)
         }
         pointCount += items.count
         guard pointCount <= PatternLimits.maxControlPoints else {
-            throw fail("expanded control point count \(pointCount) exceeds limit \(PatternLimits.maxControlPoints)", pointsNode, pointsPath)
+            throw fail(.overLimit, "expanded control point count \(pointCount) exceeds limit \(PatternLimits.maxControlPoints)", pointsNode, pointsPath)
         }
         var points: [CurvePoint] = []
         for (index, item) in items.enumerated() {
@@ -265,22 +268,22 @@ extension AHAPReader {
                                     pointPath.appending("ParameterValue"), name: id, range: parameter.range, entry: entry)
             if let previous = points.last, timeUs <= previous.timeUs {
                 guard timeUs == previous.timeUs else {
-                    throw fail("control point times must increase (\(Microseconds.millisecondsText(timeUs)) ms after "
+                    throw fail(.timeGoesBack, "control point times must increase (\(Microseconds.millisecondsText(timeUs)) ms after "
                                + "\(Microseconds.millisecondsText(previous.timeUs)) ms)", item, pointPath)
                 }
                 warn("control points \(index - 1) and \(index) of the \(id) curve are both at \(Microseconds.millisecondsText(timeUs)) ms; "
-                     + "the later one is used", entry, kind: "curve points merged where their times coincide (the later one is used)")
+                     + "the later one is used", entry, code: .pointsMerged, kind: "curve points merged where their times coincide (the later one is used)")
                 points.removeLast()
             }
             points.append(CurvePoint(timeUs: timeUs, value: value))
         }
         for member in members where !["ParameterID", "Time", "ParameterCurveControlPoints"].contains(member.key) {
-            warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
+            warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, code: .keySkipped, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
         }
         if points.count > AHAPExport.devicePointLimit {
             warn("the \(id) curve has \(points.count) points; some devices are reported to accept only \(AHAPExport.devicePointLimit)",
-                 entry, kind: "curves have more than \(AHAPExport.devicePointLimit) points (some devices are reported to accept only "
-                    + "\(AHAPExport.devicePointLimit))")
+                 entry, code: .curveOverPointLimit, kind: "curves have more than \(AHAPExport.devicePointLimit) points (some devices are reported to accept only "
+                    + "\(AHAPExport.devicePointLimit))", value: pointsPath)
         }
         add(parameter, startUs: startUs, points: points, entry: entry)
     }
@@ -290,7 +293,7 @@ extension AHAPReader {
         let value = try clamped(try required("ParameterValue", in: members, node, path), path.appending("ParameterValue"),
                                 name: id, range: parameter.range, entry: entry)
         for member in members where !["ParameterID", "Time", "ParameterValue"].contains(member.key) {
-            warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
+            warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, code: .keySkipped, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
         }
         add(parameter, startUs: startUs, points: [CurvePoint(timeUs: 0, value: value)], entry: entry)
     }
@@ -307,7 +310,7 @@ extension AHAPReader {
             warn("the \(curve.parameter.ahapID) curve's point times look absolute: its first point is at its own Time "
                  + "(\(Microseconds.millisecondsText(curve.startUs)) ms) and its points run past the last event "
                  + "(\(Microseconds.millisecondsText(lastEventEndUs)) ms); point times are relative to the curve's Time",
-                 entry, kind: "curves whose point times look absolute (AHAP point times are relative to the curve's Time)")
+                 entry, code: .curveTimesAbsolute, kind: "curves whose point times look absolute (AHAP point times are relative to the curve's Time)")
         }
     }
 

@@ -25,7 +25,7 @@ extension AndroidPlan {
             ("device", device.json),
             ("logicalDurationMs", .integer(logicalDurationMs)),
             ("estimatedNativeDurationMs", .integer(estimatedNativeDurationMs)),
-            ("approximations", .array(approximations.map { .string($0) })),
+            ("approximations", .array(approximations.map { .string($0.text) })),
             ("unsupportedReason", unsupportedReason.map { .string($0) } ?? .null),
         ] + effect)
     }

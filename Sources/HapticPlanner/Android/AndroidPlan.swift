@@ -10,8 +10,8 @@ public struct AndroidPlan: Hashable, Sendable {
     public let logicalDurationMs: Int64
     /// When the native effect ends, from the request (Android plays at once: no lead).
     public let estimatedNativeDurationMs: Int64
-    /// Where the effect differs from the pattern, in words.
-    public let approximations: [String]
+    /// Where the effect differs from the pattern, each with its code and its words.
+    public let approximations: [AndroidApproximation]
     public let unsupportedReason: String?
     /// The envelope's points (`androidEnvelope`).
     public let envelope: [AndroidEnvelopePoint]

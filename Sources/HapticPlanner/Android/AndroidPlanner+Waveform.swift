@@ -4,15 +4,15 @@ extension AndroidPlanner {
     mutating func waveformPlan(audible: [AndroidEvent], hasTransients: Bool, hasCurves: Bool) throws(AndroidPlanningLimit) -> AndroidPlan {
         let pulsed = Self.waveformPulses(events)
         if hasTransients, Self.overlaps(pulsed.filter(\.isAudible)), !Self.overlaps(audible) {
-            approximations.append("Transient waveform pulse widths overlap other events; maximum intensity composes their output.")
+            approximate(.pulsesOverlap, "Transient waveform pulse widths overlap other events; maximum intensity composes their output.")
         }
         let serial = try AndroidMixing.mergeToSerial(pulsed)
         let segments = device.hasAmplitudeControl && !hasCurves ? AndroidMixing.insertFallRamps(serial) : serial
-        if segments != serial { approximations.append("Legacy fall-ramp compatibility borrows up to 8 ms from following gaps.") }
-        if hasTransients { approximations.append("Transients use waveform pulses of at most 10 ms, shortened at the next transient onset.") }
-        approximations.append("Waveform playback drops sharpness.")
+        if segments != serial { approximate(.fallRampBorrows, "Legacy fall-ramp compatibility borrows up to 8 ms from following gaps.") }
+        if hasTransients { approximate(.transientWaveformPulses, "Transients use waveform pulses of at most 10 ms, shortened at the next transient onset.") }
+        approximate(.sharpnessDropped, "Waveform playback drops sharpness.")
         if !device.hasAmplitudeControl {
-            approximations.append("No amplitude control: every positive intensity is approximated as ON at full amplitude.")
+            approximate(.onOff, "No amplitude control: every positive intensity is approximated as ON at full amplitude.")
         }
         guard var (timings, amplitudes) = try sampled(segments) else { return result(.silent) }
         // The executor primes a single plain event that ends above zero, and always ends OFF.
@@ -27,10 +27,10 @@ extension AndroidPlanner {
             throw AndroidPlanningLimit(reason: "Android waveform exceeds \(AndroidLimits.maxWaveformSegments) Binder transport segments")
         }
         let waveform = AndroidWaveform(timings: timings, amplitudes: amplitudes)
-        approximations.append("Device compatibility adds \(primer ? 3 : 1) ms of native playback, including a trailing OFF segment"
+        approximate(.compatibilityTail, "Device compatibility adds \(primer ? 3 : 1) ms of native playback, including a trailing OFF segment"
             + "\(primer ? " and recognition primer" : "").")
         if waveform.durationMs > pattern.durationMs {
-            approximations.append("Native waveform ends \(waveform.durationMs - pattern.durationMs) ms after logical duration.")
+            approximate(.nativeEndsLate, "Native waveform ends \(waveform.durationMs - pattern.durationMs) ms after logical duration.")
         }
         return result(.androidWaveform, nativeMs: waveform.durationMs, waveform: waveform)
     }
@@ -88,7 +88,7 @@ extension AndroidPlanner {
         }
         guard amplitudes.contains(where: { $0 > 0 }) else { return nil }
         if largestSliceMs > 0 {
-            approximations.append("Intensity curves use peak-preserving sample-and-hold; boundaries and zero intervals are retained "
+            approximate(.sampleAndHold, "Intensity curves use peak-preserving sample-and-hold; boundaries and zero intervals are retained "
                 + "(largest slice \(largestSliceMs) ms, intensity error <= \(largestError) plus 1/255 quantization).")
         }
         return (timings, amplitudes)

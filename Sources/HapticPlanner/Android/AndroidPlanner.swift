@@ -22,7 +22,7 @@ struct AndroidPlanner {
     let pattern: Pattern
     let device: AndroidDevice
     let events: [AndroidEvent]
-    var approximations: [String] = []
+    var approximations: [AndroidApproximation] = []
     /// The paths left so far, and why.
     var fallbacks: [AndroidFallback] = []
     /// Why the envelope path was refused, once it was.
@@ -44,6 +44,11 @@ struct AndroidPlanner {
                     fallbacks: backend == .unsupported || backend == .silent ? [] : fallbacks)
     }
 
+    /// Notes an approximation, with its code.
+    mutating func approximate(_ code: AndroidApproximation.Code, _ text: String) {
+        approximations.append(AndroidApproximation(code, text))
+    }
+
     mutating func plan() throws(AndroidPlanningLimit) -> AndroidPlan {
         let audible = events.filter(\.isAudible)
         if audible.isEmpty { return result(.silent) }
@@ -51,38 +56,38 @@ struct AndroidPlanner {
         let hasTransients = audible.contains(where: \.isTransient)
         let hasCurves = events.contains { $0.intensityCurve != nil || $0.sharpnessCurve != nil }
         if Self.overlaps(audible) {
-            approximations.append("Overlaps use maximum intensity; the winning event supplies sharpness.")
-            if hasCurves { approximations.append("Overlapping curve crossings use a millisecond grid (at most 1 ms timing error).") }
+            approximate(.overlapsUseMaximum, "Overlaps use maximum intensity; the winning event supplies sharpness.")
+            if hasCurves { approximate(.crossingsOnMillisecondGrid, "Overlapping curve crossings use a millisecond grid (at most 1 ms timing error).") }
         }
         if device.apiLevel >= 36, let limits = device.envelope {
             let envelope: [AndroidEnvelopePoint]?
             do {
                 envelope = try envelopePoints(limits)
             } catch {
-                approximations.append("Envelope candidate rejected: \(error.reason). Trying another native path.")
+                approximate(.envelopeRejected, "Envelope candidate rejected: \(error.reason). Trying another native path.")
                 envelopeLimit = .planning(error.reason)
                 envelope = nil
             }
             if let envelope {
                 if hasTransients {
-                    approximations.append("Transients use triangular envelope pulses; peaks occur \(limits.minSegmentMs) ms after requested onsets.")
+                    approximate(.transientEnvelopePulses, "Transients use triangular envelope pulses; peaks occur \(limits.minSegmentMs) ms after requested onsets.")
                 }
                 return result(.androidEnvelope, nativeMs: envelope.last!.timeMs, envelope: envelope)
             }
-            approximations.append("Envelope start/end, device point/time, or planning limits require fallback; no logical time was added.")
+            approximate(.envelopeFallback, "Envelope start/end, device point/time, or planning limits require fallback; no logical time was added.")
             fallbacks.append(AndroidFallback(from: .envelope, limit: envelopeLimit ?? .unusableLimits, lost: nil))
         }
         if device.apiLevel >= 31, audible.allSatisfy(\.isTransient) {
             if let steps = primitiveSteps(audible) {
                 let last = audible.max { $0.startMs < $1.startMs }!
                 let nativeMs = last.startMs + Int64(device.primitiveDurationsMs[AndroidPrimitive.forSharpness(last.sharpness)]!)
-                approximations.append("Sharpness is approximated by LOW_TICK below 1/3, CLICK below 2/3, and TICK otherwise; these are categorical textures.")
+                approximate(.sharpnessAsPrimitives, "Sharpness is approximated by LOW_TICK below 1/3, CLICK below 2/3, and TICK otherwise; these are categorical textures.")
                 if nativeMs > pattern.durationMs {
-                    approximations.append("Native primitive tails extend playback by \(nativeMs - pattern.durationMs) ms beyond logical duration.")
+                    approximate(.primitiveTails, "Native primitive tails extend playback by \(nativeMs - pattern.durationMs) ms beyond logical duration.")
                 }
                 return result(.androidPrimitives, nativeMs: nativeMs, primitives: steps)
             }
-            approximations.append("Primitive support, duration, or spacing constraints require waveform fallback; requested onsets are preserved.")
+            approximate(.primitiveFallback, "Primitive support, duration, or spacing constraints require waveform fallback; requested onsets are preserved.")
             fallbacks.append(AndroidFallback(from: .primitives, limit: primitiveLimit(audible), lost: nil))
         }
         // A waveform plays at the resonance: what the pattern's sharpness changes were is lost.
@@ -212,8 +217,8 @@ struct AndroidPlanner {
             }
         }
         if Self.overlaps(pulsed.filter(\.isAudible)), !Self.overlaps(events.filter(\.isAudible)) {
-            approximations.append("Transient envelope pulse widths overlap other events; maximum intensity composes their output.")
-            approximations.append("Pulse curve crossings use a millisecond grid (at most 1 ms timing error).")
+            approximate(.pulsesOverlap, "Transient envelope pulse widths overlap other events; maximum intensity composes their output.")
+            approximate(.crossingsOnMillisecondGrid, "Pulse curve crossings use a millisecond grid (at most 1 ms timing error).")
         }
         return bounded
     }

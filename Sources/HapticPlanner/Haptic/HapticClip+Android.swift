@@ -49,7 +49,7 @@ extension HapticClip {
     /// control, one constant vibration of the clip's length (30 ms when only emphasis is felt).
     public func androidPlan(on device: AndroidDevice, sampleRateHz: Float = defaultAndroidSampleRateHz, gain: Float = 1) -> AndroidPlan {
         let durationMs = Microseconds.roundedMilliseconds(Self.microseconds(endS))
-        func plan(_ backend: AndroidPlan.Backend, _ approximations: [String] = [], waveform: AndroidWaveform? = nil, reason: String? = nil) -> AndroidPlan {
+        func plan(_ backend: AndroidPlan.Backend, _ approximations: [AndroidApproximation] = [], waveform: AndroidWaveform? = nil, reason: String? = nil) -> AndroidPlan {
             AndroidPlan(backend: backend, device: device, logicalDurationMs: durationMs, estimatedNativeDurationMs: waveform?.durationMs ?? 0,
                         approximations: approximations, unsupportedReason: reason, envelope: [], primitives: [], waveform: waveform)
         }
@@ -59,7 +59,7 @@ extension HapticClip {
         guard device.hasAmplitudeControl else {
             let onlyEmphasis = !amplitude.contains { $0.amplitude > 0 }
             let ms = onlyEmphasis ? 30 : max(1, Int64((Double(spanS) * 1000).rounded()))
-            return plan(.androidWaveform, ["No amplitude control: the clip plays as one constant vibration."],
+            return plan(.androidWaveform, [AndroidApproximation(.onOff, "No amplitude control: the clip plays as one constant vibration.")],
                         waveform: AndroidWaveform(timings: [ms], amplitudes: [255]))
         }
         let samples = Double(spanS) * Double(sampleRateHz)
@@ -67,12 +67,12 @@ extension HapticClip {
             return plan(.unsupported, reason: "the clip needs \(Int(samples.rounded(.up))) samples at \(FloatText.display(sampleRateHz)) Hz, "
                 + "over the limit of \(AndroidLimits.maxWaveformSamples)")
         }
-        var approximations = ["Meta's Android renderer samples the clip every \(FloatText.display(1000 / sampleRateHz)) ms and drops frequency."]
-        if amplitude.contains(where: { $0.emphasis != nil }) { approximations.append("Emphasis becomes a 12–36 ms amplitude step over a halved envelope.") }
-        if amplitude.last?.emphasis != nil { approximations.append("An emphasis on the last breakpoint is not rendered.") }
+        var approximations = [AndroidApproximation(.clipSampled, "Meta's Android renderer samples the clip every \(FloatText.display(1000 / sampleRateHz)) ms and drops frequency.")]
+        if amplitude.contains(where: { $0.emphasis != nil }) { approximations.append(AndroidApproximation(.clipEmphasisStep, "Emphasis becomes a 12–36 ms amplitude step over a halved envelope.")) }
+        if amplitude.last?.emphasis != nil { approximations.append(AndroidApproximation(.clipLastEmphasisDropped, "An emphasis on the last breakpoint is not rendered.")) }
         if startS > 0 {
-            approximations.append("The clip starts at \(FloatText.display(startS)) s: Meta's Android renderer samples from 0 s, "
-                + "so the clip's last \(FloatText.display(startS)) s are cut.")
+            approximations.append(AndroidApproximation(.clipEndCut, "The clip starts at \(FloatText.display(startS)) s: Meta's Android renderer samples from 0 s, "
+                + "so the clip's last \(FloatText.display(startS)) s are cut."))
         }
         return plan(.androidWaveform, approximations, waveform: metaWaveform(sampleRateHz: sampleRateHz, gain: gain))
     }

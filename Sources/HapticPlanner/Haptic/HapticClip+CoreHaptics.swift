@@ -70,7 +70,7 @@ extension HapticClip {
                 path: JSONPath.root.appending("signals").appending("continuous").appending("envelopes")
                     .appending(parameter == .intensityControl ? "amplitude" : "frequency").appending(0),
                 message: "Meta's converter writes absolute curve times; a device would start this curve \(FloatText.display(points[0].timeS)) s late",
-                kind: "curves that Meta's converter would start late"))
+                kind: "curves that Meta's converter would start late", code: .clipCurveStartsLate))
         }
         // Breakpoints at one time are a jump: the later one is placed 1 µs after the earlier, so
         // the curve keeps both values (its points must follow one another).

@@ -65,6 +65,8 @@ public struct HapticClipError: Error, Sendable, CustomStringConvertible {
     public let path: JSONPath
     /// What is wrong; for the envelope rules, the text of Meta's SDK.
     public let message: String
+    /// What it is, for programs.
+    public let code: ReadCode
 
     public var description: String { "\(file):\(position): \(message) at \(path)" }
 }

@@ -30,7 +30,7 @@ public enum HapticClipReader {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw HapticClipError(file: file, position: error.position, path: error.path, message: "\(error.reason)")
+            throw HapticClipError(file: file, position: error.position, path: error.path, message: "\(error.reason)", code: .syntax)
         }
         return try read(root, file: file)
     }
@@ -55,22 +55,22 @@ private struct Reader {
 
     init(file: String) { self.file = file }
 
-    func fail(_ message: String, _ node: JSONNode, _ path: JSONPath) -> HapticClipError {
-        HapticClipError(file: file, position: node.position, path: path, message: message)
+    func fail(_ code: ReadCode, _ message: String, _ node: JSONNode, _ path: JSONPath) -> HapticClipError {
+        HapticClipError(file: file, position: node.position, path: path, message: message, code: code)
     }
 
-    mutating func warn(_ message: String, _ path: JSONPath, kind: String) {
-        warnings.append(AHAPWarning(path: path, message: message, kind: kind))
+    mutating func warn(_ message: String, _ path: JSONPath, code: ReadCode, kind: String) {
+        warnings.append(AHAPWarning(path: path, message: message, kind: kind, code: code))
     }
 
     /// The members of an object, unknown keys warned about (with a did-you-mean).
     mutating func members(_ node: JSONNode, _ path: JSONPath, known: [String], required: [String] = []) throws(HapticClipError) -> [String: JSONNode] {
-        guard case .object(let list) = node.value else { throw fail("expected an object, got \(node.kindDescription)", node, path) }
+        guard case .object(let list) = node.value else { throw fail(.wrongType, "expected an object, got \(node.kindDescription)", node, path) }
         var found: [String: JSONNode] = [:]
         for member in list {
             guard known.contains(member.key) else {
                 let hint = KeySuggestion.closest(to: member.key, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
-                warn("unknown key \"\(PatternFileError.shown(member.key))\" ignored\(hint)", path.appending(member.key), kind: "unknown keys ignored")
+                warn("unknown key \"\(PatternFileError.shown(member.key))\" ignored\(hint)", path.appending(member.key), code: .clipKeyIgnored, kind: "unknown keys ignored")
                 continue
             }
             found[member.key] = member.value
@@ -78,19 +78,19 @@ private struct Reader {
         for key in required where found[key] == nil {
             // A key one typo away from it is probably the one meant.
             let typo = list.first { !known.contains($0.key) && KeySuggestion.closest(to: $0.key, among: [key]) != nil }
-            throw fail("missing required key \"\(key)\"" + (typo.map { " (is \"\(PatternFileError.shown($0.key))\" it?)" } ?? ""), node, path)
+            throw fail(.missingKey, "missing required key \"\(key)\"" + (typo.map { " (is \"\(PatternFileError.shown($0.key))\" it?)" } ?? ""), node, path)
         }
         return found
     }
 
     func number(_ node: JSONNode, _ path: JSONPath) throws(HapticClipError) -> Float {
-        guard case .number(let number) = node.value else { throw fail("expected a number, got \(node.kindDescription)", node, path) }
+        guard case .number(let number) = node.value else { throw fail(.wrongType, "expected a number, got \(node.kindDescription)", node, path) }
         return number.float
     }
 
     func whole(_ node: JSONNode, _ path: JSONPath) throws(HapticClipError) -> Int64 {
         guard case .number(let number) = node.value, let value = number.integer, value >= 0 else {
-            throw fail("expected a whole number ≥ 0, got \(node.kindDescription == "a number" ? "\(nodeText(node))" : node.kindDescription)", node, path)
+            throw fail(.wrongType, "expected a whole number ≥ 0, got \(node.kindDescription == "a number" ? "\(nodeText(node))" : node.kindDescription)", node, path)
         }
         return value
     }
@@ -101,7 +101,7 @@ private struct Reader {
     }
 
     func array(_ node: JSONNode, _ path: JSONPath) throws(HapticClipError) -> [JSONNode] {
-        guard case .array(let items) = node.value else { throw fail("expected an array, got \(node.kindDescription)", node, path) }
+        guard case .array(let items) = node.value else { throw fail(.wrongType, "expected an array, got \(node.kindDescription)", node, path) }
         return items
     }
 
@@ -113,9 +113,9 @@ private struct Reader {
         let major = try whole(version["major"]!, versionPath.appending("major"))
         let minor = try version["minor"].map { node throws(HapticClipError) in try whole(node, versionPath.appending("minor")) } ?? 0
         let patch = try version["patch"].map { node throws(HapticClipError) in try whole(node, versionPath.appending("patch")) } ?? 0
-        guard major == 1 else { throw fail("unsupported version: \(major).\(minor).\(patch)", versionNode, versionPath) }
+        guard major == 1 else { throw fail(.unsupportedVersion, "unsupported version: \(major).\(minor).\(patch)", versionNode, versionPath) }
         if minor > 0 {
-            warn("version 1.\(minor).\(patch) is newer than 1.0: read as 1.0, its new keys ignored", versionPath, kind: "newer minor versions")
+            warn("version 1.\(minor).\(patch) is newer than 1.0: read as 1.0, its new keys ignored", versionPath, code: .clipNewerVersion, kind: "newer minor versions")
         }
         var description: String?
         var metadataFields: [HapticClip.MetadataField] = []
@@ -130,12 +130,12 @@ private struct Reader {
                 if key == "tags" {
                     var tags: [String] = []
                     for (index, tag) in try array(node, path.appending(key)).enumerated() {
-                        guard case .string(let text) = tag.value else { throw fail("expected a string, got \(tag.kindDescription)", tag, path.appending(key).appending(index)) }
+                        guard case .string(let text) = tag.value else { throw fail(.wrongType, "expected a string, got \(tag.kindDescription)", tag, path.appending(key).appending(index)) }
                         tags.append(text)
                     }
                     metadataFields.append(.init(key: key, text: nil, tags: tags))
                 } else {
-                    guard case .string(let text) = node.value else { throw fail("expected a string, got \(node.kindDescription)", node, path.appending(key)) }
+                    guard case .string(let text) = node.value else { throw fail(.wrongType, "expected a string, got \(node.kindDescription)", node, path.appending(key)) }
                     if key == "description", !text.isEmpty { description = text }
                     metadataFields.append(.init(key: key, text: text, tags: nil))
                 }
@@ -191,56 +191,56 @@ private struct Reader {
     /// Meta's rules, in its order (amplitude breakpoints, then the envelope's length and span, then
     /// frequency breakpoints), each placed at the value that breaks it.
     mutating func validate(_ clip: HapticClip, root: JSONNode) throws(HapticClipError) {
-        func at(_ place: (JSONNode, JSONPath)?, _ message: String) -> HapticClipError {
+        func at(_ code: ReadCode, _ place: (JSONNode, JSONPath)?, _ message: String) -> HapticClipError {
             let (node, path) = place ?? amplitudeArray ?? (root, .root)
-            return fail(message, node, path)
+            return fail(code, message, node, path)
         }
         let show = FloatText.display
         func beyondLongestClip(_ place: (JSONNode, JSONPath)?, _ timeS: Float) -> HapticClipError {
-            at(place, "time \(show(timeS)) s is beyond the longest clip hapsynth plans (\(show(HapticClipReader.maxTimeS)) s: 10000 events of 30 s)")
+            at(.overLimit, place, "time \(show(timeS)) s is beyond the longest clip hapsynth plans (\(show(HapticClipReader.maxTimeS)) s: 10000 events of 30 s)")
         }
         var previous: Float = 0
         for (index, point) in clip.amplitude.enumerated() {
             let places = amplitudeNodes[index]
             guard (0...1).contains(point.amplitude) else {
-                throw at(places["amplitude"], "amplitude out of range: (time: \(show(point.timeS)), amplitude: \(show(point.amplitude)))")
+                throw at(.outOfRange, places["amplitude"], "amplitude out of range: (time: \(show(point.timeS)), amplitude: \(show(point.amplitude)))")
             }
             guard previous <= point.timeS else {
-                throw at(places["time"], "amplitude breakpoints out of order: (time: \(show(point.timeS)) is after \(show(previous)))")
+                throw at(.timeGoesBack, places["time"], "amplitude breakpoints out of order: (time: \(show(point.timeS)) is after \(show(previous)))")
             }
             previous = point.timeS
             guard let emphasis = point.emphasis else { continue }
             guard (0...1).contains(emphasis.amplitude) else {
-                throw at(places["emphasis.amplitude"], "emphasis amplitude out of range: (time: \(show(point.timeS)), amplitude: \(show(emphasis.amplitude)))")
+                throw at(.outOfRange, places["emphasis.amplitude"], "emphasis amplitude out of range: (time: \(show(point.timeS)), amplitude: \(show(emphasis.amplitude)))")
             }
             guard (0...1).contains(emphasis.frequency) else {
-                throw at(places["emphasis.frequency"], "emphasis frequency out of range: (time: \(show(point.timeS)), frequency: \(show(emphasis.frequency)))")
+                throw at(.outOfRange, places["emphasis.frequency"], "emphasis frequency out of range: (time: \(show(point.timeS)), frequency: \(show(emphasis.frequency)))")
             }
             guard emphasis.amplitude >= point.amplitude else {
-                throw at(places["emphasis.amplitude"], "emphasis amplitude lower than envelope amplitude: (time: \(show(point.timeS)), "
+                throw at(.outOfRange, places["emphasis.amplitude"], "emphasis amplitude lower than envelope amplitude: (time: \(show(point.timeS)), "
                     + "emphasis amp: \(show(emphasis.amplitude)), envelope amp: \(show(point.amplitude)))")
             }
         }
-        guard clip.amplitude.count >= 2 else { throw at(amplitudeArray, "the amplitude envelope must contain at least two breakpoints") }
+        guard clip.amplitude.count >= 2 else { throw at(.invalid, amplitudeArray, "the amplitude envelope must contain at least two breakpoints") }
         if let index = clip.amplitude.firstIndex(where: { $0.timeS > HapticClipReader.maxTimeS }) {
             throw beyondLongestClip(amplitudeNodes[index]["time"], clip.amplitude[index].timeS)
         }
-        guard clip.endS - clip.startS > 0 else { throw at(amplitudeArray, "the amplitude envelope must have a duration greater than zero") }
+        guard clip.endS - clip.startS > 0 else { throw at(.tooShort, amplitudeArray, "the amplitude envelope must have a duration greater than zero") }
         previous = 0
         for (index, point) in (clip.frequency ?? []).enumerated() {
             let places = frequencyNodes[index]
             guard (0...1).contains(point.frequency) else {
-                throw at(places["frequency"], "frequency out of range: (time: \(show(point.timeS)), frequency: \(show(point.frequency)))")
+                throw at(.outOfRange, places["frequency"], "frequency out of range: (time: \(show(point.timeS)), frequency: \(show(point.frequency)))")
             }
             guard previous <= point.timeS else {
-                throw at(places["time"], "frequency breakpoints out of order: (time: \(show(point.timeS)) is after \(show(previous)))")
+                throw at(.timeGoesBack, places["time"], "frequency breakpoints out of order: (time: \(show(point.timeS)) is after \(show(previous)))")
             }
             previous = point.timeS
             guard point.timeS <= HapticClipReader.maxTimeS else { throw beyondLongestClip(places["time"], point.timeS) }
             if !(clip.startS...clip.endS).contains(point.timeS) {
                 warn("frequency breakpoint at \(show(point.timeS)) is after end of amplitude envelope at \(show(clip.endS)) "
                      + "(read as Haptics Studio reads it; Meta's strict reading refuses it)", places["time"]!.1,
-                     kind: "frequency breakpoints outside the amplitude envelope")
+                     code: .clipLateFrequency, kind: "frequency breakpoints outside the amplitude envelope")
             }
         }
     }

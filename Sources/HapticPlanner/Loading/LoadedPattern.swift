@@ -57,6 +57,8 @@ public struct LoadWarning: Hashable, Sendable, CustomStringConvertible {
     public let place: String
     /// The whole warning, one line.
     public let description: String
+    /// What it is, for programs (lint's rules are chosen by it).
+    public let code: ReadCode
     /// The JSON path of the offending value, when it is narrower than `place` (lint's region).
     public var valuePlace: String?
 }
@@ -73,6 +75,29 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
     case neitherFormat(file: String, position: SourcePosition, reason: String)
     /// The pattern cannot be planned.
     case planning(file: String, PlanError)
+
+    /// What it is, for programs.
+    public var code: ReadCode {
+        switch self {
+        case .file(let error): return error.code
+        case .ahap(let error): return error.code
+        case .haptic(let error): return error.code
+        case .neitherFormat: return .wrongFormat
+        case .planning(_, .tooManyNativeEvents): return .overLimit
+        case .planning(_, .timeBeyondPlanRange): return .timeOutOfRange
+        }
+    }
+
+    /// The JSON path of the offending value, when the error is inside the file's text.
+    public var path: JSONPath? {
+        switch self {
+        case .file(let error): return error.includedFrom.isEmpty ? error.path : nil
+        case .ahap(let error): return error.path
+        case .haptic(let error): return error.path
+        case .neitherFormat: return .root
+        case .planning: return nil
+        }
+    }
 
     /// Whether the named file itself is missing (rather than unusable).
     public var isMissingInput: Bool {

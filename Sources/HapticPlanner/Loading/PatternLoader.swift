@@ -10,18 +10,34 @@ public enum PatternLoader {
     /// memory at once.
     /// - Throws: `LoadError` with the file, line, column and JSON path where it has them.
     public static func load(_ path: String, capabilities: DeviceCapabilities = .iPhone) throws(LoadError) -> LoadedPattern {
-        switch try decode(path, capabilities: capabilities) {
+        try load(path, capabilities: capabilities, keepingSource: false).pattern
+    }
+
+    /// Reads `path` as `load` does and keeps its parsed JSON beside the plan, for a caller that
+    /// places what it finds in the file's text (lint): the file is read once.
+    package static func loadKeepingSource(_ path: String, capabilities: DeviceCapabilities = .iPhone) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource) {
+        let (pattern, source) = try load(path, capabilities: capabilities, keepingSource: true)
+        return (pattern, source!)
+    }
+
+    private static func load(_ path: String, capabilities: DeviceCapabilities, keepingSource: Bool) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource?) {
+        let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: keepingSource)
+        return (try load(decoded, path: path, capabilities: capabilities), source)
+    }
+
+    private static func load(_ decoded: Decoded, path: String, capabilities: DeviceCapabilities) throws(LoadError) -> LoadedPattern {
+        switch decoded {
         case .haptic(let document, let contentKey):
             let (plan, planWarnings) = document.clip.coreHapticsPlan(capabilities: capabilities)
             return LoadedPattern(
                 path: path, plan: plan, pattern: nil, clip: document.clip, name: nil, description: document.clip.description,
                 files: [InputFile.realPath(path) ?? path], contentKey: contentKey,
-                warnings: (document.warnings + planWarnings).map { LoadWarning(kind: $0.kind, place: "\($0.path)", description: $0.description) })
+                warnings: (document.warnings + planWarnings).map { LoadWarning(kind: $0.kind, place: "\($0.path)", description: $0.description, code: $0.code) })
         case .ahap(let document, let contentKey):
             return LoadedPattern(
                 path: path, plan: document.plan, pattern: nil, clip: nil, name: nil, description: document.description,
                 files: [InputFile.realPath(path) ?? path], contentKey: contentKey,
-                warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: "\($0.path)", description: $0.description,
+                warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: "\($0.path)", description: $0.description, code: $0.code,
                                                               valuePlace: $0.valuePath.map { "\($0)" }) },
                 audio: document.audio.events.isEmpty ? nil : document.audio)
         case .pattern(let document):
@@ -34,7 +50,8 @@ public enum PatternLoader {
             return LoadedPattern(
                 path: path, plan: plan, pattern: document.pattern, clip: nil, name: document.name, description: document.description,
                 files: document.files, contentKey: document.contentKey,
-                warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: $0.place, description: $0.description) })
+                warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: $0.place, description: $0.description, code: $0.code,
+                                                             valuePlace: "\($0.path)") })
         }
     }
 
@@ -69,8 +86,9 @@ public enum PatternLoader {
         case pattern(PatternDocument)
     }
 
-    /// Reads, parses and decodes a file (an AHAP file is planned by its import).
-    private static func decode(_ path: String, capabilities: DeviceCapabilities) throws(LoadError) -> Decoded {
+    /// Reads, parses and decodes a file (an AHAP file is planned by its import); its parsed JSON
+    /// too when `keepingSource`.
+    private static func decode(_ path: String, capabilities: DeviceCapabilities, keepingSource: Bool) throws(LoadError) -> (Decoded, PatternSource?) {
         let bytes: [UInt8]
         let parsed: (root: JSONNode, trailingComma: SourcePosition?)
         do throws(PatternFileError) {
@@ -81,6 +99,7 @@ public enum PatternLoader {
             throw .file(error)
         }
         let root = parsed.root
+        let source = keepingSource ? PatternSource(root: root, trailingComma: parsed.trailingComma) : nil
         switch format(of: root) {
         case .ahap:
             let document: AHAPDocument
@@ -91,7 +110,7 @@ public enum PatternLoader {
             }
             var key = ContentKey()
             key.absorb(bytes)
-            return .ahap(document, contentKey: key.value)
+            return (.ahap(document, contentKey: key.value), source)
         case .haptic:
             let document: HapticClipDocument
             do {
@@ -101,12 +120,12 @@ public enum PatternLoader {
             }
             var key = ContentKey()
             key.absorb(bytes)
-            return .haptic(document, contentKey: key.value)
+            return (.haptic(document, contentKey: key.value), source)
         case .neither(let reason):
             throw .neitherFormat(file: path, position: root.position, reason: reason)
         case .patternJSON:
             do {
-                return .pattern(try PatternReader.read(bytes: bytes, root: root, path: path, otherFormat: otherFormat))
+                return (.pattern(try PatternReader.read(bytes: bytes, root: root, path: path, otherFormat: otherFormat)), source)
             } catch {
                 throw .file(error)
             }
@@ -145,4 +164,11 @@ public enum PatternLoader {
         let keys = members.prefix(5).map { "\"\(PatternFileError.shown($0.key))\"" }.joined(separator: ", ")
         return "\(expected); this file is neither (its keys: \(members.isEmpty ? "none" : keys)\(members.count > 5 ? ", …" : ""))"
     }
+}
+
+/// A file's parsed JSON: its tree (each node with its place in the text) and where a trailing
+/// comma was accepted (AHAP only).
+package struct PatternSource: Sendable {
+    package let root: JSONNode
+    package let trailingComma: SourcePosition?
 }

@@ -29,6 +29,9 @@ struct LintCommand: Command {
 
     let inputs: [String]
     let platform: Platform
+    /// The iPhone's actuator and capabilities (a `--device-profile`'s, else the defaults).
+    let profile: ActuatorProfile
+    let capabilities: DeviceCapabilities
     let format: Format
     let output: String?
     let sarifRoot: String
@@ -58,7 +61,10 @@ struct LintCommand: Command {
         }
         if config.platform == "ios" { recorded = .ios }
         if config.platform == "android", let device = recorded.androidDevice { recorded = .android(device) }
-        if let device = try DeviceProfileOption.device(arguments, command: Self.name) {
+        let device = try DeviceProfileOption.device(arguments, command: Self.name)
+        profile = try DeviceProfileOption.profile(device, over: ActuatorProfile(), command: Self.name)
+        capabilities = device?.capabilities ?? .iPhone
+        if let device {
             platform = device.platform
         } else {
             platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true, recorded: recorded)
@@ -76,7 +82,7 @@ struct LintCommand: Command {
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let report: LintReport
         do {
-            report = try LintReport.run(inputs, platform: platform, jobs: jobs).applying(config)
+            report = try LintReport.run(inputs, platform: platform, profile: profile, capabilities: capabilities, jobs: jobs).applying(config)
         } catch {
             throw CLIError(error)
         }
