@@ -150,14 +150,16 @@ import TestSupport
         #expect(try hapsynth(["export", "Samples/celebration.json", "--to", "haptic", "-q"]).stderr.isEmpty)
     }
 
+    /// Changed (issue 35): celebration's two players (taps, then a controlled swell) now share one
+    /// file (AHAPOneFileExportTests); the refusal is asserted on mixed-overlap, whose players each
+    /// have controls, with the new message that names --split.
     @Test func aOnePlayerPlanExportsToOneAHAPFileAndMorePlayersAreRefused() throws {
         let scratch = try Scratch()
         let ahap = scratch.path + "/heartbeat.ahap"
         #expect(try hapsynth(["export", "Samples/heartbeat.json", "--to", "ahap", "-o", ahap]).status == 0)
         #expect(try hapsynth(["plan", ahap, "--json"]).stdout.contains(#""logicalDurationMs": 2100"#))
-        let two = try hapsynth(["export", "Samples/celebration.json", "--to", "ahap"])
-        #expect(two.status == 65 && two.stderr.contains("its Core Haptics plan has 2 players, and an AHAP file holds one; "
-            + "write one file per player with 'hapsynth plan Samples/celebration.json --ahap-dir DIR'"))
+        let two = try hapsynth(["export", "Samples/mixed-overlap.json", "--to", "ahap"])
+        #expect(two.status == 65 && two.stderr.contains("its Core Haptics plan has 3 players that one AHAP file cannot hold together"))
     }
 
     @Test func badExportsExitWithTheirCodes() throws {

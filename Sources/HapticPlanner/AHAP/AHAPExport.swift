@@ -45,11 +45,12 @@ public enum AHAPExport {
         documents(for: plan).map { $0.pretty() }
     }
 
-    /// Warnings for curves over the device point limit, naming the file and curve.
-    public static func warnings(for plan: PlaybackPlan) -> [String] {
+    /// Warnings for curves over the device point limit, naming the file (`player-N.ahap`, or
+    /// `fileName` for a one-player plan written as one file) and the curve.
+    public static func warnings(for plan: PlaybackPlan, fileName: String? = nil) -> [String] {
         plan.players.enumerated().flatMap { index, player in
             player.curves.filter { $0.points.count > devicePointLimit }.map { curve in
-                "player-\(index + 1).ahap: the \(curve.parameter.ahapID) "
+                "\(plan.players.count == 1 ? fileName ?? "player-1.ahap" : "player-\(index + 1).ahap"): the \(curve.parameter.ahapID) "
                     + "curve at \(Microseconds.millisecondsText(curve.startUs)) ms has \(curve.points.count) points; some devices are reported to accept only "
                     + "\(devicePointLimit) per curve"
             }

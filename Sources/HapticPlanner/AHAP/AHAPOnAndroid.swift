@@ -43,8 +43,8 @@ package enum AHAPOnAndroid {
     /// Converts the one player of an imported AHAP plan.
     package static func convert(_ plan: PlaybackPlan) throws(PatternError) -> Conversion {
         let player = plan.players.first ?? PlayerPlan(events: [], curves: [])
-        let intensity = Control(player.curves.filter { $0.parameter == .intensityControl }, neutral: 1)
-        let sharpness = Control(player.curves.filter { $0.parameter == .sharpnessControl }, neutral: 0)
+        let intensity = PlayerControl(player.curves.filter { $0.parameter == .intensityControl }, neutral: 1)
+        let sharpness = PlayerControl(player.curves.filter { $0.parameter == .sharpnessControl }, neutral: 0)
         var events: [HapticEvent] = []
         var error = (intensity: 0.0, sharpness: 0.0)
         var errorAtMs = 0.0
@@ -91,43 +91,16 @@ package enum AHAPOnAndroid {
     static func roundedMs(_ us: Double) -> Int64 { Int64((us / 1000).rounded(.toNearestOrAwayFromZero)) }
 }
 
-/// One control parameter over the player: the curve in force at each time (the one that started
-/// last; of several starting together, the later entry), neutral before the first.
-private struct Control {
-    private let entries: [ParameterCurve]
-    private let neutral: Double
-
-    init(_ curves: [ParameterCurve], neutral: Double) {
-        entries = curves.enumerated().sorted { ($0.element.startUs, $0.offset) < ($1.element.startUs, $1.offset) }.map(\.element)
-        self.neutral = neutral
-    }
-
-    var isEmpty: Bool { entries.isEmpty }
-
-    /// The times where a curve starts or has a point.
-    var timesUs: [Double] {
-        entries.flatMap { curve in [Double(curve.startUs)] + curve.points.map { Double(curve.startUs + $0.timeUs) } }
-    }
-
-    /// The value at `us`; with `justBefore`, the value the control had an instant earlier (so that
-    /// a curve starting at `us` is not yet in force).
-    func value(atUs us: Double, justBefore: Bool = false) -> Double {
-        guard let curve = entries.last(where: { justBefore ? Double($0.startUs) < us : Double($0.startUs) <= us }) else { return neutral }
-        let points = curve.points.map { ControlPoint(timeMs: $0.timeUs, value: $0.value) }  // µs in the ms field: the scale cancels
-        return Curve.value(of: points, atMs: us - Double(curve.startUs))
-    }
-}
-
 /// A stretch of a continuous event between two jumps of its controls, with its breakpoints.
 private struct Part {
     let startUs: Double, endUs: Double
     /// Breakpoint times inside, start and end included.
     let timesUs: [Double]
     let base: (intensity: Double, sharpness: Double)
-    let intensity: Control, sharpness: Control
+    let intensity: PlayerControl, sharpness: PlayerControl
 
     /// The event cut at every jump of either control.
-    static func split(_ event: NativeEvent, intensity: Control, sharpness: Control) -> [Part] {
+    static func split(_ event: NativeEvent, intensity: PlayerControl, sharpness: PlayerControl) -> [Part] {
         let start = Double(event.startUs), end = Double(event.endUs)
         let inside = Set((intensity.timesUs + sharpness.timesUs).filter { $0 > start && $0 < end }).sorted()
         let jumps = inside.filter { time in

@@ -7,9 +7,10 @@ struct ExportCommand: Command {
     static let name = "export"
     static let abstract = "Export a pattern, AHAP file or .haptic clip as a .haptic clip or as Android waveform arrays."
     static let discussion = """
-        haptic: a clip for Haptics Studio and Meta's SDKs. ahap: the Core Haptics pattern, when the
-        plan has one player (plan --ahap-dir writes one file per player). android-json,
-        android-kotlin: the arrays
+        haptic: a clip for Haptics Studio and Meta's SDKs. ahap: the Core Haptics pattern as one
+        file (a clip's emphasis transients join its continuous player, their intensities divided by
+        the intensity control at their onset), or with --split one file per player in the folder
+        -o names. android-json, android-kotlin: the arrays
         of VibrationEffect.createWaveform; a .haptic clip is sampled as Meta's Android renderer
         samples it (--sample-rate, --gain), a pattern or an AHAP file is the waveform the Android
         planner makes for --android-device. The output is written atomically, or to standard output
@@ -24,6 +25,8 @@ struct ExportCommand: Command {
             OptionSpec(name: "--sample-rate", valueName: "HZ", help: "For a .haptic clip: samples per second, 1-1000 (default 100)."),
             OptionSpec(name: "--gain", valueName: "X", help: "For a .haptic clip: the amplitude's gain, 0-1 (default 1)."),
             OptionSpec(name: "--name", valueName: "NAME", help: "With android-kotlin: the property's name (default: from the input's file name)."),
+            OptionSpec(name: "--split", valueName: nil, help: "With ahap: one file per player, in the folder -o names (as plan --ahap-dir)."),
+            OptionSpec(name: "--force", valueName: nil, help: "With --split: write into a folder that holds other files (they are kept)."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings.", short: "-q"),
         ]
     }
@@ -39,6 +42,9 @@ struct ExportCommand: Command {
     let gain: Float
     let name: String?
     let quiet: Bool
+    /// `--split`: one AHAP file per player in the folder `outputPath`; `--force` beside other files.
+    let split: Bool
+    let force: Bool
 
     /// The files its options name (a profile, device files), which the output may not replace.
     let inputFiles: [String]
@@ -70,10 +76,21 @@ struct ExportCommand: Command {
                          command: Self.name)
         }
         quiet = arguments.has("--quiet")
+        split = arguments.has("--split")
+        force = arguments.has("--force")
+        if split, target != .ahap { throw .usage("--split goes with --to ahap", command: Self.name) }
+        if force, !split { throw .usage("--force goes with --split", command: Self.name) }
+        if split, outputPath == "-" { throw .usage("--split writes a folder of files: name it with -o DIR", command: Self.name) }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(inputPath, console: console, quiet: quiet)
+        if split {
+            let written = try PlanCommand.writeAHAPFolder(loaded.plan, to: outputPath, force: force, inputs: loaded.files + inputFiles)
+            if !quiet { written.warnings.forEach(console.warning) }
+            console.note(written.summary)
+            return .success
+        }
         try PatternInput.guardOutputs([outputPath], inputs: loaded.files + inputFiles)
         let fileName = FilePaths.lastComponent(inputPath)
         let text: String, warnings: [String]
@@ -83,12 +100,12 @@ struct ExportCommand: Command {
                 let export = try HapticClipExport.export(loaded, source: fileName)
                 (text, warnings) = (export.text, export.warnings)
             case .ahap:
-                let files = AHAPExport.files(for: loaded.plan)
-                guard files.count == 1 else {
-                    throw CLIError.invalidInput("\(inputPath): its Core Haptics plan has \(files.count) players, and an AHAP file holds one; "
-                        + "write one file per player with 'hapsynth plan \(inputPath) --ahap-dir DIR'")
+                guard let one = AHAPExport.onePlayer(loaded.plan), let file = AHAPExport.files(for: one.plan).first else {
+                    throw CLIError.invalidInput("\(inputPath): its Core Haptics plan has \(loaded.plan.players.count) players that one AHAP file cannot "
+                        + "hold together (more than one has controls of its own, or another's controls would reshape a continuous event); "
+                        + "write one file per player with --split -o DIR")
                 }
-                (text, warnings) = (files[0] + "\n", AHAPExport.warnings(for: loaded.plan))
+                (text, warnings) = (file + "\n", one.warnings + AHAPExport.warnings(for: one.plan, fileName: outputPath == "-" ? "the AHAP file" : FilePaths.lastComponent(outputPath)))
             case .androidJSON, .androidKotlin:
                 let export = try AndroidArrays.export(loaded, device: device, sampleRateHz: sampleRateHz, gain: gain)
                 let variable = name ?? AndroidArrays.variableName(FilePaths.deletingExtension(fileName))

@@ -65,20 +65,26 @@ struct PlanCommand: Command {
         }
         console.out(asJSON ? report.jsonDocument : report.text)
         if let folder = ahapFolder {
-            let written = try Interruption.deferred { () throws(CLIError) -> AHAPFolder.Written in
-                do throws(AHAPFolderError) {
-                    return try AHAPFolder.write(loaded.plan, to: folder, force: force, inputs: loaded.files + inputFiles)
-                } catch .foreignFiles(let folder, let names) {
-                    throw .cannotCreate("cannot write AHAP files to \(folder): it holds files hapsynth did not write "
-                        + "(\(AHAPFolderError.shown(names))); choose an empty folder, or use --force to write beside them")
-                } catch {
-                    throw .cannotCreate("\(error)")
-                }
-            }
+            let written = try Self.writeAHAPFolder(loaded.plan, to: folder, force: force, inputs: loaded.files + inputFiles)
             written.warnings.forEach(console.warning)
             // Keep stdout a JSON document under --json.
             if asJSON { console.note(written.summary) } else { console.out("\n" + written.summary) }
         }
         return .success
+    }
+
+    /// One AHAP file per player in `folder` (`plan --ahap-dir`, `export --to ahap --split`), after
+    /// an interruption is held off; a folder holding other files is exit 73, naming `--force`.
+    static func writeAHAPFolder(_ plan: PlaybackPlan, to folder: String, force: Bool, inputs: [String]) throws(CLIError) -> AHAPFolder.Written {
+        try Interruption.deferred { () throws(CLIError) -> AHAPFolder.Written in
+            do throws(AHAPFolderError) {
+                return try AHAPFolder.write(plan, to: folder, force: force, inputs: inputs)
+            } catch .foreignFiles(let folder, let names) {
+                throw .cannotCreate("cannot write AHAP files to \(folder): it holds files hapsynth did not write "
+                    + "(\(AHAPFolderError.shown(names))); choose an empty folder, or use --force to write beside them")
+            } catch {
+                throw .cannotCreate("\(error)")
+            }
+        }
     }
 }
