@@ -94,7 +94,17 @@ import TestSupport
         #expect(fallback.count == 1 && fallback[0].message == "on flagship-api36 the envelope path is refused (the pattern starts or ends above rest, "
                 + "and an envelope starts and ends at 0), so it plays as androidWaveform, which loses the sharpness changes (0.1 to 0.9)",
                 "\(fallback.map(\.message))")
+        #expect(fallback.first?.severity == .info)  // the shape of the pattern forces it: reported, not failed
         #expect(!ids(try lint(bright, name: "b.json", platform: .android(.amplitudePhone))).contains("HS203"))  // no envelope path to fall from
+        // A transient whose envelope pulse runs past the end, where 40 ms more keeps the envelope:
+        // a warning that says so (lengthening changes nothing that plays).
+        let tail = #"{"events": [{"type": "continuous", "startMs": 0, "durationMs": 900, "intensityCurve": [[0, 0], [450, 1], [900, 0]], "#
+            + #""sharpnessCurve": [[0, 0.1], [900, 0.9]]}, {"type": "transient", "startMs": 990, "intensity": 0.8, "sharpness": 0.9}], "durationMs": 1000}"#
+        let fixable = try #require(try lint(tail, name: "e.json", platform: .both(.flagship)).first { $0.rule.id == "HS203" })
+        #expect(fixable.severity == .warning && fixable.message.hasSuffix("needs a 40 ms pulse past the pattern's end), so it plays as androidWaveform, "
+            + "which loses the sharpness changes (0.1 to 0.9); lengthened by 40 ms, it plays on the envelope path"), "\(fixable.message)")
+        let lengthened = tail.replacingOccurrences(of: #""durationMs": 1000}"#, with: #""durationMs": 1040}"#)
+        #expect(!ids(try lint(lengthened, name: "e.json", platform: .both(.flagship))).contains("HS203"))
         // Taps played as primitives lose nothing the envelope would have kept.
         let taps = #"{"timeline": [{"transient": {"sharpness": 0.1}}, {"delay": 100}, {"transient": {"sharpness": 0.9}}, {"delay": 300}]}"#
         #expect(!ids(try lint(taps, name: "t.json", platform: .both(.flagship))).contains("HS203"))
@@ -196,6 +206,12 @@ import TestSupport
         let close = try lint(ahap([Self.event("HapticTransient", 0), Self.event("HapticTransient", 0.004)]))
         #expect(ids(close).contains("HS106") && ids(close).contains("HS107"))
         #expect(ids(try lint(ahap([Self.event("HapticTransient", 0), Self.event("HapticTransient", 0.05)]))).isEmpty)
+        // Changed (issue 35; overlap alone was enough): HS107 needs the render to clamp. Two soft
+        // clicks 4 ms apart overlap, and their sum stays under full scale.
+        let soft = ahap([0, 0.004].map { #"{"Event": {"EventType": "HapticTransient", "Time": \#($0), "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.3}]}}"# })
+        #expect(ids(try lint(soft)) == ["HS106"])
+        let loud = try #require(close.first { $0.rule.id == "HS107" })
+        #expect(loud.message.hasPrefix("2 transient clicks overlap others and their sum reaches ") && loud.message.hasSuffix(" of full scale, clamped to 1"))
         let blip = #"{"timeline": [{"continuous": {"durationMs": 2, "sharpness": 0}}, {"delay": 2000}]}"#
         #expect(ids(try lint(blip, name: "b.json")) == ["HS303"])
         #expect(ids(try lint(blip.replacingOccurrences(of: ": 2,", with: ": 20,"), name: "b.json")).isEmpty)
@@ -247,6 +263,9 @@ import TestSupport
         #expect(finding.message.hasPrefix("the transient at 100 ms: the nearest sound is +30") && finding.severity == .warning)
         let (kept, close, _) = try audioFile(soundAt: 0.11)
         #expect(withExtendedLifetime(kept) { Linter.lint(close, platform: .ios) }.allSatisfy { $0.rule.id != "HS403" })
+        // A tap with no sound within 100 ms is haptic-only: no finding (issue 35; it was one).
+        let (far, alone, _) = try audioFile(soundAt: 0.5)
+        #expect(withExtendedLifetime(far) { Linter.lint(alone, platform: .ios) }.allSatisfy { $0.rule.id != "HS403" })
     }
 
     @Test func theCatalogueHasStableUniqueIds() {
@@ -257,8 +276,8 @@ import TestSupport
 
     @Test func theReportIsTheSameForAnyNumberOfJobs() throws {
         let samples = try samplePatterns().map { packageRoot + "/Samples/" + $0 }
-        let one = try LintReport.run(samples, platform: .both(.flagship), jobs: 1)
-        let four = try LintReport.run(samples, platform: .both(.flagship), jobs: 4)
+        let one = try LintReport.run(samples, target: LintTarget(platform: .both(.flagship)), jobs: 1)
+        let four = try LintReport.run(samples, target: LintTarget(platform: .both(.flagship)), jobs: 4)
         #expect(one.findings == four.findings && one.paths == four.paths && !one.findings.isEmpty)
     }
 
@@ -266,11 +285,11 @@ import TestSupport
         let scratch = try Scratch()
         try scratch.write("p/b.json", #"{"timeline": [{"delay": 100}]}"#)
         try scratch.write("p/a.json", #"{"timeline": [{"delay": "x"}]}"#)
-        let report = try LintReport.run([scratch.path + "/p"], platform: .ios)
+        let report = try LintReport.run([scratch.path + "/p"], target: LintTarget(platform: .ios))
         #expect(report.findings.map(\.rule.id) == ["HS001", "HS301"] && report.files == 2)
         #expect(report.summary == "lint: 2 files, 1 error, 1 warning, 0 info" && !report.passes(strict: false))
         try scratch.write("p/a.json", #"{"timeline": [{"delay": 5}]}"#)
-        let again = try LintReport.run([scratch.path + "/p"], platform: .ios)
+        let again = try LintReport.run([scratch.path + "/p"], target: LintTarget(platform: .ios))
         #expect(again.passes(strict: false) && !again.passes(strict: true))
     }
 }

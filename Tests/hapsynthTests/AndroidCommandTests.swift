@@ -256,4 +256,18 @@ import TestSupport
         #expect(faint.stdout.contains("warning: HS304 not-felt: on iOS its strongest moment is 0.005 g"), "\(faint.stdout)")
         #expect(try hapsynth(["lint", swell, "--device-profile", weak, "--strict"]).status == 1)
     }
+
+    /// `--audio-root` is where lint looks for an AHAP file's sounds first, as render does: a path
+    /// written from the app bundle's root is found there, and missing without it (HS401).
+    @Test func lintLooksForSoundsUnderTheAudioRoot() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/bundle/Sounds", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: packageRoot + "/Samples/sounds/chirp.wav", toPath: scratch.path + "/bundle/Sounds/chirp.wav")
+        let file = try scratch.write("bundle/AHAP/tap.ahap", #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}, "#
+            + #"{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "Sounds/chirp.wav"}}]}"#)
+        let missing = try hapsynth(["lint", file, "--platform", "ios"])
+        #expect(missing.status == 1 && missing.stdout.contains("error: HS401 audio-file-missing"), "\(missing.stdout)")
+        let found = try hapsynth(["lint", file, "--platform", "ios", "--audio-root", scratch.path + "/bundle"])
+        #expect(found.status == 0 && !found.stdout.contains("HS401"), "\(found.stdout)")
+    }
 }

@@ -2,7 +2,6 @@ import Dispatch
 import HapticCore
 import HapticPlanner
 import HapticPlayback
-import HapticSynth
 
 /// The findings of a lint run over files and folders, and how people and programs read them.
 public struct LintReport: Sendable {
@@ -15,20 +14,16 @@ public struct LintReport: Sendable {
     /// Files found in folders that are not patterns, with why.
     public let skipped: [CheckSuite.Skipped]
 
-    /// Lints `inputs` (files, or folders searched as `check` searches them) for `platform` (with
-    /// the iPhone's `profile` and `capabilities`), `jobs` files at once; the report is the same for
-    /// any number of jobs.
+    /// Lints `inputs` (files, or folders searched as `check` searches them) for `target`, `jobs`
+    /// files at once; the report is the same for any number of jobs.
     /// - Throws: `CheckError.inputNotFound` for an input that does not exist.
-    public static func run(
-        _ inputs: [String], platform: Platform, profile: ActuatorProfile = ActuatorProfile(), capabilities: DeviceCapabilities = .iPhone,
-        jobs: Int = 1
-    ) throws(CheckError) -> LintReport {
+    public static func run(_ inputs: [String], target: LintTarget, jobs: Int = 1) throws(CheckError) -> LintReport {
         let suite = try CheckSuite(inputs: inputs, goldens: "\u{0}")
         let paths = suite.entries.map(\.path).sorted()
         let results = LintResults(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, paths.count))) { _ in
             while let index = results.take() {
-                results.store(index, Linter.lint(paths[index], platform: platform, profile: profile, capabilities: capabilities).sorted {
+                results.store(index, Linter.lint(paths[index], target: target).sorted {
                     ($0.start.line, $0.start.column) < ($1.start.line, $1.start.column)
                 })
             }

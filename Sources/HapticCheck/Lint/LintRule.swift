@@ -46,10 +46,10 @@ public struct LintRule: Sendable, Hashable {
         LintRule("HS104", "out-of-range", .both, .warning, "A value outside its range (clamped)."),
         LintRule("HS105", "sharpness-control-no-effect", .ios, .info, "A sharpness control while no continuous event plays."),
         LintRule("HS106", "transients-under-10ms", .ios, .info, "Transient onsets less than 10 ms apart."),
-        LintRule("HS107", "transient-clip", .both, .warning, "Overlapping clicks sum past full scale."),
+        LintRule("HS107", "transient-clip", .both, .warning, "Overlapping clicks whose own sum passes full scale (rendered)."),
         LintRule("HS201", "primitive-gap-under-50ms", .android, .warning, "A primitive starting less than 50 ms after the previous one ends."),
         LintRule("HS202", "primitive-scale-ratio", .android, .info, "Neighbouring primitive scales differing by a ratio under 1.4."),
-        LintRule("HS203", "android-path-fallback", .android, .warning, "The Android plan fell through the envelope or primitive path and loses what it would have kept."),
+        LintRule("HS203", "android-path-fallback", .android, .warning, "The Android plan fell through the envelope or primitive path and loses what it would have kept (a warning when lengthening the file keeps it, else info)."),
         LintRule("HS204", "short-pulse-on-off-motor", .android, .warning, "An ON pulse under 20 ms on a motor without amplitude control."),
         LintRule("HS205", "samsung-off-segment", .android, .info, "The waveform needed the compatibility tail."),
         LintRule("HS206", "short-may-be-silent", .android, .info, "A pattern under 1 s, which some phones may not play."),
@@ -61,7 +61,7 @@ public struct LintRule: Sendable, Hashable {
         LintRule("HS304", "not-felt", .both, .warning, "A platform plays the pattern, but never strongly enough to be felt."),
         LintRule("HS401", "audio-file-missing", .ios, .error, "An AudioCustom file that is missing or unreadable."),
         LintRule("HS402", "audio-path-absolute", .ios, .info, "An absolute EventWaveformPath."),
-        LintRule("HS403", "audio-haptic-offset", .ios, .warning, "An audio onset more than 24 ms from a transient."),
+        LintRule("HS403", "audio-haptic-offset", .ios, .warning, "A transient whose nearest sound, within 100 ms, is more than 24 ms away."),
     ]
 
     /// The one table from what a reader met to lint's rules: a code not here is no finding (a

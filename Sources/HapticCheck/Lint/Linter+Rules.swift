@@ -49,9 +49,11 @@ extension Linter {
         return node
     }
 
-    /// Core Haptics' rules on the plan: transients closer than 10 ms (HS106), clicks that add up
-    /// past full scale (HS107), continuous events shorter than a period of their frequency (HS303),
-    /// a sharpness control that no continuous event hears (HS105).
+    /// Core Haptics' rules on the plan: transients closer than 10 ms (HS106), clicks that overlap
+    /// and whose own sum the render clamps (HS107: the transients rendered without the continuous
+    /// events, whose sum with them is the mix's; a render over `measuredSeconds` is not measured,
+    /// and overlapping clicks are then said to be able to), continuous events shorter than a period of
+    /// their frequency (HS303), a sharpness control that no continuous event hears (HS105).
     static func iosPlanFindings(_ plan: PlaybackPlan, file: String, profile: ActuatorProfile) -> [LintFinding] {
         var findings: [LintFinding] = []
         let onsets = plan.players.flatMap(\.events).filter { $0.kind == .transient && $0.intensity > 0 }.map(\.startUs).sorted()
@@ -60,8 +62,13 @@ extension Linter {
                 + "\(Microseconds.millisecondsText(close.1)) ms are less than 10 ms apart; a device may merge or drop them"))
         }
         let overlapping = TransientOverlap.count(in: plan, profile: profile)
-        if overlapping > 0 {
-            findings.append(.fileLevel(rule("HS107"), file, "\(overlapping) transient clicks overlap others and may add up past full scale"))
+        let clicks = overlapping > 0 ? measureClicks(plan, profile: profile) : nil
+        if overlapping > 0, let clicks, clicks.mixPeak > 1 {
+            findings.append(.fileLevel(rule("HS107"), file, "\(overlapping) transient clicks overlap others and their sum reaches "
+                + "\(NumberText.significant(clicks.mixPeak, 3)) of full scale, clamped to 1"))
+        } else if overlapping > 0, clicks == nil {
+            findings.append(.fileLevel(rule("HS107"), file, "\(overlapping) transient clicks overlap others and may add up past full scale "
+                + "(the render is over \(measuredSeconds) s, so it was not measured)"))
         }
         for player in plan.players {
             for event in player.events where event.kind == .continuous && event.intensity > 0 {
@@ -116,8 +123,10 @@ extension Linter {
     /// file (with the default profile; files are looked for in the AHAP file's folder). The track
     /// is measured a block at a time, as far as its last transient needs and at most 600 s; a
     /// track refused by the render-length guard is an invalid file (HS001).
-    static func audioFindings(_ audio: AHAPAudio, plan: PlaybackPlan, root: JSONNode, file: String, profile: ActuatorProfile) -> [LintFinding] {
+    static func audioFindings(_ audio: AHAPAudio, plan: PlaybackPlan, root: JSONNode, file: String, target: LintTarget) -> [LintFinding] {
+        let profile = target.profile
         var options = AudioTrackOptions(besides: file)
+        options.roots = target.audioRoots
         options.opener = SoundFileOpener()
         let track = AudioTrack(audio, profile: profile, options: options)
         var findings = track.warnings.compactMap { warning -> LintFinding? in
@@ -143,11 +152,12 @@ extension Linter {
         } catch {
             return [.fileLevel(rule("HS001"), file, "the audio track cannot be played: \(error)")]
         }
+        // A tap with no sound within 100 ms is a haptic-only tap (the sync report lists it); the
+        // rule is about a sound and its tap apart.
         for transient in sync.transients where transient.flagged {
-            let time = NumberText.significant(transient.timeMs)
-            let what = transient.offsetMs.map { "the nearest sound is \($0 >= 0 ? "+" : "")\(NumberText.fixed($0, 1)) ms away (over 24 ms)" }
-                ?? "no sound within 100 ms"
-            findings.append(.fileLevel(rule("HS403"), file, "the transient at \(time) ms: \(what)"))
+            guard let offset = transient.offsetMs else { continue }
+            findings.append(.fileLevel(rule("HS403"), file, "the transient at \(NumberText.significant(transient.timeMs)) ms: the nearest sound is "
+                + "\(offset >= 0 ? "+" : "")\(NumberText.fixed(offset, 1)) ms away (over 24 ms)"))
         }
         return findings
     }

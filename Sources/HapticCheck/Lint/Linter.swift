@@ -7,16 +7,14 @@ import HapticSynth
 public enum Linter {
     /// HS208's limit: the largest intensity error of an AHAP file's Android conversion that passes.
     public static let conversionErrorLimit = 0.1
-    /// The findings for `path` on `platform`, in file order, each with its rule's default severity;
-    /// `profile` and `capabilities` are the iPhone's (a `--device-profile`), which the rules that
-    /// render or plan use. The file is read once.
-    public static func lint(
-        _ path: String, platform: Platform, profile: ActuatorProfile = ActuatorProfile(), capabilities: DeviceCapabilities = .iPhone
-    ) -> [LintFinding] {
+    /// The findings for `path` on `target`'s platforms, in file order, each with its rule's default
+    /// severity (HS203 and HS402 choose theirs per finding). The file is read once.
+    public static func lint(_ path: String, target: LintTarget) -> [LintFinding] {
+        let (platform, profile) = (target.platform, target.profile)
         let loaded: LoadedPattern
         let source: PatternSource
         do {
-            (loaded, source) = try PatternLoader.loadKeepingSource(path, capabilities: capabilities)
+            (loaded, source) = try PatternLoader.loadKeepingSource(path, capabilities: target.capabilities)
         } catch {
             return [invalidFile(path, error)]
         }
@@ -26,12 +24,13 @@ public enum Linter {
         if PatternLoader.format(of: source.root) == .ahap {
             findings += ahapFindings(source.root, file: path, ios: ios)
             if ios {
-                let audio = loaded.audio.map { audioFindings($0, plan: loaded.plan, root: source.root, file: path, profile: profile) } ?? []
+                let audio = loaded.audio.map { audioFindings($0, plan: loaded.plan, root: source.root, file: path, target: target) } ?? []
                 findings += audioPathFindings(source.root, file: path, refused: Set(audio.filter { $0.rule.id == "HS402" }.map(\.jsonPath)))
                 findings += audio
             }
         }
         findings += warningFindings(loaded, source: source, file: path, ios: ios)
+        let measured = ios ? measureIOS(loaded, profile: profile) : nil
         if ios { findings += iosPlanFindings(loaded.plan, file: path, profile: profile) }
         let diagnostics = loaded.plan.diagnostics
         if diagnostics.backend == .silent { findings.append(.fileLevel(rule("HS301"), path, "nothing is felt: the plan is silent")) }
@@ -39,7 +38,7 @@ public enum Linter {
             findings.append(.fileLevel(rule("HS302"), path, "the pattern lasts \(NumberText.fixed(Double(diagnostics.logicalDurationMs) / 1000, 3)) s, over 30 s"))
         }
         let androidPlan = platform.androidDevice.map { loaded.androidPlan(on: $0) }
-        findings += feltFindings(loaded, android: androidPlan, file: path, ios: ios, profile: profile)
+        findings += feltFindings(measured, android: androidPlan, file: path, profile: profile)
         if let device = platform.androidDevice, let android = androidPlan {
             findings += androidPlanFindings(android, file: path)
             if android.backend == .unsupported {
@@ -52,8 +51,7 @@ public enum Linter {
             // Only a fallback that loses something the path left would have kept (taps played as
             // primitives lose nothing), with the limit that forced it.
             if let fallback = android.fallbacks.last(where: { $0.lost != nil }), let lost = fallback.lost {
-                findings.append(.fileLevel(rule("HS203"), path, "on \(device.name) the \(fallback.from.rawValue) path is refused (\(fallback.limit.text)), "
-                    + "so it plays as \(android.backend.rawValue), which loses \(lost)"))
+                findings.append(fallbackFinding(fallback, lost: lost, plan: android, loaded: loaded, file: path))
             }
             if android.backend != .silent, android.backend != .unsupported, diagnostics.logicalDurationMs < 1_000 {
                 findings.append(.fileLevel(rule("HS206"), path,
@@ -63,7 +61,30 @@ public enum Linter {
         return findings
     }
 
+    /// The findings for `path` on `platform` with the default iPhone.
+    public static func lint(_ path: String, platform: Platform) -> [LintFinding] { lint(path, target: LintTarget(platform: platform)) }
+
     static func rule(_ id: String) -> LintRule { LintRule.rule(id)! }
+
+    /// HS203, with the limit that forced the fallback and what is lost: a warning when the file can
+    /// keep it by a change that alters nothing it plays (a transient's envelope pulse runs past the
+    /// end, and the same file lasting that much longer is played on the path refused: lengthen
+    /// it); info when the loss comes with the pattern's own shape on this device (it starts above
+    /// rest, steps, moves faster than a segment, has more points or lasts longer than the device
+    /// allows, needs a primitive the device lacks or closer than it plays).
+    static func fallbackFinding(_ fallback: AndroidFallback, lost: String, plan: AndroidPlan, loaded: LoadedPattern, file: String) -> LintFinding {
+        var message = "on \(plan.device.name) the \(fallback.from.rawValue) path is refused (\(fallback.limit.text)), "
+            + "so it plays as \(plan.backend.rawValue), which loses \(lost)"
+        var severity = LintSeverity.info
+        if case .transientNearEnd(_, let pulseMs) = fallback.limit,
+           let longer = loaded.androidPlan(on: plan.device, lengthenedByMs: pulseMs), longer.fallbacks.allSatisfy({ $0.from != fallback.from }) {
+            message += "; lengthened by \(pulseMs) ms, it plays on the \(fallback.from.rawValue) path"
+            severity = .warning
+        }
+        let finding = LintFinding.fileLevel(rule("HS203"), file, message)
+        return LintFinding(rule: finding.rule, severity: severity, file: file, jsonPath: finding.jsonPath, start: finding.start, end: finding.end,
+                           message: message)
+    }
 
     /// HS001 at the place the reader gives.
     static func invalidFile(_ path: String, _ error: LoadError) -> LintFinding {
@@ -95,4 +116,16 @@ public enum Linter {
         return [LintFinding(rule: rule("HS002"), severity: rule("HS002").severity, file: file, jsonPath: "$.Version", start: node.position,
                             end: node.endPosition, message: "Version is \(shown); an iPhone may refuse the file (write 1.0)")]
     }
+}
+
+/// What lint checks a file against: the platforms, the iPhone's actuator and capabilities (a
+/// `--device-profile`'s, else the defaults) and the folders an AHAP file's sounds are looked for
+/// in first (`--audio-root`, then the file's own folder).
+public struct LintTarget: Sendable {
+    public var platform: Platform
+    public var profile = ActuatorProfile()
+    public var capabilities = DeviceCapabilities.iPhone
+    public var audioRoots: [String] = []
+
+    public init(platform: Platform) { self.platform = platform }
 }

@@ -47,6 +47,23 @@ public struct LoadedPattern: Sendable {
         guard let pattern else { return AHAPOnAndroid.plan(plan, device: device) }
         return planAndroid(pattern, device: device)
     }
+
+    /// The Android plan of the same file lasting `extraMs` longer (silence added at its end), for
+    /// telling whether lengthening it would keep a path; nil for a clip, or when the length
+    /// does not fit.
+    public func androidPlan(on device: AndroidDevice, lengthenedByMs extraMs: Int64) -> AndroidPlan? {
+        guard clip == nil else { return nil }
+        if let pattern {
+            guard let longer = try? Pattern(events: pattern.events, durationMs: pattern.durationMs + extraMs) else { return nil }
+            return planAndroid(longer, device: device)
+        }
+        let d = plan.diagnostics
+        let longer = PlaybackPlan(players: plan.players, diagnostics: PlanDiagnostics(
+            backend: d.backend, capabilities: d.capabilities, logicalDurationMs: d.logicalDurationMs + extraMs, schedulingLeadMs: d.schedulingLeadMs,
+            estimatedNativeDurationMs: d.estimatedNativeDurationMs, approximations: d.approximations, retriggerBoundariesMs: d.retriggerBoundariesMs,
+            unsupportedReason: d.unsupportedReason))
+        return AHAPOnAndroid.plan(longer, device: device)
+    }
 }
 
 /// A warning met loading a file, with its kind for grouping.

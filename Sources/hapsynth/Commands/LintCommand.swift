@@ -15,6 +15,7 @@ struct LintCommand: Command {
             OptionSpec(name: "--platform", valueName: "ios|android|both", help: "The platforms whose rules apply (default both)."),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "The Android device (default flagship-api36)."),
             DeviceProfileOption.spec,
+            AudioOptions.rootSpec,
             OptionSpec(name: "--format", valueName: "text|json|junit|sarif", help: "How to write the findings (default text)."),
             OptionSpec(name: "--output", valueName: "FILE", help: "Write them to FILE, atomically (default: standard output).", short: "-o"),
             OptionSpec(name: "--sarif-root", valueName: "DIR", help: "With sarif: the folder paths are relative to (default: the current one)."),
@@ -28,10 +29,8 @@ struct LintCommand: Command {
     enum Format: String { case text, json, junit, sarif }
 
     let inputs: [String]
-    let platform: Platform
-    /// The iPhone's actuator and capabilities (a `--device-profile`'s, else the defaults).
-    let profile: ActuatorProfile
-    let capabilities: DeviceCapabilities
+    /// The platforms, the iPhone's actuator and capabilities, and where sounds are looked for.
+    let target: LintTarget
     let format: Format
     let output: String?
     let sarifRoot: String
@@ -62,13 +61,16 @@ struct LintCommand: Command {
         if config.platform == "ios" { recorded = .ios }
         if config.platform == "android", let device = recorded.androidDevice { recorded = .android(device) }
         let device = try DeviceProfileOption.device(arguments, command: Self.name)
-        profile = try DeviceProfileOption.profile(device, over: ActuatorProfile(), command: Self.name)
-        capabilities = device?.capabilities ?? .iPhone
+        var target: LintTarget
         if let device {
-            platform = device.platform
+            target = LintTarget(platform: device.platform)
         } else {
-            platform = try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true, recorded: recorded)
+            target = LintTarget(platform: try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true, recorded: recorded))
         }
+        target.profile = try DeviceProfileOption.profile(device, over: ActuatorProfile(), command: Self.name)
+        target.capabilities = device?.capabilities ?? .iPhone
+        target.audioRoots = arguments.allValues["--audio-root"] ?? []
+        self.target = target
         guard let format = Format(rawValue: arguments.value("--format") ?? "text") else {
             throw .usage("--format takes text, json, junit or sarif, got '\(arguments.value("--format") ?? "")'", command: Self.name)
         }
@@ -82,7 +84,7 @@ struct LintCommand: Command {
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let report: LintReport
         do {
-            report = try LintReport.run(inputs, platform: platform, profile: profile, capabilities: capabilities, jobs: jobs).applying(config)
+            report = try LintReport.run(inputs, target: target, jobs: jobs).applying(config)
         } catch {
             throw CLIError(error)
         }
