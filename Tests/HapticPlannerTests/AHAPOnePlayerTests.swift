@@ -36,7 +36,7 @@ import TestSupport
         #expect(abs(Double(one.plan.players[0].events[0].intensity) - 0.5.squareRoot()) < 1e-6)
     }
 
-    @Test func aTransientTheControlCannotCarryGetsATentAtItsOnset() throws {
+    @Test func aTransientTheControlCannotCarryGetsAPeakAtItsOnset() throws {
         let event = NativeEvent(kind: .continuous, startUs: 0, durationUs: 500_000, intensity: 1, sharpness: 0)
         let curve = ParameterCurve(parameter: .intensityControl, startUs: 0, points: [CurvePoint(timeUs: 0, value: 1), CurvePoint(timeUs: 500_000, value: 0)])
         let tap = NativeEvent(kind: .transient, startUs: 400_000, durationUs: 0, intensity: 0.9, sharpness: 0.5)
@@ -44,10 +44,10 @@ import TestSupport
                                 diagnostics: PlanDiagnostics(backend: .coreHaptics, capabilities: .iPhone, logicalDurationMs: 500, schedulingLeadMs: 10,
                                                              estimatedNativeDurationMs: 510, approximations: [], retriggerBoundariesMs: [], unsupportedReason: nil))
         let one = try #require(AHAPExport.onePlayer(plan))
-        let tented = try #require(one.plan.players[0].curves.first)
-        // The control is 0.2 at 400 ms: it rises to 0.9 there, 1 ms either side.
-        #expect(tented.points.map(\.timeUs) == [0, 399_000, 400_000, 401_000, 500_000])
-        #expect(abs(tented.points[2].value - 0.9) < 1e-6 && abs(tented.points[1].value - 0.202) < 1e-6 && abs(tented.points[3].value - 0.198) < 1e-6)
+        let peaked = try #require(one.plan.players[0].curves.first)
+        // The control is 0.2 at 400 ms: it is 0.9 there alone, its own value 1 µs either side.
+        #expect(peaked.points.map(\.timeUs) == [0, 399_999, 400_000, 400_001, 500_000])
+        #expect(abs(peaked.points[2].value - 0.9) < 1e-6 && abs(peaked.points[1].value - 0.200002) < 1e-6 && abs(peaked.points[3].value - 0.199998) < 1e-6)
         #expect(one.plan.players[0].events.map(\.intensity) == [1, 1] && one.warnings.count == 1)
         // A second player with a control of its own cannot share the file.
         let controlled = PlaybackPlan(players: [plan.players[0], PlayerPlan(events: [tap], curves: [curve])], diagnostics: plan.diagnostics)

@@ -13,12 +13,15 @@ extension AHAPExport {
     /// until its largest value is 1 and the controlled player's events down by as much (their
     /// product is unchanged), and each other transient's intensity is divided by the scaled control
     /// at its onset: exact where the result is at most 1. Where it would be more (or the control is
-    /// 0), the transient is written at 1 and the control rises to the transient's intensity at its
-    /// onset, in a tent `bumpUs` wide either side: exact for the transient, and a warning when a
-    /// continuous event plays under the tent (it rises with it). A plan with several intensity
-    /// curves, or a transient before the curve, cannot take a tent: the transient is written at 1
-    /// and plays weaker (or silent), with a warning.
+    /// 0), the transient is written at 1 and the control peaks at the transient's intensity at its
+    /// onset alone (`peakUs` either side): exact as hapsynth plays it, which reads a control at a
+    /// transient's onset, and one warning for all of them, since a device that reads its controls
+    /// less often would play them weaker. A plan with several intensity curves, or a transient
+    /// before the curve, cannot take a peak: the transient is written at 1 and plays weaker (or
+    /// silent), with a warning.
     public static func onePlayer(_ plan: PlaybackPlan) -> (plan: PlaybackPlan, warnings: [String])? {
+        // A silent plan is one file of no events (its duration kept).
+        if plan.players.isEmpty { return (PlaybackPlan(players: [PlayerPlan(events: [], curves: [])], diagnostics: plan.diagnostics), []) }
         guard plan.players.count > 1 else { return (plan, []) }
         let controlled = plan.players.indices.filter { !plan.players[$0].curves.isEmpty }
         guard controlled.count <= 1 else { return nil }
@@ -35,28 +38,21 @@ extension AHAPExport {
         }
         let intensityCurves = curves.filter { $0.parameter == .intensityControl }
         let control = PlayerControl(intensityCurves, neutral: 1)
-        let tentable = intensityCurves.count == 1 ? intensityCurves[0] : nil
+        let peakable = intensityCurves.count == 1 ? intensityCurves[0] : nil
         var events: [(order: Int, event: NativeEvent)] = player.events.map { (main, scaled($0, by: scale)) }
         var warnings: [String] = []
-        var tents: [(atUs: Int64, value: Double)] = []
+        var peaks: [(atUs: Int64, value: Double)] = []
         for index in plan.players.indices where index != main {
             for event in plan.players[index].events {
-                let atMs = Microseconds.millisecondsText(event.startUs)
                 let level = control.value(atUs: Double(event.startUs))
                 var intensity = event.intensity
                 if event.intensity > 0, level <= 0 || Double(event.intensity) / level > 1 + 1e-6 {
                     intensity = 1
-                    if let tentable, event.startUs >= tentable.startUs {
-                        tents.append((event.startUs, Double(event.intensity)))
-                        let window = (event.startUs - bumpUs)...(event.startUs + bumpUs)
-                        if player.events.contains(where: { $0.kind == .continuous && $0.startUs < window.upperBound && $0.startUs + $0.durationUs > window.lowerBound }) {
-                            warnings.append("the transient at \(atMs) ms needs more than the intensity control gives there (\(NumberText.significant(level, 3))): "
-                                + "in one file the control rises to \(NumberText.significant(Double(event.intensity), 3)) for "
-                                + "\(Microseconds.millisecondsText(bumpUs)) ms either side of it, and the continuous event under it with it (--split keeps both exact)")
-                        }
+                    if let peakable, event.startUs >= peakable.startUs {
+                        peaks.append((event.startUs, Double(event.intensity)))
                     } else {
-                        warnings.append("the transient at \(atMs) ms plays at \(NumberText.significant(level, 3)) instead of "
-                            + "\(NumberText.significant(Double(event.intensity), 3)) in one file: the intensity control there is "
+                        warnings.append("the transient at \(Microseconds.millisecondsText(event.startUs)) ms plays at \(NumberText.significant(level, 3)) "
+                            + "instead of \(NumberText.significant(Double(event.intensity), 3)) in one file: the intensity control there is "
                             + "\(NumberText.significant(level, 3)) (--split keeps it)")
                     }
                 } else if event.intensity > 0 {
@@ -67,35 +63,35 @@ extension AHAPExport {
             }
         }
         events.sort { ($0.event.startUs, $0.order) < ($1.event.startUs, $1.order) }
-        if let tentable, !tents.isEmpty {
-            let tented = withTents(tentable, tents, control: control)
-            curves = curves.map { $0.parameter == .intensityControl ? tented : $0 }
+        if let peakable, !peaks.isEmpty {
+            let times = peaks.prefix(3).map { Microseconds.millisecondsText($0.atUs) }.joined(separator: ", ") + (peaks.count > 3 ? ", …" : "")
+            let one = peaks.count == 1
+            warnings.insert("\(NumberText.count(peaks.count, "transient")) (at \(times) ms) need\(one ? "s" : "") more than the intensity control gives "
+                + "at \(one ? "its" : "their") onset: in one file the control peaks at \(one ? "its" : "each one's") intensity for \(one ? "its" : "the")"
+                + " onset alone, as hapsynth plays it; a device that reads its controls less often plays \(one ? "it" : "them") weaker "
+                + "(--split keeps \(one ? "it" : "them") exact everywhere)", at: 0)
+            let peaked = withPeaks(peakable, peaks, control: control)
+            curves = curves.map { $0.parameter == .intensityControl ? peaked : $0 }
         }
         return (PlaybackPlan(players: [PlayerPlan(events: events.map(\.event), curves: curves)], diagnostics: plan.diagnostics), warnings)
     }
 
-    /// How far either side of a transient's onset the intensity control rises for it, in µs
-    /// (assumed: wide enough that a device sampling its controls every millisecond meets the peak).
-    public static let bumpUs: Int64 = 1_000
+    /// How far either side of a transient's onset its peak of the intensity control reaches, in µs:
+    /// the least a curve's points can be apart, so that no continuous event hears the peak (a
+    /// continuous event is read at frame times, a transient at its onset).
+    public static let peakUs: Int64 = 1
 
-    /// `curve` with a tent at each `(atUs, value)`: the control rises linearly from its own value
-    /// `bumpUs` before to `value` at the onset and back `bumpUs` after (where tents overlap, the
-    /// higher one). Its points: the curve's own outside every tent, each tent's edges and peak.
-    private static func withTents(_ curve: ParameterCurve, _ tents: [(atUs: Int64, value: Double)], control: PlayerControl) -> ParameterCurve {
-        func inside(_ us: Int64) -> Bool { tents.contains { abs(us - $0.atUs) < bumpUs } }
-        func value(_ us: Int64) -> Double {
-            let tentValues = tents.compactMap { tent -> Double? in
-                let distance = abs(us - tent.atUs)
-                guard distance < bumpUs else { return nil }
-                let edge = control.value(atUs: Double(tent.atUs + (us < tent.atUs ? -bumpUs : bumpUs)))
-                return tent.value + (edge - tent.value) * Double(distance) / Double(bumpUs)
-            }
-            return max(control.value(atUs: Double(us)), tentValues.max() ?? 0)
-        }
+    /// `curve` with a peak at each `(atUs, value)`: the control's own value `peakUs` before and after,
+    /// `value` at the onset. Its points: the curve's own outside every peak, and each peak's three.
+    private static func withPeaks(_ curve: ParameterCurve, _ peaks: [(atUs: Int64, value: Double)], control: PlayerControl) -> ParameterCurve {
+        let tops = Dictionary(peaks.map { ($0.atUs, $0.value) }, uniquingKeysWith: max)
+        func inside(_ us: Int64) -> Bool { peaks.contains { abs(us - $0.atUs) < peakUs } }
         var times = Set([curve.startUs])
         times.formUnion(curve.points.map { curve.startUs + $0.timeUs }.filter { !inside($0) })
-        for tent in tents { times.formUnion([tent.atUs - bumpUs, tent.atUs, tent.atUs + bumpUs].filter { $0 >= curve.startUs }) }
-        let points = times.sorted().map { CurvePoint(timeUs: $0 - curve.startUs, value: Float(min(1, max(0, value($0))))) }
+        for peak in peaks { times.formUnion([peak.atUs - peakUs, peak.atUs, peak.atUs + peakUs].filter { $0 >= curve.startUs }) }
+        let points = times.sorted().map { us in
+            CurvePoint(timeUs: us - curve.startUs, value: Float(min(1, max(0, tops[us] ?? control.value(atUs: Double(us))))))
+        }
         return ParameterCurve(parameter: curve.parameter, startUs: curve.startUs, points: points)
     }
 
