@@ -36,6 +36,7 @@ import TestSupport
         #expect(abs(Double(one.plan.players[0].events[0].intensity) - 0.5.squareRoot()) < 1e-6)
     }
 
+    /// Changed within issue 35: it expected a 1 ms tent either side of the onset.
     @Test func aTransientTheControlCannotCarryGetsAPeakAtItsOnset() throws {
         let event = NativeEvent(kind: .continuous, startUs: 0, durationUs: 500_000, intensity: 1, sharpness: 0)
         let curve = ParameterCurve(parameter: .intensityControl, startUs: 0, points: [CurvePoint(timeUs: 0, value: 1), CurvePoint(timeUs: 500_000, value: 0)])
