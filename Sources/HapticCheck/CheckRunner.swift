@@ -223,11 +223,3 @@ public struct CheckRunner: Sendable {
         }
     }
 }
-
-/// Takes samples and keeps none (a render measured for its summary only).
-private final class DiscardedOutput: AudioOutput {
-    let format: AudioFormat
-    init(format: AudioFormat) { self.format = format }
-    func write(_ samples: UnsafeBufferPointer<Float>) throws {}
-    func finish() throws {}
-}

@@ -17,9 +17,10 @@ public struct LintFinding: Sendable, Hashable {
         "\(file):\(start): \(severity.rawValue): \(rule.id) \(rule.name): \(message)"
     }
 
-    /// A finding about the whole file: line 1, columns 1–2.
-    static func fileLevel(_ rule: LintRule, _ file: String, _ message: String) -> LintFinding {
-        LintFinding(rule: rule, severity: rule.severity, file: file, jsonPath: "$", start: SourcePosition(line: 1, column: 1),
+    /// A finding about the whole file: line 1, columns 1–2; at the rule's severity unless the
+    /// finding chooses its own.
+    static func fileLevel(_ rule: LintRule, _ file: String, _ message: String, severity: LintSeverity? = nil) -> LintFinding {
+        LintFinding(rule: rule, severity: severity ?? rule.severity, file: file, jsonPath: "$", start: SourcePosition(line: 1, column: 1),
                     end: SourcePosition(line: 1, column: 2), message: message)
     }
 }

@@ -72,27 +72,15 @@ extension Linter {
     private static func measure(_ plan: PlatformPlan, profile: ActuatorProfile) -> Measured? {
         guard let frames = try? RenderJob.checkedLength(plan, audio: nil, profile: profile, mixes: [.haptics], allowLong: false),
               frames <= Int64(measuredSeconds * profile.sampleRate) else { return nil }
-        let output = PeakOutput(format: AudioFormat(sampleRate: profile.sampleRate))
-        guard let job = try? RenderJob(plan, profile: profile, sinks: [RenderSink(.haptics, output)]) else { return nil }
+        let sink = RenderSink(.haptics, DiscardedOutput(format: AudioFormat(sampleRate: profile.sampleRate)))
+        guard let job = try? RenderJob(plan, profile: profile, sinks: [sink]) else { return nil }
         do {
             while try job.step(maxFrames: 4_096) {}
         } catch {
             return nil
         }
-        return Measured(peak: output.peak, mixPeak: job.summary.ios?.mixPeak ?? Double(output.peak))
+        // The job keeps each sink's peak (the engine's, for the iPhone).
+        let summary = job.summary
+        return Measured(peak: summary.peaks[0], mixPeak: summary.ios?.mixPeak ?? Double(summary.peaks[0]))
     }
-}
-
-/// Keeps only the largest |sample| written.
-private final class PeakOutput: AudioOutput {
-    let format: AudioFormat
-    private(set) var peak: Float = 0
-
-    init(format: AudioFormat) { self.format = format }
-
-    func write(_ samples: UnsafeBufferPointer<Float>) throws {
-        for sample in samples { peak = max(peak, abs(sample)) }
-    }
-
-    func finish() throws {}
 }

@@ -81,9 +81,7 @@ public enum Linter {
             message += "; lengthened by \(pulseMs) ms, it plays on the \(fallback.from.rawValue) path"
             severity = .warning
         }
-        let finding = LintFinding.fileLevel(rule("HS203"), file, message)
-        return LintFinding(rule: finding.rule, severity: severity, file: file, jsonPath: finding.jsonPath, start: finding.start, end: finding.end,
-                           message: message)
+        return .fileLevel(rule("HS203"), file, message, severity: severity)
     }
 
     /// HS001 at the place the reader gives.

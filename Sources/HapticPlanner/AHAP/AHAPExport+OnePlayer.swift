@@ -39,7 +39,7 @@ extension AHAPExport {
         let intensityCurves = curves.filter { $0.parameter == .intensityControl }
         let control = PlayerControl(intensityCurves, neutral: 1)
         let peakable = intensityCurves.count == 1 ? intensityCurves[0] : nil
-        var events: [(order: Int, event: NativeEvent)] = player.events.map { (main, scaled($0, by: scale)) }
+        var events: [(order: Int, event: NativeEvent)] = player.events.map { (main, $0.with(intensity: Float(Double($0.intensity) * scale))) }
         var warnings: [String] = []
         var peaks: [(atUs: Int64, value: Double)] = []
         for index in plan.players.indices where index != main {
@@ -58,8 +58,7 @@ extension AHAPExport {
                 } else if event.intensity > 0 {
                     intensity = min(1, Float(Double(event.intensity) / level))
                 }
-                events.append((index, NativeEvent(kind: event.kind, startUs: event.startUs, durationUs: event.durationUs, intensity: intensity,
-                                                  sharpness: event.sharpness, envelope: event.envelope, isContinuation: event.isContinuation)))
+                events.append((index, event.with(intensity: intensity)))
             }
         }
         events.sort { ($0.event.startUs, $0.order) < ($1.event.startUs, $1.order) }
@@ -104,10 +103,12 @@ extension AHAPExport {
               let largest = intensity.flatMap({ $0.points.map { Double($0.value) } }).max(), largest > 0 else { return 1 }
         return min(1, largest)
     }
+}
 
-    private static func scaled(_ event: NativeEvent, by scale: Double) -> NativeEvent {
-        guard scale < 1 else { return event }
-        return NativeEvent(kind: event.kind, startUs: event.startUs, durationUs: event.durationUs, intensity: Float(Double(event.intensity) * scale),
-                           sharpness: event.sharpness, envelope: event.envelope, isContinuation: event.isContinuation)
+private extension NativeEvent {
+    /// The same event at another intensity.
+    func with(intensity: Float) -> NativeEvent {
+        NativeEvent(kind: kind, startUs: startUs, durationUs: durationUs, intensity: intensity, sharpness: sharpness, envelope: envelope,
+                    isContinuation: isContinuation)
     }
 }

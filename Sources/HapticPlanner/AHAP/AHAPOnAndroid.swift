@@ -12,10 +12,8 @@ package enum AHAPOnAndroid {
         package let pattern: Pattern
         package let approximations: [AndroidApproximation]
         /// The largest difference between the AHAP's values and the converted curves, at the AHAP's
-        /// own breakpoints (intensity, sharpness).
-        package let largestError: (intensity: Double, sharpness: Double)
-        /// Where the largest intensity error is, in pattern ms (0 when there is none).
-        package let largestIntensityErrorAtMs: Double
+        /// own breakpoints, and where the intensity's is (0 ms when there is none).
+        package let largestError: AndroidConversionError
     }
 
     /// The Android plan of an imported AHAP plan for `device`: the conversion's approximations first,
@@ -31,12 +29,9 @@ package enum AHAPOnAndroid {
         }
         let android = planAndroid(conversion.pattern, device: device)
         guard android.backend != .silent && android.backend != .unsupported else { return android }
-        var converted = AndroidPlan(backend: android.backend, device: device, logicalDurationMs: android.logicalDurationMs,
-                           estimatedNativeDurationMs: android.estimatedNativeDurationMs,
-                           approximations: conversion.approximations + android.approximations, unsupportedReason: nil,
-                           envelope: android.envelope, primitives: android.primitives, waveform: android.waveform, fallbacks: android.fallbacks)
-        converted.conversionError = AndroidConversionError(intensity: conversion.largestError.intensity, sharpness: conversion.largestError.sharpness,
-                                                           intensityAtMs: conversion.largestIntensityErrorAtMs)
+        var converted = android
+        converted.approximations = conversion.approximations + android.approximations
+        converted.conversionError = conversion.largestError
         return converted
     }
 
@@ -84,7 +79,8 @@ package enum AHAPOnAndroid {
         if player.events.contains(where: { !$0.envelope.isEmpty }) || player.curves.contains(where: \.parameter.isEnvelopeTime) {
             approximations.append(AndroidApproximation(.envelopeParametersDropped, "Envelope parameters are not expressed on Android."))
         }
-        return Conversion(pattern: pattern, approximations: approximations, largestError: error, largestIntensityErrorAtMs: errorAtMs)
+        return Conversion(pattern: pattern, approximations: approximations,
+                          largestError: AndroidConversionError(intensity: error.intensity, sharpness: error.sharpness, intensityAtMs: errorAtMs))
     }
 
     /// Microseconds in whole milliseconds, ties away from zero.

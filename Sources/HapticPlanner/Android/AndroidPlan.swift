@@ -11,7 +11,7 @@ public struct AndroidPlan: Hashable, Sendable {
     /// When the native effect ends, from the request (Android plays at once: no lead).
     public let estimatedNativeDurationMs: Int64
     /// Where the effect differs from the pattern, each with its code and its words.
-    public let approximations: [AndroidApproximation]
+    public internal(set) var approximations: [AndroidApproximation]
     public let unsupportedReason: String?
     /// The envelope's points (`androidEnvelope`).
     public let envelope: [AndroidEnvelopePoint]

@@ -10,19 +10,14 @@ public enum PatternLoader {
     /// memory at once.
     /// - Throws: `LoadError` with the file, line, column and JSON path where it has them.
     public static func load(_ path: String, capabilities: DeviceCapabilities = .iPhone) throws(LoadError) -> LoadedPattern {
-        try load(path, capabilities: capabilities, keepingSource: false).pattern
+        try load(try decode(path, capabilities: capabilities, keepingSource: false).0, path: path, capabilities: capabilities)
     }
 
     /// Reads `path` as `load` does and keeps its parsed JSON beside the plan, for a caller that
     /// places what it finds in the file's text (lint): the file is read once.
     package static func loadKeepingSource(_ path: String, capabilities: DeviceCapabilities = .iPhone) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource) {
-        let (pattern, source) = try load(path, capabilities: capabilities, keepingSource: true)
-        return (pattern, source!)
-    }
-
-    private static func load(_ path: String, capabilities: DeviceCapabilities, keepingSource: Bool) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource?) {
-        let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: keepingSource)
-        return (try load(decoded, path: path, capabilities: capabilities), source)
+        let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: true)
+        return (try load(decoded, path: path, capabilities: capabilities), source!)
     }
 
     private static func load(_ decoded: Decoded, path: String, capabilities: DeviceCapabilities) throws(LoadError) -> LoadedPattern {

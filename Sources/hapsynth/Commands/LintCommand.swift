@@ -69,7 +69,7 @@ struct LintCommand: Command {
         }
         target.profile = try DeviceProfileOption.profile(device, over: ActuatorProfile(), command: Self.name)
         target.capabilities = device?.capabilities ?? .iPhone
-        target.audioRoots = arguments.allValues["--audio-root"] ?? []
+        target.audioRoots = AudioOptions.roots(arguments)
         self.target = target
         guard let format = Format(rawValue: arguments.value("--format") ?? "text") else {
             throw .usage("--format takes text, json, junit or sarif, got '\(arguments.value("--format") ?? "")'", command: Self.name)
