@@ -53,6 +53,9 @@ public final class SoundFileWriter: AudioOutput {
     public let format: AudioFormat
     private var file: OpaquePointer?
     private let name: String
+    private let container: SoundFileContainer
+    /// Frames written so far.
+    public private(set) var frameCount: Int64 = 0
     /// The descriptor whose writeback is started as it goes (-1: none), and the bytes since.
     private let writebackDescriptor: Int32
     private var unflushedBytes = 0
@@ -77,6 +80,7 @@ public final class SoundFileWriter: AudioOutput {
     ) throws(SoundFileError) {
         self.format = format
         self.name = name
+        self.container = container
         writebackDescriptor = startsWriteback ? fileDescriptor : -1
         var info = SF_INFO()
         info.samplerate = Int32(format.sampleRate)
@@ -100,6 +104,7 @@ public final class SoundFileWriter: AudioOutput {
         guard written == frames else {
             throw SoundFileError(context: "cannot write \(name)", reason: String(cString: sf_strerror(file)))
         }
+        frameCount += Int64(written)
         if writebackDescriptor >= 0 {
             unflushedBytes += samples.count * 4
             if unflushedBytes >= 16 << 20 {
@@ -114,6 +119,10 @@ public final class SoundFileWriter: AudioOutput {
     public func finish() throws {
         guard let file else { return }
         self.file = nil
+        // libsndfile writes a FLAC stream's header with its first frame: a render of no frame
+        // would leave an empty file, which nothing reads. Its header alone is a FLAC file of
+        // unknown length that decodes to no frame (`SoundFileReader` counts it).
+        if frameCount == 0, container == .flac { sf_command(file, Int32(SFC_UPDATE_HEADER_NOW), nil, 0) }
         let status = sf_close(file)
         guard status == 0 else {
             throw SoundFileError(context: "cannot finish \(name)", reason: String(cString: sf_error_number(status)))

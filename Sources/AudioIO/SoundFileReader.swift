@@ -57,16 +57,44 @@ public final class SoundFileReader: SoundStream {
         }
         self.file = file
         format = AudioFormat(sampleRate: rate, channelCount: channels)
-        frameCount = info.frames
+        if info.frames == Int64.max {
+            // A FLAC stream whose header leaves its length unknown (written to a pipe, or holding no
+            // frame at all): counted by decoding it, bounded by what its bytes can hold.
+            guard let counted = Self.countFrames(file, channels: channels, most: bytes.multipliedReportingOverflow(by: SoundLimits.compressedFramesPerByte)) else {
+                sf_close(file)
+                throw refuse("its header leaves its length unknown and it cannot be decoded to its end")
+            }
+            frameCount = counted
+        } else {
+            frameCount = info.frames
+        }
         let major = info.format & Int32(SF_FORMAT_TYPEMASK), subtype = info.format & Int32(SF_FORMAT_SUBMASK)
         container = major == Int32(SF_FORMAT_WAV) ? .wav : SoundFileContainer.allCases.first { $0.major == major }
         encoding = SampleEncoding.allCases.first { $0.subtype == subtype }
+    }
+
+    /// The frames a stream of unknown length decodes to (at most `most`), the file then rewound;
+    /// nil when decoding fails midway or passes `most`.
+    private static func countFrames(_ file: OpaquePointer, channels: Int, most: (partialValue: Int64, overflow: Bool)) -> Int64? {
+        let limit = most.overflow ? Int64.max : most.partialValue
+        var block = [Float](repeating: 0, count: 8_192 * channels)
+        var frames: Int64 = 0
+        while true {
+            let read = Int64(sf_readf_float(file, &block, 8_192))
+            guard read > 0 else { break }
+            frames += read
+            guard frames <= limit else { return nil }
+        }
+        guard frames > 0 else { return 0 }  // a header alone: libsndfile calls its end an error
+        guard sf_error(file) == 0, sf_seek(file, 0, SEEK_SET) == 0 else { return nil }
+        return frames
     }
 
     /// Why a header's frame count cannot be true of a file of `bytes` bytes (PCM: its bytes per
     /// frame; compressed: `SoundLimits.compressedFramesPerByte`), or nil.
     private static func framesProblem(_ info: SF_INFO, bytes: Int64) -> String? {
         guard info.frames >= 0 else { return "its header gives \(info.frames) frames" }
+        guard info.frames != Int64.max else { return nil }  // unknown: counted by decoding
         // FLAC and Ogg name their decoded sample type; their bytes are compressed.
         let compressed = [SF_FORMAT_FLAC, SF_FORMAT_OGG, SF_FORMAT_MPEG].contains(Int(info.format & Int32(SF_FORMAT_TYPEMASK)))
         let sampleBytes: Int64? = switch info.format & Int32(SF_FORMAT_SUBMASK) {

@@ -160,7 +160,7 @@ import TestSupport
         terminal.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         terminal.arguments = ["-qec", "\(binary) render \(pattern) \(scratch.path)/tty.wav --rate 48000", "/dev/null"]
         let log = scratch.path + "/tty.txt"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         terminal.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         terminal.standardInput = FileHandle.nullDevice
         try terminal.run()

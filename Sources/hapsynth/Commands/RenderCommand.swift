@@ -7,7 +7,8 @@ struct RenderCommand: Command {
     static let abstract = "Render what the actuator would do to a WAV, FLAC or OGG file."
     static let discussion = """
         The file is written beside the target under a temporary name and renamed into place only
-        when complete. Prints one summary line; warnings go to stderr.
+        when complete. Prints one summary line (on stderr when a sound goes to standard output, '-');
+        warnings go to stderr.
         """
     static let positionals = [
         PositionalSpec(name: "pattern", help: "A pattern.json, AHAP or .haptic file."),
@@ -162,15 +163,18 @@ struct RenderCommand: Command {
             try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
         }
         if let sync = result.sync, !quiet { sync.text.forEach { console.note("hapsynth: \($0)") } }
+        // A sound written to standard output keeps it to itself: the summary goes to stderr.
+        let toStandardOutput = outputPath == "-" || audioPath == "-"
+        func summary(_ line: String) { toStandardOutput ? console.note(line) : console.out(line) }
         if let track, let audioPath, let frames = result.audioFrames {
-            console.out("\(audioPath): \(NumberText.length(frames: frames, rate: profile.sampleRate)), stereo, \(track.summary)")
+            summary("\(audioPath): \(NumberText.length(frames: frames, rate: profile.sampleRate)), stereo, \(track.summary)")
         }
         if let track, mix, let ios = plan.ios {
-            console.out("\(outputPath): \(NumberText.length(frames: result.summary.frameCount, rate: profile.sampleRate)), stereo mix of "
+            summary("\(outputPath): \(NumberText.length(frames: result.summary.frameCount, rate: profile.sampleRate)), stereo mix of "
                 + "\(NumberText.count(ios.players.count, "player")) and \(NumberText.count(track.eventCount, "audio event")), "
                 + "\(result.mixClamped) clamped samples; \(track.summary)")
         } else {
-            console.out(result.summary.line(path: outputPath))
+            summary(result.summary.line(path: outputPath))
         }
         return .success
     }
