@@ -29,15 +29,32 @@ public struct WaveformComparison: Hashable, Sendable {
     public let snrDb: Double?
     /// The first frame with a sample whose |difference| exceeds the tolerance, if any.
     public let firstDifferingFrame: Int64?
-    /// Same length, max abs error within tolerance, and zero error energy or enough SNR.
-    public let pass: Bool
-    /// Samples of each file that were NaN or infinite and were compared as 0 (the reader silences them).
-    public internal(set) var silencedExpected = 0, silencedActual = 0
+    /// Same length, max abs error within tolerance, zero error energy or enough SNR, and no NaN or
+    /// infinite sample in either file.
+    public private(set) var pass: Bool
+    /// NaN and infinite samples of each file (nil: none). The reader reads them as 0 so that the
+    /// figures stay numbers; any of them fails the comparison.
+    public private(set) var nonFiniteExpected: NonFinite?, nonFiniteActual: NonFinite?
 
-    /// The comparison with the counts of silenced samples of each file.
-    public func silencing(expected: Int, actual: Int) -> WaveformComparison {
+    /// A file's NaN and infinite samples: how many, and the frame (from 0) of the first.
+    public struct NonFinite: Hashable, Sendable {
+        public let samples: Int
+        public let firstFrame: Int64
+
+        public init(samples: Int, firstFrame: Int64) {
+            self.samples = samples
+            self.firstFrame = firstFrame
+        }
+    }
+
+    /// Whether either file holds a NaN or infinite sample.
+    public var hasNonFinite: Bool { nonFiniteExpected != nil || nonFiniteActual != nil }
+
+    /// The comparison with each file's NaN and infinite samples, which fail it.
+    public func withNonFinite(expected: NonFinite?, actual: NonFinite?) -> WaveformComparison {
         var copy = self
-        (copy.silencedExpected, copy.silencedActual) = (expected, actual)
+        (copy.nonFiniteExpected, copy.nonFiniteActual) = (expected, actual)
+        copy.pass = pass && expected == nil && actual == nil
         return copy
     }
 }

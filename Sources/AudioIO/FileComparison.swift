@@ -64,7 +64,7 @@ public enum FileComparison {
             }
         }
         return comparator.result(expectedFrames: expected.frameCount, actualFrames: actual.frameCount, sampleRate: expected.format.sampleRate)
-            .silencing(expected: expected.silencedSampleCount, actual: actual.silencedSampleCount)
+            .withNonFinite(expected: expected.nonFinite, actual: actual.nonFinite)
     }
 
     /// Refuses files of different rates or channel counts: no comparison of them means anything.
@@ -88,5 +88,12 @@ public enum FileComparison {
         } catch {
             throw .unreadable(error)
         }
+    }
+}
+
+extension SoundFileReader {
+    /// The NaN and infinite samples read so far (nil: none).
+    var nonFinite: WaveformComparison.NonFinite? {
+        firstSilencedFrame.map { WaveformComparison.NonFinite(samples: silencedSampleCount, firstFrame: $0) }
     }
 }

@@ -17,6 +17,10 @@ public final class SoundFileReader: SoundStream {
     public let container: SoundFileContainer?
     public let encoding: SampleEncoding?
     public private(set) var silencedSampleCount = 0
+    /// The frame (from 0) of the first NaN or infinite sample read, if any.
+    public private(set) var firstSilencedFrame: Int64?
+    /// The frame the next read starts at.
+    private var position: Int64 = 0
     private let file: OpaquePointer
     private let path: String
 
@@ -123,9 +127,11 @@ public final class SoundFileReader: SoundStream {
         var silenced = 0
         for index in 0..<(frames * format.channelCount) where !buffer[index].isFinite {
             buffer[index] = 0
+            if silenced == 0, firstSilencedFrame == nil { firstSilencedFrame = position + Int64(index / format.channelCount) }
             silenced += 1
         }
         silencedSampleCount += silenced
+        position += Int64(frames)
         return frames
     }
 
@@ -133,6 +139,7 @@ public final class SoundFileReader: SoundStream {
         guard sf_seek(file, sf_count_t(frame), SEEK_SET) == frame else {
             throw SoundFileError(context: "cannot read \(path)", reason: String(cString: sf_strerror(file)))
         }
+        position = frame
     }
 
     /// The file's samples one array per channel, at most `maxFrames` frames of them (nil: all),

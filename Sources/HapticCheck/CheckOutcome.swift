@@ -1,4 +1,5 @@
 import AudioCore
+import HapticPlanner
 import HapticSynth
 
 /// What happened to one pattern of a check.
@@ -14,6 +15,8 @@ public struct CheckOutcome: Sendable {
     public var error: String?
     /// A fact that explains the status (`recorded at 8000 Hz, checked at 16000 Hz`, `unchanged`).
     public var note: String?
+    /// The plan element playing at the first differing frame, when one is.
+    public var differingElement: PlanElement?
     public var actualPath: String?
     public var diffPath: String?
     /// Warnings met reading or rendering the pattern, in full, in the check's wording.

@@ -2,7 +2,8 @@ import HapticPlot
 
 /// `check --report FILE`: one self-contained HTML page (inline SVG and CSS, no scripts, nothing
 /// fetched) for a reviewer: the counts, every pattern that did not pass with its pictures, figures
-/// and warnings, then the passing ones as thumbnails.
+/// and warnings (real failures first, then those that fail by their warnings under `--strict`),
+/// then the passing ones as thumbnails.
 extension CheckReport {
     static let style = """
         body { font-family: sans-serif; margin: 16px; color: #111; max-width: 880px; }
@@ -30,8 +31,8 @@ extension CheckReport {
         }
         let warned = outcomes.filter { !$0.warnings.isEmpty }.count
         parts.append("<tr><td>with warnings</td><td>\(warned)</td></tr><tr><td>obsolete goldens</td><td>\(obsolete.count)</td></tr></table>")
-        for (index, outcome) in outcomes.filter(fails).enumerated() {
-            parts.append("<section class=\"failing\"><h2>\(escape(outcome.entry.name)): \(outcome.status.rawValue)</h2>")
+        for (index, outcome) in failing.enumerated() {
+            parts.append("<section class=\"failing\"><h2>\(escape(outcome.entry.name)): \(escape(failureHeading(outcome)))</h2>")
             let figures = Self.lines(outcome) + (outcome.perceptual.map(PerceptualText.report) ?? [])
             parts.append("<pre>\(Figure.escape(figures.joined(separator: "\n"), keepingLineBreaks: true))</pre>")
             if index < Self.drawnFailures {

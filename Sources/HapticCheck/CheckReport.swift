@@ -31,6 +31,24 @@ public struct CheckReport: Sendable {
 
     public var pass: Bool { !outcomes.contains(where: fails) && !(strict && !obsolete.isEmpty) }
 
+    /// Whether the outcome fails only by its warnings (ok or recorded, under `--strict`).
+    public func failsByWarningsAlone(_ outcome: CheckOutcome) -> Bool {
+        fails(outcome) && (outcome.status == .ok || outcome.status == .recorded)
+    }
+
+    /// The failing outcomes, real failures (differs, missing, invalid) first, then those that fail
+    /// by their warnings alone; each group in suite order.
+    public var failing: [CheckOutcome] {
+        let failed = outcomes.filter(fails)
+        return failed.filter { !failsByWarningsAlone($0) } + failed.filter(failsByWarningsAlone)
+    }
+
+    /// What failed, in a few words: the status, or `strict: 2 warnings` for an outcome that fails
+    /// by its warnings alone (never `ok`).
+    public func failureHeading(_ outcome: CheckOutcome) -> String {
+        failsByWarningsAlone(outcome) ? "strict: \(NumberText.count(outcome.warnings.count, "warning"))" : outcome.status.rawValue
+    }
+
     /// `ok       ui/tap`, then `  warning: …` lines.
     public static func lines(_ outcome: CheckOutcome) -> [String] {
         let name = outcome.entry.name
@@ -47,7 +65,7 @@ public struct CheckReport: Sendable {
                 line = "differs  \(name) (perceptual: \(PerceptualText.failure(failure, channels: felt.channelCount))); "
                     + "actual \(outcome.actualPath ?? ""), diff \(outcome.diffPath ?? "")"
             } else {
-                let figures = outcome.comparison.map(ComparisonText.figures) ?? ""
+                let figures = outcome.comparison.map { ComparisonText.figures($0, element: outcome.differingElement) } ?? ""
                 line = "differs  \(name): \(figures); actual \(outcome.actualPath ?? ""), diff \(outcome.diffPath ?? "")"
             }
         }
@@ -115,9 +133,10 @@ public struct CheckReport: Sendable {
                 xml.append("      <error type=\"invalid\" message=\"\(Figure.escape(outcome.error ?? ""))\">\(Figure.escape(detail, keepingLineBreaks: true))</error>")
                 xml.append("    </testcase>")
             } else if fails(outcome) {
-                let type = outcome.status == .ok || outcome.status == .recorded ? "warnings" : outcome.status.rawValue
+                let type = failsByWarningsAlone(outcome) ? "warnings" : outcome.status.rawValue
+                let message = failsByWarningsAlone(outcome) ? "\(outcome.entry.name): \(failureHeading(outcome)): \(outcome.warnings[0])" : Self.lines(outcome)[0]
                 xml.append(open + ">")
-                xml.append("      <failure type=\"\(type)\" message=\"\(Figure.escape(Self.lines(outcome)[0]))\">\(Figure.escape(detail, keepingLineBreaks: true))</failure>")
+                xml.append("      <failure type=\"\(type)\" message=\"\(Figure.escape(message))\">\(Figure.escape(detail, keepingLineBreaks: true))</failure>")
                 xml.append("    </testcase>")
             } else {
                 xml.append(open + "/>")

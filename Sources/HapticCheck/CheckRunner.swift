@@ -132,9 +132,6 @@ public struct CheckRunner: Sendable {
             return outcome
         }
         outcome.comparison = comparison
-        if comparison.silencedExpected > 0 {
-            outcome.warnings.append("golden \(golden): \(NumberText.count(comparison.silencedExpected, "sample")) were NaN or infinite and were compared as 0")
-        }
         if let perceptual, !comparison.pass {
             do {
                 outcome.perceptual = try PerceptualFileComparison.compare(
@@ -144,7 +141,7 @@ public struct CheckRunner: Sendable {
                 return outcome
             }
         }
-        let passes = outcome.perceptual?.pass ?? comparison.pass
+        let passes = (outcome.perceptual?.pass ?? comparison.pass) && !comparison.hasNonFinite  // no gate passes a NaN
         switch CheckPolicy.decide(golden: facts, rate: profile.sampleRate, record: record, comparisonPasses: passes) {
         case .rerecord:
             try replace(rendered, golden)
@@ -154,6 +151,7 @@ public struct CheckRunner: Sendable {
             outcome.status = .ok
         default:
             try keepFailure(of: entry, golden: golden, rendered: rendered, comparison: comparison, outcome: &outcome)
+            outcome.differingElement = comparison.firstDifferingFrame.flatMap { element(of: plan, atFrame: $0) }
         }
         return outcome
     }
@@ -174,6 +172,21 @@ public struct CheckRunner: Sendable {
         outcome.status = .differs
         outcome.actualPath = actual
         outcome.diffPath = diff
+    }
+
+    /// The plan element that plays at frame `frame` of a render: an iPhone's pattern time is
+    /// 10 ms behind the file's (the scheduling lead), an Android effect's is not; a transient
+    /// counts for its longest pulse (`transientCycles` at the lowest frequency).
+    func element(of plan: PlatformPlan, atFrame frame: Int64) -> PlanElement? {
+        switch plan {
+        case .ios(let ios):
+            return ios.element(atMs: FrameTiming.patternMs(frame: frame, rate: profile.sampleRate),
+                               transientMs: Double(profile.transientCycles) * 1000 / profile.minFrequencyHz)
+        case .android(let android):
+            return android.element(atMs: Double(frame) * 1000 / Double(profile.sampleRate))
+        case .both:
+            return nil  // a stereo file: the frame alone does not say which side differs
+        }
     }
 
     /// Renders into `path` (atomically), stopping on interruption; clamping becomes a warning.

@@ -36,20 +36,35 @@ public struct CheckSuiteConfig: Sendable {
         return config
     }
 
-    /// Whether `goldens` holds no suite yet: no settings and no golden file anywhere below it.
+    /// Whether `goldens` holds no suite yet: no settings at or above it and no golden file anywhere
+    /// below it.
     public static func isNew(goldens: String) -> Bool {
-        guard !FileManager.default.fileExists(atPath: CheckSuite.join(goldens, fileName)) else { return false }
+        guard suiteFolder(of: goldens) == nil else { return false }
         return !FilePaths.files(below: goldens, enter: { _, _ in true }).contains { $0.hasSuffix(".wav") || $0.hasSuffix(".flac") }
     }
 
     /// The platform the goldens were rendered for: iOS, or Android on `androidDevice`.
     public var platform: Platform { androidDevice.map(Platform.android) ?? .ios }
 
-    /// Reads the suite's config, if it has one.
+    /// The folder whose settings apply to `goldens`: the nearest at or above it that holds a
+    /// `hapsynth-check.json` (a sub-folder of a suite is checked with the suite's settings), or nil.
+    public static func suiteFolder(of goldens: String) -> String? {
+        var folder = URL(fileURLWithPath: goldens.isEmpty ? "." : goldens).standardizedFileURL.path
+        while true {
+            if FileManager.default.fileExists(atPath: CheckSuite.join(folder, fileName)) {
+                return folder == URL(fileURLWithPath: goldens).standardizedFileURL.path ? goldens : folder
+            }
+            let parent = FilePaths.folder(folder)
+            guard !parent.isEmpty, parent != folder else { return nil }
+            folder = parent
+        }
+    }
+
+    /// Reads the settings that apply to `goldens` (its own, else the nearest folder's above it), if any.
     /// - Throws: `CheckError.invalidConfig` for a config that cannot be used, with its place.
     public static func read(goldens: String) throws(CheckError) -> CheckSuiteConfig? {
-        let path = CheckSuite.join(goldens, fileName)
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let suite = suiteFolder(of: goldens) else { return nil }
+        let path = CheckSuite.join(suite, fileName)
         func fail(_ message: String, _ at: String = "$") -> CheckError { .invalidConfig("\(path): \(message) at \(at)") }
         let root: JSONNode
         do {

@@ -1,13 +1,19 @@
 import AudioCore
 import HapticCore
+import HapticPlanner
 
 /// A waveform comparison's figures as people and programs read them (`compare`, `check`).
 package enum ComparisonText {
     /// The JSON keys of a comparison, in order (`compare --json`, `check --json`).
     package static func json(_ comparison: WaveformComparison) -> JSONOutput {
-        let silenced: [(String, JSONOutput)] = comparison.silencedExpected + comparison.silencedActual == 0 ? [] : [
-            ("silencedSamples", .object([("expected", .integer(Int64(comparison.silencedExpected))), ("actual", .integer(Int64(comparison.silencedActual)))])),
-        ]
+        let files = nonFiniteFiles(comparison).map { file, found in
+            (file, JSONOutput.object([
+                ("samples", .integer(Int64(found.samples))),
+                ("firstFrame", .integer(found.firstFrame)),
+                ("firstMs", .double(Double(found.firstFrame) * 1000 / Double(comparison.sampleRate))),
+            ]))
+        }
+        let nonFinite: [(String, JSONOutput)] = files.isEmpty ? [] : [("nonFinite", .object(files))]
         return .object([
             ("expectedFrames", .integer(comparison.expectedFrames)),
             ("actualFrames", .integer(comparison.actualFrames)),
@@ -19,33 +25,52 @@ package enum ComparisonText {
             // null means infinite: no error energy (+∞), or a silent expected file (−∞).
             ("snrDb", comparison.snrDb.flatMap { $0.isFinite ? .double($0) : nil } ?? .null),
             ("firstDifferingFrame", comparison.firstDifferingFrame.map { .integer($0) } ?? .null),
-        ] + silenced + [
+        ] + nonFinite + [
             ("pass", .bool(comparison.pass)),
         ])
     }
 
+    /// The files of a comparison that hold NaN or infinite samples, `expected` first.
+    static func nonFiniteFiles(_ comparison: WaveformComparison) -> [(String, WaveformComparison.NonFinite)] {
+        [("expected", comparison.nonFiniteExpected), ("actual", comparison.nonFiniteActual)].compactMap { file, found in found.map { (file, $0) } }
+    }
+
+    /// `the actual file has 100 NaN or infinite samples, the first at 50 ms (frame 2400)`, one a
+    /// file that has them: the reason such a comparison fails, whatever its gate.
+    package static func nonFiniteReasons(_ comparison: WaveformComparison) -> [String] {
+        nonFiniteFiles(comparison).map { file, found in
+            "the \(file) file has \(NumberText.count(found.samples, "NaN or infinite sample")), the first at "
+                + "\(NumberText.significant(Double(found.firstFrame) * 1000 / Double(comparison.sampleRate))) ms (frame \(found.firstFrame))"
+        }
+    }
+
     /// The JSON of a comparison judged by the perceptual gate: the sample-exact figures, their
-    /// verdict as `sampleExactPass`, `gate`, the `perceptual` object, and the gate's `pass`.
+    /// verdict as `sampleExactPass`, `gate`, the `perceptual` object, and the gate's `pass` (false
+    /// whenever a file holds a NaN or infinite sample).
     package static func json(_ comparison: WaveformComparison, perceptual: PerceptualComparison) -> JSONOutput {
         guard case .object(let members) = json(comparison) else { return json(comparison) }
         return .object(members.filter { $0.0 != "pass" } + [
             ("sampleExactPass", .bool(comparison.pass)),
             ("gate", .string("perceptual")),
             ("perceptual", PerceptualText.json(perceptual)),
-            ("pass", .bool(perceptual.pass)),
+            ("pass", .bool(perceptual.pass && !comparison.hasNonFinite)),
         ])
     }
 
-    /// `first differing frame 1234, max abs error 0.001 at frame 1240, RMS error 2.1e-05, SNR 61.3 dB`.
-    package static func figures(_ comparison: WaveformComparison) -> String {
-        let first = comparison.firstDifferingFrame.map { "first differing frame \($0)" } ?? "no differing frame"
+    /// `first differs at 25.71 ms (frame 1234; player 1 event 2, transient from 80 ms), max abs error
+    /// 0.001 at 25.83 ms (frame 1240), RMS error 2.1e-05, SNR 61.3 dB`: figures to 4 significant
+    /// digits, times in ms of the file with the frame second, and the plan element at the first
+    /// difference when one is given. NaN and infinite samples lead.
+    package static func figures(_ comparison: WaveformComparison, element: PlanElement? = nil) -> String {
+        let at = { (frame: Int64) in "\(NumberText.significant(Double(frame) * 1000 / Double(comparison.sampleRate))) ms (frame \(frame)" }
+        let first = comparison.firstDifferingFrame.map { "first differs at \(at($0))\(element.map { "; \($0)" } ?? ""))" } ?? "no differing frame"
         let snr = comparison.snrDb.map { "\(NumberText.fixed($0, 1)) dB" } ?? "inf dB"
-        var text = "\(first), max abs error \(comparison.maxAbsError) at frame \(comparison.maxAbsErrorFrame), "
-            + "RMS error \(comparison.rmsError), SNR \(snr)"
+        var text = "\(first), max abs error \(NumberText.significant(comparison.maxAbsError)) at \(at(comparison.maxAbsErrorFrame))), "
+            + "RMS error \(NumberText.significant(comparison.rmsError)), SNR \(snr)"
         if comparison.expectedFrames != comparison.actualFrames {
             text += ", lengths \(comparison.expectedFrames) and \(comparison.actualFrames) frames"
         }
-        return text
+        return (nonFiniteReasons(comparison) + [text]).joined(separator: "; ")
     }
 
     /// The text report: figures to 4 significant digits, positions as frame and time, each limit
@@ -72,10 +97,9 @@ package enum ComparisonText {
             reasons.append("SNR \(figure(snr)) dB is below the limit \(figure(tolerance.minSNRdB)) dB")
         }
         snrLine += ")"
+        reasons.insert(contentsOf: nonFiniteReasons(comparison), at: 0)
         let verdict = comparison.pass ? "pass" : "fail" + (reasons.isEmpty ? "" : ": " + reasons.joined(separator: "; "))
-        let silenced: [String] = [("expected", comparison.silencedExpected), ("actual", comparison.silencedActual)].filter { $0.1 > 0 }.map { file, count in
-            "silenced: \(NumberText.count(count, "sample")) of the \(file) file were NaN or infinite and were compared as 0"
-        }
+        let nonFinite = nonFiniteReasons(comparison).map { "not finite: \($0); read as 0 for the figures below" }
         let lines: [String] = [
             "frames: \(comparison.expectedFrames) expected, \(comparison.actualFrames) actual",
             "rate: \(comparison.sampleRate) Hz, channels: \(comparison.channelCount)",
@@ -85,6 +109,6 @@ package enum ComparisonText {
             "first differing frame: " + (comparison.firstDifferingFrame.map { at($0).dropFirst("frame ".count).description } ?? "none"),
             verdict,
         ]
-        return (silenced + lines).joined(separator: "\n")
+        return (nonFinite + lines).joined(separator: "\n")
     }
 }

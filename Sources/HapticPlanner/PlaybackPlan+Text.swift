@@ -1,5 +1,4 @@
 import HapticCore
-import HapticPlanner
 
 /// The plan as a person reads it (`hapsynth plan`): the pattern's name, the diagnostics, then each
 /// player with its events and curves.

@@ -120,7 +120,8 @@ import TestSupport
         #expect(failing.status == 1)
         let lines = failing.stdout.split(separator: "\n").map(String.init)
         let celebration = try #require(lines.first { $0.hasPrefix("differs  celebration: ") })
-        #expect(celebration.contains("first differing frame ") && celebration.contains("max abs error "))
+        // Changed assertions (issue 40): a difference is placed as `first differs at T ms (frame N…)`.
+        #expect(celebration.contains("first differs at ") && celebration.contains("max abs error "))
         let artifacts = try #require(lines.last.flatMap { $0.hasPrefix("artifacts: ") ? String($0.dropFirst(11)) : nil })
         #expect(celebration.hasSuffix("actual \(artifacts)/celebration.actual.wav, diff \(artifacts)/celebration.diff.wav"))
         #expect(FileManager.default.fileExists(atPath: artifacts + "/celebration.diff.wav"))
@@ -128,7 +129,7 @@ import TestSupport
         #expect(lines.contains("ok       delay-only"))  // silence does not depend on frequency
         let rerecorded = try hapsynth(["check"] + samples + ["--goldens", goldens, "--max-frequency", "301", "--record"])
         #expect(rerecorded.status == 0)
-        #expect(rerecorded.stdout.contains("recorded celebration: \(goldens)/celebration.flac (changed: first differing frame "))
+        #expect(rerecorded.stdout.contains("recorded celebration: \(goldens)/celebration.flac (changed: first differs at "))
         #expect(try hapsynth(["check"] + samples + ["--goldens", goldens, "--max-frequency", "301"]).status == 0)
         #expect(try hapsynth(["check"] + samples + ["--goldens", goldens]).status == 1)
     }

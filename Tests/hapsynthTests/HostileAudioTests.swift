@@ -227,7 +227,9 @@ import TestSupport
         #expect(export.status == 64 && export.stderr.contains("--name must be a Kotlin name"), "\(export.stderr)")
     }
 
-    @Test func aGoldenOfNaNsIsComparedAsSilenceWithAWarning() throws {
+    /// Changed (issue 40): was `aGoldenOfNaNsIsComparedAsSilenceWithAWarning`; NaN in a golden now
+    /// fails the check with how many and where, instead of a warning.
+    @Test func aGoldenOfNaNsFailsTheCheckSayingHowManyAndWhere() throws {
         let scratch = try Scratch()
         let pattern = try scratch.write("p/tap.json", #"{"timeline": [{"transient": {}}]}"#)
         let goldens = scratch.path + "/g"
@@ -236,7 +238,7 @@ import TestSupport
         try floatWAV([Float](repeating: .nan, count: 8), rate: 8000).write(to: URL(fileURLWithPath: golden))
         let result = try hapsynth(["check", pattern, "--goldens", goldens, "--report", scratch.path + "/r.html"])
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stdout.contains("golden \(golden): 8 samples were NaN or infinite and were compared as 0"), "\(result.stdout)")
+        #expect(result.stdout.contains("differs  tap: the expected file has 8 NaN or infinite samples, the first at 0 ms (frame 0)"), "\(result.stdout)")
     }
 
     @Test func aLoopOfLinksInALintedFolderIsReported() throws {

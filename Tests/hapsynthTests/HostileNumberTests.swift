@@ -128,10 +128,11 @@ import TestSupport
         let none = try hapsynth(["compare", empty, tone, "--json"])
         #expect(none.status == 1 && none.stdout.contains(#""expectedFrames": 0"#) && none.stdout.contains(#""pass": false"#))
         // Changed assertion (issue 31): NaN and ±inf are read as silence and counted, never compared as numbers.
+        // Changed again (issue 40): they fail the comparison, and the first line says how many and where.
         let broken = try hapsynth(["compare", tone, nan])
-        #expect(broken.status == 1 && broken.stdout.hasPrefix("silenced: 800 samples of the actual file were NaN or infinite and were compared as 0\n")
+        #expect(broken.status == 1 && broken.stdout.hasPrefix("not finite: the actual file has 800 NaN or infinite samples, the first at 0 ms (frame 0); read as 0 for the figures below\n")
             && broken.stdout.contains("max abs error: 0.5 at") && broken.stdout.contains("first differing frame: 1 "), "\(broken.stdout)")
         let json = try hapsynth(["compare", nan, tone, "--json"])
-        #expect(json.status == 1 && json.stdout.contains(#""snrDb": null"#) && json.stdout.contains(#""silencedSamples": {"#), "\(json.stdout)")
+        #expect(json.status == 1 && json.stdout.contains(#""snrDb": null"#) && json.stdout.contains(#""nonFinite": {"#), "\(json.stdout)")
     }
 }

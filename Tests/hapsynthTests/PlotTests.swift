@@ -64,9 +64,11 @@ import TestSupport
         let result = try hapsynth(["check", scratch.path + "/suite", "--goldens", goldens, "--report", report, "--artifacts", scratch.path + "/art"])
         #expect(result.status == 1)
         let html = try String(contentsOfFile: report, encoding: .utf8)
-        let frame = try #require(result.stdout.components(separatedBy: "first differing frame ").dropFirst().first?.prefix { $0.isNumber })
+        // Changed assertion (issue 40): the differs line names the first difference as `first differs at T ms (frame N`.
+        let frame = try #require(result.stdout.components(separatedBy: "first differs at ").dropFirst().first?
+            .components(separatedBy: "(frame ").dropFirst().first?.prefix { $0.isNumber })
         let failing = try #require(html.components(separatedBy: "<section class=\"failing\">").dropFirst().first)
-        #expect(failing.contains("<h2>swell: differs</h2>") && failing.contains("first differing frame \(frame)"))
+        #expect(failing.contains("<h2>swell: differs</h2>") && failing.contains("(frame \(frame)"))
         #expect(failing.contains("around the first differing frame, \(frame)"))
         for title in ["expected (golden)", "actual", "actual − expected"] {
             #expect(failing.components(separatedBy: "class=\"wave\" data-label=\"\(title)\"").count - 1 == 2, "\(title)")

@@ -64,4 +64,86 @@ import TestSupport
         let compare = try hapsynth(["compare", scratch.path + "/direct.flac", file])
         #expect(compare.status == 0, "\(compare.stdout)\(compare.stderr)")
     }
+
+    /// A NaN or infinite sample in either file fails every gate and says how many and where.
+    @Test func aNaNFailsCompareInEveryGateAndSaysWhere() throws {
+        let scratch = try Scratch()
+        let zeros = scratch.path + "/zeros.wav", nan = scratch.path + "/nan.wav"
+        try floatWAV([Float](repeating: 0, count: 4800), rate: 48_000).write(to: URL(fileURLWithPath: zeros))
+        var samples = [Float](repeating: 0, count: 4800)
+        for index in 2400..<2500 { samples[index] = .nan }
+        samples[4000] = .infinity
+        try floatWAV(samples, rate: 48_000).write(to: URL(fileURLWithPath: nan))
+        let plain = try hapsynth(["compare", zeros, nan])
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("fail: the actual file has 101 NaN or infinite samples, the first at 50 ms (frame 2400)"), "\(plain.stdout)")
+        let felt = try hapsynth(["compare", zeros, nan, "--perceptual"])
+        #expect(felt.status == 1 && felt.stdout.hasSuffix("fail: the actual file has 101 NaN or infinite samples, the first at 50 ms (frame 2400)\n"), "\(felt.stdout)")
+        for arguments in [["--json"], ["--json", "--perceptual"]] {
+            let json = try hapsynth(["compare", nan, zeros] + arguments)
+            #expect(json.status == 1)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(document["pass"] as? Bool == false)
+            let found = try #require((document["nonFinite"] as? [String: Any])?["expected"] as? [String: Any])
+            #expect(found["samples"] as? Int == 101 && found["firstFrame"] as? Int == 2400 && found["firstMs"] as? Double == 50)
+        }
+        // A golden holding a NaN where the render is silent fails the check, under either gate.
+        try FileManager.default.createDirectory(atPath: scratch.path + "/p", withIntermediateDirectories: true)
+        try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Samples/delay-only.json"))
+            .write(to: URL(fileURLWithPath: scratch.path + "/p/quiet.json"))
+        let goldens = scratch.path + "/g"
+        #expect(try hapsynth(["check", scratch.path + "/p", "--goldens", goldens, "--record", "--golden-format", "wav", "--rate", "48000"]).status == 0)
+        var quiet = [Float](repeating: 0, count: 12_000)
+        quiet[240] = .nan
+        try floatWAV(quiet, rate: 48_000).write(to: URL(fileURLWithPath: goldens + "/quiet.wav"))
+        for gate in [[], ["--perceptual"]] {
+            let check = try hapsynth(["check", scratch.path + "/p", "--goldens", goldens] + gate)
+            #expect(check.status == 1 && check.stdout.contains("differs  quiet: the expected file has 1 NaN or infinite sample, the first at 5 ms (frame 240)"),
+                    "\(gate): \(check.stdout)")
+        }
+    }
+
+    /// A sub-folder of a suite is checked with the suite's settings (a FLAC suite at 8 kHz).
+    @Test func aSubFolderOfASuiteIsCheckedWithTheSuitesSettings() throws {
+        let scratch = try Scratch()
+        for (folder, sample) in [("game", "celebration"), ("ui", "heartbeat")] {
+            try FileManager.default.createDirectory(atPath: scratch.path + "/p/" + folder, withIntermediateDirectories: true)
+            try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Samples/\(sample).json"))
+                .write(to: URL(fileURLWithPath: scratch.path + "/p/\(folder)/\(sample).json"))
+        }
+        #expect(try hapsynth(["check", "p", "--goldens", "g", "--record"], in: scratch.path).status == 0)
+        let sub = try hapsynth(["check", "p/game", "--goldens", "g/game"], in: scratch.path)
+        #expect(sub.status == 0 && sub.stdout.contains("ok       celebration"), "\(sub.stdout)")
+        let absolute = try hapsynth(["check", scratch.path + "/p/ui", "--goldens", scratch.path + "/g/ui"])
+        #expect(absolute.status == 0 && !absolute.stdout.contains("recorded at"), "\(absolute.stdout)")
+        // A sub-folder with no golden of its own but under a suite is not a new suite: nothing is
+        // recorded at another rate or format beside it.
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/g/game/hapsynth-check.json"))
+    }
+
+    /// A differing render says where in ms and frames, and which plan element plays there; a
+    /// failure under --strict is headed by its warnings, never `ok`, and real failures come first.
+    @Test func failuresSayWhereAndWhatAndStrictOnesAreNotHeadedOk() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/p", withIntermediateDirectories: true)
+        try scratch.write("p/b-loud.json", #"{"timeline": [{"continuous": {"durationMs": 50, "intensity": 1.5}}]}"#)
+        try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Samples/celebration.json"))
+            .write(to: URL(fileURLWithPath: scratch.path + "/p/c-celebration.json"))
+        let goldens = scratch.path + "/g"
+        #expect(try hapsynth(["check", scratch.path + "/p", "--goldens", goldens, "--record"]).status == 0)
+        // A softer swell: the render differs inside the continuous event at 240 ms in the plan.
+        let softer = try String(contentsOfFile: scratch.path + "/p/c-celebration.json", encoding: .utf8)
+        try scratch.write("p/c-celebration.json", softer.replacingOccurrences(of: "[80, 0.8]", with: "[80, 0.7]"))
+        let report = scratch.path + "/report.html", junit = scratch.path + "/check.xml"
+        let check = try hapsynth(["check", scratch.path + "/p", "--goldens", goldens, "--strict", "--report", report, "--junit", junit])
+        #expect(check.status == 1)
+        let differs = try #require(check.stdout.split(separator: "\n").first { $0.hasPrefix("differs  c-celebration: ") })
+        #expect(differs.contains("first differs at 250.") && differs.contains("; player 2 event 1: continuous at 240 ms in the plan)"), "\(differs)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains(#"<failure type="warnings" message="b-loud: strict: 1 warning: "#), "\(xml)")
+        #expect(!xml.contains(#"message="ok "#))
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        let real = try #require(html.range(of: "<h2>c-celebration: differs</h2>")), warned = try #require(html.range(of: "<h2>b-loud: strict: 1 warning</h2>"), "\(html)")
+        #expect(real.lowerBound < warned.lowerBound, "real failures are listed before warnings")
+    }
 }

@@ -71,8 +71,12 @@ struct CompareCommand: Command {
         } else {
             var lines = ComparisonText.report(comparison, tolerance: tolerance).split(separator: "\n").map(String.init)
             lines[lines.count - 1] = "sample-exact (not the gate): " + lines[lines.count - 1]
-            console.out((lines + PerceptualText.report(felt)).joined(separator: "\n"))
+            var feltLines = PerceptualText.report(felt)
+            if comparison.hasNonFinite {  // no gate passes a NaN
+                feltLines[feltLines.count - 1] = "fail: " + ComparisonText.nonFiniteReasons(comparison).joined(separator: "; ")
+            }
+            console.out((lines + feltLines).joined(separator: "\n"))
         }
-        return felt.pass ? .success : .failure
+        return felt.pass && !comparison.hasNonFinite ? .success : .failure
     }
 }
