@@ -34,11 +34,13 @@ public enum SoundFileTarget {
     }
 
     /// Opens every target, lets `body` write them (one pass of a render feeding several files),
-    /// finishes them, and puts them in place only when all are complete: a failure or a stop
-    /// leaves every target as it was.
-    /// - Parameter durable: flush each file to the disk as it is written and before its rename (false
-    ///   for a scratch render that is compared and thrown away).
-    public static func write<Result>(_ targets: [Target], durable: Bool = true, _ body: ([SoundFileWriter]) throws -> Result) throws(OutputError) -> Result {
+    /// finishes them, and puts them in place only when all are complete, with `texts` (reserved
+    /// before, and written by `body`) right after: a failure or a stop leaves every target as it was.
+    /// - Parameter durable: flush each file to the disk as it is written and before its rename (false for
+    ///   a scratch render that is compared and thrown away).
+    public static func write<Result>(
+        _ targets: [Target], texts: [ReservedText] = [], durable: Bool = true, _ body: ([SoundFileWriter]) throws -> Result
+    ) throws(OutputError) -> Result {
         var opened: [OutputFile] = []
         defer { opened.forEach { $0.discard() } }
         var writers: [SoundFileWriter] = []
@@ -66,10 +68,13 @@ public enum SoundFileTarget {
             for writer in writers { try writer.finish() }
         } catch is RenderStopped {
             throw .stopped
+        } catch let error as OutputError {
+            throw error
         } catch {
             throw .failed("\(error)")
         }
         for file in opened { try file.committing() }
+        try ReservedText.commit(texts)
         return result
     }
 }
@@ -79,22 +84,70 @@ public enum SoundFileTarget {
 public enum TextOutput {
     /// - Parameter what: what the text is, for messages (`picture`, `JUnit report`).
     public static func write(_ text: String, to path: String, what: String) throws(OutputError) {
-        let file = try OutputFile.opening(path, lead: "cannot write the \(what): ")
-        defer { file.discard() }
+        let reserved = try ReservedText(path: path, what: what)
+        try reserved.write(text)
+        try reserved.commit()
+    }
+}
+
+/// A text output of a run that writes several (docs/files-and-limits.md "Atomic output"): its
+/// temporary file is made when the run starts, so that a run whose outputs cannot all be written
+/// fails before it replaces any; its text is written when known, and all are put in place
+/// together at the end. Dropped uncommitted, it leaves its target as it was.
+public final class ReservedText {
+    public let path: String
+    /// What the text is, for messages (`sync report`, `JUnit report`).
+    public let what: String
+    private let file: OutputFile
+    private var written = false
+
+    /// Makes the temporary file beside `path` (or opens a stream); nothing is at `path` yet.
+    public init(path: String, what: String) throws(OutputError) {
+        self.path = path
+        self.what = what
+        file = try OutputFile.opening(path, lead: "cannot write the \(what): ")
+    }
+
+    /// Reserves every output at once: all of them, or none (the ones made are dropped).
+    public static func reserving(_ outputs: [(path: String, what: String)]) throws(OutputError) -> [ReservedText] {
+        var reserved: [ReservedText] = []
+        for output in outputs { reserved.append(try ReservedText(path: output.path, what: output.what)) }
+        return reserved
+    }
+
+    /// Writes the whole text (once).
+    public func write(_ text: String) throws(OutputError) {
+        precondition(!written, "a reserved text is written once")
+        written = true
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(file.fileDescriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(file.fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
                 let reason = String(cString: strerror(errno))
                 close(file.fileDescriptor)
                 throw .failed("cannot write the \(what) to \(path): \(reason)")
             }
-            offset += written
+            offset += count
         }
         close(file.fileDescriptor)
+    }
+
+    /// Puts the written text in place.
+    public func commit() throws(OutputError) {
+        precondition(written, "a reserved text is written before it is put in place")
         try file.committing(lead: "cannot write the \(what): ")
+    }
+
+    /// Puts every text in place, in order.
+    public static func commit(_ texts: [ReservedText]) throws(OutputError) {
+        for text in texts { try text.commit() }
+    }
+
+    deinit {
+        if !written { close(file.fileDescriptor) }
+        file.discard()
     }
 }
 

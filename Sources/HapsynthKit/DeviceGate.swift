@@ -9,6 +9,8 @@ public struct DeviceGate: Sendable {
     public var defaultPercent: Double?
     /// Limits by device name, in percent.
     public var percentByDevice: [String: Double] = [:]
+    /// How far a device's overall level may be from the reference's, in dB either way; nil: not gated.
+    public var maxLevelOffsetDb: Double?
 
     public init(defaultPercent: Double? = nil, percentByDevice: [String: Double] = [:]) {
         self.defaultPercent = defaultPercent
@@ -16,7 +18,7 @@ public struct DeviceGate: Sendable {
     }
 
     /// Whether any limit is set.
-    public var isEmpty: Bool { defaultPercent == nil && percentByDevice.isEmpty }
+    public var isEmpty: Bool { defaultPercent == nil && percentByDevice.isEmpty && maxLevelOffsetDb == nil }
 
     /// A device's limit in percent, nil when it is not gated.
     public func percent(for device: String) -> Double? { percentByDevice[device] ?? defaultPercent }
@@ -31,29 +33,49 @@ public struct DeviceGate: Sendable {
         public let lostShare: Double?
         /// The limit in percent; nil when the device is not gated.
         public let limitPercent: Double?
+        /// The device's level against the reference's, in dB (negative: weaker), and its limit.
+        public var levelOffsetDb: Double?
+        public var maxLevelOffsetDb: Double?
 
-        /// Over its limit: it loses more than the limit allows (a device without haptics loses
-        /// every felt window; a reference that feels nothing leaves nothing to lose).
-        public var fails: Bool {
+        /// Over its loss limit: it loses more than the limit allows (a device without haptics
+        /// loses every felt window; a reference that feels nothing leaves nothing to lose).
+        public var failsLoss: Bool {
             guard let limitPercent, let lost = lostShare else { return false }
             return lost * 100 > limitPercent
         }
 
-        /// `pixel-5 loses 23.5 % of swell.ahap, over its limit of 10 %`.
+        /// Over its level limit: it plays more than the limit weaker or stronger.
+        public var failsLevel: Bool {
+            guard let maxLevelOffsetDb, let levelOffsetDb else { return false }
+            return abs(levelOffsetDb) > maxLevelOffsetDb
+        }
+
+        /// Over either limit.
+        public var fails: Bool { failsLoss || failsLevel }
+
+        /// `pixel-5 loses 23.5 % of swell.ahap, over its limit of 10 %`, then, with a level limit,
+        /// `; it plays 6.2 dB weaker, over its level limit of 3 dB`.
         public var sentence: String {
             let limit = limitPercent.map { "its limit of \(NumberText.significant($0)) %" } ?? "no limit"
+            var text: String
             switch verdict {
-            case .notApplicable: return "\(device): the reference feels nothing of \(pattern) (n/a), within \(limit)"
-            case .unsupported: return "\(device) has no haptics: it loses all that is felt of \(pattern), " + (fails ? "over " : "within ") + limit
-            default: return "\(device) loses \(verdict.text) of \(pattern), " + (fails ? "over " : "within ") + limit
+            case .notApplicable: text = "\(device): the reference feels nothing of \(pattern) (n/a), within \(limit)"
+            case .unsupported: text = "\(device) has no haptics: it loses all that is felt of \(pattern), " + (failsLoss ? "over " : "within ") + limit
+            default: text = "\(device) loses \(verdict.text) of \(pattern), " + (failsLoss ? "over " : "within ") + limit
             }
+            if let maxLevelOffsetDb, let levelOffsetDb {
+                text += "; it plays \(DeviceReport.levelText(levelOffsetDb)), " + (failsLevel ? "over" : "within")
+                    + " its level limit of \(NumberText.significant(maxLevelOffsetDb)) dB"
+            }
+            return text
         }
     }
 
     /// Every device of `matrix` but the reference, judged.
     public func judge(_ matrix: DeviceMatrix, pattern: String) -> [Judgement] {
         matrix.rows.map {
-            Judgement(pattern: pattern, device: $0.device.name, verdict: $0.verdict, lostShare: $0.loss?.loss, limitPercent: percent(for: $0.device.name))
+            Judgement(pattern: pattern, device: $0.device.name, verdict: $0.verdict, lostShare: $0.loss?.loss, limitPercent: percent(for: $0.device.name),
+                      levelOffsetDb: $0.loss?.levelOffsetDb, maxLevelOffsetDb: maxLevelOffsetDb)
         }
     }
 
@@ -67,12 +89,13 @@ public struct DeviceGate: Sendable {
         for pattern in patterns {
             let cases = judgements.filter { $0.pattern == pattern }
             xml.append("  <testsuite name=\"\(Figure.escape(pattern))\" tests=\"\(cases.count)\" failures=\"\(cases.filter(\.fails).count)\" "
-                       + "errors=\"0\" skipped=\"\(cases.filter { $0.limitPercent == nil }.count)\">")
+                       + "errors=\"0\" skipped=\"\(cases.filter { $0.limitPercent == nil && $0.maxLevelOffsetDb == nil }.count)\">")
             for judgement in cases {
                 let open = "    <testcase classname=\"hapsynth.devices\" name=\"\(Figure.escape(judgement.device))\" file=\"\(Figure.escape(pattern))\""
                 if judgement.fails {
-                    xml += [open + ">", "      <failure type=\"loss\" message=\"\(Figure.escape(judgement.sentence))\"/>", "    </testcase>"]
-                } else if judgement.limitPercent == nil {
+                    xml += [open + ">", "      <failure type=\"\(judgement.failsLoss ? "loss" : "level")\" message=\"\(Figure.escape(judgement.sentence))\"/>",
+                            "    </testcase>"]
+                } else if judgement.limitPercent == nil, judgement.maxLevelOffsetDb == nil {
                     xml += [open + ">", "      <skipped message=\"no --max-loss limit for this device\"/>", "    </testcase>"]
                 } else {
                     xml.append(open + "/>")

@@ -14,8 +14,9 @@ public enum DeviceReport {
     public static func text(_ matrix: DeviceMatrix, pattern: String) -> String {
         var lines = ["devices: \(pattern) against \(matrix.reference.device.name) at \(matrix.sampleRate) Hz "
             + "(iOS renders without their \(DeviceMatrix.iosLeadMs) ms lead)", ""]
-        let table = [["device", "platform", "backend", "loss", "mostly"]] + summary(matrix).map { [$0.name, $0.platform, $0.backend, $0.loss, $0.mostly] }
-        let widths = (0..<5).map { column in table.map { $0[column].count }.max() ?? 0 }
+        let table = [["device", "platform", "backend", "loss", "mostly", "level"]]
+            + summary(matrix).map { [$0.name, $0.platform, $0.backend, $0.loss, $0.mostly, $0.level] }
+        let widths = (0..<6).map { column in table.map { $0[column].count }.max() ?? 0 }
         for cells in table {
             lines.append(zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ").trimmingTrailingSpaces)
         }
@@ -23,7 +24,8 @@ public enum DeviceReport {
             lines.append("")
             var heading = "\(row.device.name) (\(row.verdict.text))"
             if let loss = row.loss {
-                heading += ": missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) "
+                heading += ": " + (loss.levelOffsetDb.map { levelText($0) + "; " } ?? "")
+                    + "missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) "
                     + "of \(loss.referenceFelt) felt windows; " + onsetSummary(loss, hasAudio: matrix.hasAudio)
             }
             lines.append(heading)
@@ -36,14 +38,21 @@ public enum DeviceReport {
     /// One row of the summary table, as every format shows it.
     struct SummaryRow {
         let name: String, platform: String, backend: String, loss: String, mostly: String
+        /// `6.2 dB weaker`, `same level`, `-` (no window felt on both).
+        let level: String
         let verdict: DeviceMatrix.Verdict
+    }
+
+    /// `6.2 dB weaker`, `3.0 dB stronger`, `same level` (within 0.05 dB).
+    public static func levelText(_ offsetDb: Double) -> String {
+        abs(offsetDb) < 0.05 ? "same level" : "\(NumberText.fixed(abs(offsetDb), 1)) dB \(offsetDb < 0 ? "weaker" : "stronger")"
     }
 
     static func summary(_ matrix: DeviceMatrix) -> [SummaryRow] {
         ([matrix.reference] + matrix.rows).map { row in
-            let mostly = row.loss?.mostly.map { "\($0.kind) (\($0.windows) of \(row.loss!.referenceFelt) windows)" } ?? "-"
+            let mostly = row.loss?.mostly.map { "\($0.kind) (\($0.count) of \($0.of)\($0.kind == "onsets" ? "" : " windows"))" } ?? "-"
             return SummaryRow(name: row.device.name, platform: row.device.isIOS ? "ios" : "android", backend: row.backend, loss: row.verdict.text,
-                              mostly: mostly, verdict: row.verdict)
+                              mostly: mostly, level: row.loss?.levelOffsetDb.map(levelText) ?? "-", verdict: row.verdict)
         }
     }
 
@@ -80,6 +89,7 @@ public enum DeviceReport {
                     ("referenceFeltWindows", .integer(Int64(loss.referenceFelt))), ("missing", .integer(Int64(loss.missing))),
                     ("extra", .integer(Int64(loss.extra))), ("level", .integer(Int64(loss.level))), ("frequency", .integer(Int64(loss.frequency))),
                     ("loss", loss.loss.map { .double($0) } ?? .null),
+                    ("levelOffsetDb", loss.levelOffsetDb.map { .double($0) } ?? .null), ("referenceOnsets", .integer(Int64(loss.referenceOnsets))),
                     ("onsets", .array(loss.onsets.map { onset in
                         .object([("referenceMs", onset.referenceMs.map { .double($0) } ?? .null), ("deviceMs", onset.deviceMs.map { .double($0) } ?? .null),
                                  ("audioSync", .bool(matrix.hasAudio && onset.audioSync))])
@@ -87,7 +97,8 @@ public enum DeviceReport {
                 ]
             }
             if let judgement = judgements?.first(where: { $0.device == row.device.name }) {
-                members += [("maxLossPercent", judgement.limitPercent.map { .double($0) } ?? .null), ("overLimit", .bool(judgement.fails))]
+                members += [("maxLossPercent", judgement.limitPercent.map { .double($0) } ?? .null),
+                            ("maxLevelOffsetDb", judgement.maxLevelOffsetDb.map { .double($0) } ?? .null), ("overLimit", .bool(judgement.fails))]
             }
             return .object(members)
         }
@@ -95,7 +106,7 @@ public enum DeviceReport {
             var share = JSONOutput.null
             if case .loss(let value) = line.verdict { share = .double(value) }
             return .object([("name", .string(line.name)), ("platform", .string(line.platform)), ("backend", .string(line.backend)),
-                            ("verdict", .string(line.loss)), ("loss", share), ("mostly", .string(line.mostly))])
+                            ("verdict", .string(line.loss)), ("loss", share), ("mostly", .string(line.mostly)), ("level", .string(line.level))])
         }
         return .object([
             ("pattern", .string(pattern)), ("summary", .array(table)), ("reference", row(matrix.reference)), ("rate", .integer(Int64(matrix.sampleRate))),
@@ -112,12 +123,14 @@ public enum DeviceReport {
                      + " table { border-collapse: collapse; font-size: 14px; } td, th { border: 1px solid #bbb; padding: 2px 8px; }</style></head><body>",
                      "<h1>hapsynth devices</h1>",
                      "<p>\(escape(pattern)) against \(escape(matrix.reference.device.name)) at \(matrix.sampleRate) Hz; iOS renders without their "
-                     + "\(DeviceMatrix.iosLeadMs) ms lead. A window is lost when it is felt on the reference and not on the device (missing), "
-                     + "or its level differs by more than 1.65 dB, or its frequency by more than 13 %; n/a: the reference feels nothing.</p>"]
-        parts.append("<table class=\"summary\"><tr><th>device</th><th>platform</th><th>backend</th><th>loss</th><th>mostly</th></tr>"
+                     + "\(DeviceMatrix.iosLeadMs) ms lead. The level column is the device's overall level against the reference's, taken out "
+                     + "before windows are judged. A window is lost when it is felt on the reference and not on the device (missing), "
+                     + "or its level differs by more than 1.65 dB, or its frequency by more than 13 %; an onset missing, extra or moved by more "
+                     + "than 5 ms counts as the 8 windows of its attack; n/a: the reference feels nothing.</p>"]
+        parts.append("<table class=\"summary\"><tr><th>device</th><th>platform</th><th>backend</th><th>loss</th><th>mostly</th><th>level</th></tr>"
                      + summary(matrix).map { line in
                          "<tr data-device=\"\(escape(line.name))\"><td>\(escape(line.name))</td><td>\(line.platform)</td><td>\(escape(line.backend))</td>"
-                             + "<td>\(escape(line.loss))</td><td>\(escape(line.mostly))</td></tr>"
+                             + "<td>\(escape(line.loss))</td><td>\(escape(line.mostly))</td><td>\(escape(line.level))</td></tr>"
                      }.joined() + "</table>")
         // One time axis for every row: from the request to the end of the longest render.
         let endMs = Double(([matrix.reference] + matrix.rows).map(\.frameCount).max() ?? 0) * 1000 / Double(matrix.sampleRate)
@@ -126,7 +139,7 @@ public enum DeviceReport {
             var figures = "<table><tr><th>platform</th><td>\(row.device.isIOS ? "ios" : "android")</td></tr><tr><th>backend</th><td>\(escape(row.backend))</td></tr>"
                 + "<tr><th>loss</th><td>\(escape(row.verdict.text))</td></tr>"
             if let loss = row.loss {
-                figures += "<tr><th>windows</th><td>missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) of \(loss.referenceFelt)</td></tr>"
+                figures += "<tr><th>level</th><td>\(loss.levelOffsetDb.map(levelText) ?? "-")</td></tr><tr><th>windows</th><td>missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) of \(loss.referenceFelt)</td></tr>"
                     + "<tr><th>onsets moved</th><td>\(loss.onsets.isEmpty ? "none" : loss.onsets.map { escape(onsetText($0, hasAudio: matrix.hasAudio)) }.joined(separator: "<br>"))</td></tr>"
             }
             figures += row.approximations.map { "<tr><th>approximation</th><td>\(escape($0))</td></tr>" }.joined() + "</table>"

@@ -23,6 +23,8 @@ public enum PatternRender {
         public var mix = false
         /// Measure the sounds against the taps (the sync report), flagging offsets beyond this, in ms.
         public var syncThresholdMs: Double?
+        /// Where the sync report goes as JSON, put in place with the sound files (when measured).
+        public var syncReport: String?
         /// Where sounds are found (libsndfile's reader unless another is given).
         public var audio = AudioTrackOptions()
 
@@ -72,13 +74,21 @@ public enum PatternRender {
         let targets = targets(plan, track: track, request: request)
         let onsets = OnsetOutput(AudioHapticSync.audioOnsets, sampleRate: profile.sampleRate)
         let meters = track != nil && request.syncThresholdMs != nil ? [RenderSink(.audioMean, onsets)] : []
-        let summary = try FileRender.render(plan, audio: track, profile: profile, targets: targets, meters: meters, allowLong: allowLong,
-                                            threads: threads, shouldContinue: shouldContinue)
+        // The sync report's file is made before the render and put in place with the sounds.
+        let report: ReservedText?
+        do {
+            report = try request.syncReport.flatMap { path throws(OutputError) in meters.isEmpty ? nil : try ReservedText(path: path, what: "sync report") }
+        } catch {
+            throw .output(error)
+        }
         var sync: AudioHapticSync?
-        if let threshold = request.syncThresholdMs, let ios = plan.ios, !meters.isEmpty {
+        let summary = try FileRender.render(plan, audio: track, profile: profile, targets: targets, meters: meters, texts: report.map { [$0] } ?? [],
+                                            allowLong: allowLong, threads: threads, shouldContinue: shouldContinue) { _ throws(OutputError) in
+            guard let threshold = request.syncThresholdMs, let ios = plan.ios, !meters.isEmpty else { return }
             try? onsets.finish()
             sync = AudioHapticSync(plan: ios, audioOnsetFrames: onsets.onsets, sampleRate: profile.sampleRate, thresholdMs: threshold,
                                    silentSoundsMs: track.map(AudioHapticSync.silentSoundsMs) ?? [])
+            try report?.write(sync!.json.pretty() + "\n")
         }
         let audioIndex = targets.firstIndex { $0.mix == .audio }
         return Result(summary: summary, audio: track, audioFrames: audioIndex.map { summary.job.framesWritten[$0] },

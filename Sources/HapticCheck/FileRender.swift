@@ -93,13 +93,15 @@ public enum FileRender {
     }
 
     /// Renders `plan` (and `audio`) into every target in one pass, feeding `meters` (outputs such
-    /// as the sync report's onset detector) beside them; the files appear only when all are
-    /// complete. The summary speaks of the first target.
+    /// as the sync report's onset detector) beside them; `finishing` then writes `texts` (reserved
+    /// by the caller), and the files appear only when all are complete. The summary speaks of the
+    /// first target.
     /// - Throws: `FileRenderError`: the length guard's refusal before any file is opened, or an
     ///   output's failure (every target then as it was).
     public static func render(
         _ plan: PlatformPlan, audio: AudioTrack? = nil, profile: ActuatorProfile, targets: [Target], meters: [RenderSink] = [],
-        allowLong: Bool = false, threads: Int = 1, durable: Bool = true, shouldContinue: (Int64) -> Bool = { _ in true }
+        texts: [ReservedText] = [], allowLong: Bool = false, threads: Int = 1, durable: Bool = true,
+        shouldContinue: (Int64) -> Bool = { _ in true }, finishing: (RenderJobSummary) throws(OutputError) -> Void = { _ in }
     ) throws(FileRenderError) -> Summary {
         let mixes = Set(targets.map(\.mix) + meters.map(\.mix))
         do {
@@ -113,10 +115,12 @@ public enum FileRender {
         }
         let job: RenderJobSummary
         do {
-            job = try SoundFileTarget.write(files, durable: durable) { writers in
+            job = try SoundFileTarget.write(files, texts: texts, durable: durable) { writers in
                 let sinks = zip(targets, writers).map { RenderSink($0.mix, $1) } + meters
-                return try RenderJob(plan, audio: audio, profile: profile, sinks: sinks, allowLong: allowLong, threads: threads)
+                let summary = try RenderJob(plan, audio: audio, profile: profile, sinks: sinks, allowLong: allowLong, threads: threads)
                     .run(shouldContinue: shouldContinue)
+                try finishing(summary)
+                return summary
             }
         } catch {
             throw .output(error)

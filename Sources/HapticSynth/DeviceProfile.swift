@@ -88,8 +88,12 @@ public struct DeviceProfile: Sendable {
 /// A device name that is not one of the catalogue's.
 public struct DeviceProfileChoiceError: Error, Sendable, CustomStringConvertible {
     public let name: String
+
+    public init(name: String) { self.name = name }
+
     public var description: String {
-        let names = DeviceCatalogueFiles.files.map(\.name).joined(separator: ", ")
-        return "unknown device profile '\(name)'; the devices are \(names), or a JSON file"
+        let names = DeviceCatalogueFiles.files.map(\.name)
+        let hint = KeySuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        return "unknown device profile '\(name)'\(hint); the devices are \(names.joined(separator: ", ")), or a JSON file"
     }
 }

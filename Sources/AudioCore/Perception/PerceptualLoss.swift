@@ -2,7 +2,10 @@ import Glibc
 
 /// What a device loses of a reference render, window by window (docs/devices.md, "The device
 /// matrix"): each side in g of its own full scale, judged with the perceptual view against the
-/// noticeable differences (level 1.65 dB, frequency 13 %, onset 5 ms; 24 ms audio–haptic).
+/// noticeable differences (level 1.65 dB, frequency 13 %, onset 5 ms; 24 ms audio–haptic). A
+/// device that plays the whole pattern weaker or stronger has not lost it: that overall level
+/// offset (the median of the level differences where both are felt) is reported apart, and the
+/// windows are judged after it is taken out.
 public struct PerceptualLoss: Hashable, Sendable {
     /// The noticeable differences.
     public struct Limits: Hashable, Sendable {
@@ -14,6 +17,10 @@ public struct PerceptualLoss: Hashable, Sendable {
         public var onsetMs = 5.0
         /// The audio–haptic asynchrony people notice, in ms (Adelstein et al., ICMI 2003).
         public var audioSyncMs = 24.0
+        /// How far apart two onsets may be and still be one tap played early or late, in ms
+        /// (assumed: under the 60–70 ms a person needs to tell two taps apart, over any latency a
+        /// catalogue device adds); farther, one is missing and the other extra.
+        public var onsetPairingMs = 50.0
 
         public init() {}
     }
@@ -34,22 +41,39 @@ public struct PerceptualLoss: Hashable, Sendable {
     public let missing: Int
     /// Windows felt on the device and not in the reference.
     public let extra: Int
-    /// Windows felt on both whose sensation levels differ by more than the level limit.
+    /// Windows felt on both whose sensation levels differ by more than the level limit once the
+    /// level offset is taken out.
     public let level: Int
-    /// Windows felt on both, their spans filled, whose frequencies differ by more than the limit.
+    /// Windows felt on both, their spans filled and their levels within the limit, whose
+    /// frequencies differ by more than the limit.
     public let frequency: Int
-    /// Onsets moved by more than the onset limit, or without a partner.
+    /// Onsets moved by more than the onset limit, or without a partner within the pairing window.
     public let onsets: [Onset]
-    /// (missing + level + frequency) ÷ reference-felt windows; nil when the reference is never felt
-    /// (nothing to lose: not applicable).
-    public var loss: Double? { referenceFelt == 0 ? nil : Double(missing + level + frequency) / Double(referenceFelt) }
+    /// The device's overall level against the reference's, in dB (negative: weaker): the median
+    /// of the level differences of the windows felt on both; nil when no window is.
+    public let levelOffsetDb: Double?
+    /// The reference's onsets (taps and the starts of what it plays).
+    public let referenceOnsets: Int
 
-    /// What most of the loss is: the largest of missing, level and frequency windows (in that order
-    /// on a tie), with its count; nil when nothing is lost.
-    public var mostly: (kind: String, windows: Int)? {
-        let kinds = [("missing", missing), ("level", level), ("frequency", frequency)]
-        guard let top = kinds.max(by: { $0.1 < $1.1 }), top.1 > 0 else { return nil }
-        return kinds.first { $0.1 == top.1 }
+    /// How many windows an onset missing, extra or moved stands for: its attack, the 40 ms span a
+    /// window measures at its 5 ms hop (derived), so a device that merges taps into a buzz loses
+    /// them however felt the buzz is.
+    public static let windowsPerOnset = 8
+
+    /// (missing + level + frequency windows + `windowsPerOnset` × onsets missing, extra or moved)
+    /// ÷ the reference's felt windows, at most 1; nil when the reference is never felt (nothing to
+    /// lose: not applicable).
+    public var loss: Double? {
+        referenceFelt == 0 ? nil : min(1, Double(missing + level + frequency + Self.windowsPerOnset * onsets.count) / Double(referenceFelt))
+    }
+
+    /// What most of the loss is: the largest of missing, level and frequency windows and the
+    /// onsets' windows (in that order on a tie), with its count (windows, or onsets) and what it
+    /// is out of; nil when nothing is lost.
+    public var mostly: (kind: String, count: Int, of: Int)? {
+        let kinds = [("missing", missing), ("level", level), ("frequency", frequency), ("onsets", Self.windowsPerOnset * onsets.count)]
+        guard let top = kinds.max(by: { $0.1 < $1.1 }), top.1 > 0, let first = kinds.first(where: { $0.1 == top.1 }) else { return nil }
+        return first.0 == "onsets" ? ("onsets", onsets.count, referenceOnsets) : (first.0, first.1, referenceFelt)
     }
 
     /// Compares `device` with `reference` (mono, one rate; the shorter padded with zeros).
@@ -63,9 +87,44 @@ public struct PerceptualLoss: Hashable, Sendable {
         self = meter.finish()
     }
 
-    fileprivate init(counts: (felt: Int, missing: Int, extra: Int, level: Int, frequency: Int), onsets: [Onset]) {
+    fileprivate init(counts: (felt: Int, missing: Int, extra: Int, level: Int, frequency: Int), onsets: [Onset], referenceOnsets: Int, levelOffsetDb: Double?) {
         (referenceFelt, missing, extra, level, frequency) = counts
         self.onsets = onsets
+        self.referenceOnsets = referenceOnsets
+        self.levelOffsetDb = levelOffsetDb
+    }
+
+    /// Pairs each onset of one side with its nearest of the other within `withinMs`, nearest pairs
+    /// first; what is left is missing (the reference's) or extra (the device's). Only pairs moved
+    /// by more than `movedMs` are kept, and every unpaired onset; in time order.
+    package static func pair(reference: [Double], device: [Double], withinMs: Double, movedMs: Double, audioSyncMs: Double) -> [Onset] {
+        var candidates: [(distance: Double, reference: Int, device: Int)] = []
+        var start = 0
+        for (index, time) in reference.enumerated() {
+            while start < device.count, device[start] < time - withinMs { start += 1 }
+            var other = start
+            while other < device.count, device[other] <= time + withinMs {
+                candidates.append((abs(device[other] - time), index, other))
+                other += 1
+            }
+        }
+        candidates.sort { ($0.distance, $0.reference, $0.device) < ($1.distance, $1.reference, $1.device) }
+        var partnerOf = [Int?](repeating: nil, count: reference.count), taken = [Bool](repeating: false, count: device.count)
+        for candidate in candidates where partnerOf[candidate.reference] == nil && !taken[candidate.device] {
+            partnerOf[candidate.reference] = candidate.device
+            taken[candidate.device] = true
+        }
+        var onsets: [Onset] = []
+        for (index, time) in reference.enumerated() {
+            guard let partner = partnerOf[index] else {
+                onsets.append(Onset(referenceMs: time, deviceMs: nil, audioSync: true))
+                continue
+            }
+            let moved = abs(device[partner] - time)
+            if moved > movedMs { onsets.append(Onset(referenceMs: time, deviceMs: device[partner], audioSync: moved > audioSyncMs)) }
+        }
+        for (index, time) in device.enumerated() where !taken[index] { onsets.append(Onset(referenceMs: nil, deviceMs: time, audioSync: true)) }
+        return onsets.sorted { ($0.referenceMs ?? $0.deviceMs ?? 0) < ($1.referenceMs ?? $1.deviceMs ?? 0) }
     }
 
     /// The reference's dominant frequency of each window, measured once for several devices:
@@ -92,6 +151,11 @@ public struct PerceptualLoss: Hashable, Sendable {
         private let limits: Limits
         private let sampleRate: Int
         private var counts = (felt: 0, missing: 0, extra: 0, level: 0, frequency: 0)
+        /// Windows felt on both: the level difference (device − reference, dB) and whether the
+        /// frequencies differ past the limit; judged at the end, once the offset is known.
+        private var bothFelt: [(levelDb: Float, frequencyDiffers: Bool)] = []
+        /// Windows felt on one side only: by how much, in dB over its threshold.
+        private var referenceOnlyMarginDb: [Float] = [], deviceOnlyMarginDb: [Float] = []
         /// The next window to judge.
         private var next = 0
 
@@ -125,15 +189,26 @@ public struct PerceptualLoss: Hashable, Sendable {
             while next < got.windowCount { judge() }
             let rate = Double(sampleRate), limits = self.limits
             let ms = { (frame: Int) in Double(frame) * 1000 / rate }
-            let wantedFrames = wantedOnsets.finish(), gotFrames = gotOnsets.finish()
-            let onsets = (0..<max(wantedFrames.count, gotFrames.count)).compactMap { index -> Onset? in
-                let referenceMs = index < wantedFrames.count ? ms(wantedFrames[index]) : nil
-                let deviceMs = index < gotFrames.count ? ms(gotFrames[index]) : nil
-                guard let referenceMs, let deviceMs else { return Onset(referenceMs: referenceMs, deviceMs: deviceMs, audioSync: true) }
-                let moved = abs(deviceMs - referenceMs)
-                return moved > limits.onsetMs ? Onset(referenceMs: referenceMs, deviceMs: deviceMs, audioSync: moved > limits.audioSyncMs) : nil
+            let referenceOnsets = wantedOnsets.finish().map(ms)
+            let onsets = PerceptualLoss.pair(reference: referenceOnsets, device: gotOnsets.finish().map(ms),
+                                             withinMs: limits.onsetPairingMs, movedMs: limits.onsetMs, audioSyncMs: limits.audioSyncMs)
+            // The offset is the median level difference; a window felt on one side only counts
+            // when the offset does not explain it (the other side, moved by the offset, is felt).
+            let differences = bothFelt.map(\.levelDb).sorted()
+            let offset: Double? = differences.isEmpty ? nil : Double(differences.count % 2 == 1 ? differences[differences.count / 2]
+                : (differences[differences.count / 2 - 1] + differences[differences.count / 2]) / 2)
+            let shift = Float(offset ?? 0)
+            var counts = self.counts
+            counts.missing = referenceOnlyMarginDb.filter { $0 + shift >= 0 }.count
+            counts.extra = deviceOnlyMarginDb.filter { $0 - shift >= 0 }.count
+            for window in bothFelt {
+                if abs(Double(window.levelDb - shift)) > limits.levelDb {
+                    counts.level += 1
+                } else if window.frequencyDiffers {
+                    counts.frequency += 1
+                }
             }
-            return PerceptualLoss(counts: counts, onsets: onsets)
+            return PerceptualLoss(counts: counts, onsets: onsets, referenceOnsets: referenceOnsets.count, levelOffsetDb: offset)
         }
 
         /// Window `next`: felt on one side, the other, or both, and then whether its level or its
@@ -152,16 +227,15 @@ public struct PerceptualLoss: Hashable, Sendable {
             let wantedFelt = wantedDb - threshold >= 0, gotFelt = gotDb - threshold >= 0
             if wantedFelt { counts.felt += 1 }
             switch (wantedFelt, gotFelt) {
-            case (true, false): counts.missing += 1
-            case (false, true): counts.extra += 1
+            case (true, false): referenceOnlyMarginDb.append(Float(wantedDb - threshold))
+            case (false, true): deviceOnlyMarginDb.append(Float(gotDb - threshold))
             case (true, true):
-                if abs(gotDb - wantedDb) > limits.levelDb {
-                    counts.level += 1
-                } else if let wantedHz, WindowMeter.fillsSpan(wantedPeaks, thresholdDb: threshold),
-                          WindowMeter.fillsSpan(gotPeaks, thresholdDb: threshold) {
+                var differs = false
+                if let wantedHz, WindowMeter.fillsSpan(wantedPeaks, thresholdDb: threshold), WindowMeter.fillsSpan(gotPeaks, thresholdDb: threshold) {
                     gotHz = gotHz ?? got.dominantHz(window: window)
-                    if let gotHz, abs(gotHz / wantedHz - 1) > limits.frequencyRatio { counts.frequency += 1 }
+                    if let gotHz { differs = abs(gotHz / wantedHz - 1) > limits.frequencyRatio }
                 }
+                bothFelt.append((Float(gotDb - wantedDb), differs))
             case (false, false): break
             }
         }

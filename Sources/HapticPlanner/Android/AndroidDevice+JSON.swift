@@ -33,7 +33,9 @@ extension AndroidDevice {
 public struct AndroidDeviceChoiceError: Error, Sendable, CustomStringConvertible {
     public let name: String
     public var description: String {
-        "unknown Android device '\(name)'; the devices are \(AndroidDevice.named.map(\.name).joined(separator: ", ")), or a JSON file"
+        let names = AndroidDevice.named.map(\.name)
+        let hint = KeySuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        return "unknown Android device '\(name)'\(hint); the devices are \(names.joined(separator: ", ")), or a JSON file"
     }
 }
 

@@ -11,11 +11,15 @@ struct DevicesCommand: Command {
         not on the device (missing), the other way (extra), levels more than 1.65 dB apart, frequencies
         more than 13 % apart, and onsets moved more than 5 ms (past 24 ms: audio sync, when the
         pattern has audio). The summary table comes first: loss is n/a when the reference feels
-        nothing, unsupported for a device without haptics. Catalogue names and device files among
-        the arguments choose devices (default: every one); the rest are patterns. --max-loss makes it
-        a gate: exit 1 when a device loses more than PCT % of what the reference feels.
+        nothing, unsupported for a device without haptics. A device that plays the whole pattern
+        weaker or stronger has not lost it: that level offset is shown apart (the median level
+        difference where both are felt) and taken out before windows are judged; an onset missing,
+        extra or moved counts as the 8 windows of its attack. Catalogue names and device files
+        among the arguments choose devices (default: every one); the rest are patterns and folders
+        of them. --max-loss makes it a gate: exit 1 when a device loses more than PCT % of what the
+        reference feels; --max-level-offset when it plays more than DB weaker or stronger.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "Pattern.json, AHAP or .haptic files, and device names or files.", repeating: true)]
+    static let positionals = [PositionalSpec(name: "pattern", help: "Pattern files or folders, and device names or files.", repeating: true)]
     static var options: [OptionSpec] {
         [
             OptionSpec(name: "--list", valueName: nil, help: "Print every catalogue device, each value with its basis and reference (--json: the files).",
@@ -26,6 +30,8 @@ struct DevicesCommand: Command {
             OptionSpec(name: "--report", valueName: "FILE", help: "Write an HTML page: the summary, then a row per device with its lanes, waveform and render."),
             OptionSpec(name: "--max-loss", valueName: "PCT|NAME=PCT",
                        help: "Fail (exit 1) when a device loses more than PCT % of what the reference feels; NAME=PCT for one device. Repeatable."),
+            OptionSpec(name: "--max-level-offset", valueName: "DB",
+                       help: "Fail (exit 1) when a device plays more than DB weaker or stronger than the reference."),
             OptionSpec(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report: a test case per pattern and device."),
         ]
     }
@@ -42,7 +48,7 @@ struct DevicesCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         list = arguments.has("--list")
-        (patternPaths, devices) = Self.sort(arguments.positionals)
+        (patternPaths, devices) = try Self.sort(arguments.positionals)
         reference = arguments.value("--reference") ?? "iphone"
         if let text = arguments.value("--rate") {
             guard let value = Int(text), (8_000...192_000).contains(value) else { throw .usage("--rate needs a whole number in 8000-192000, got '\(text)'", command: Self.name) }
@@ -53,19 +59,45 @@ struct DevicesCommand: Command {
         asJSON = arguments.has("--json")
         report = arguments.value("--report")
         junit = arguments.value("--junit")
-        gate = try Self.gate(arguments.values("--max-loss"))
-        if report != nil, patternPaths.count > 1 { throw .usage("--report draws one pattern; give one pattern, or leave out --report", command: Self.name) }
+        var gate = try Self.gate(arguments.values("--max-loss"))
+        if let text = arguments.value("--max-level-offset") {
+            guard let value = DecimalNumber.parse(text), value.isFinite, (0...60).contains(value) else {
+                throw .usage("--max-level-offset needs a number of dB in 0-60, got '\(text)'", command: Self.name)
+            }
+            gate.maxLevelOffsetDb = value
+        }
+        self.gate = gate
     }
 
     /// Positionals that are catalogue names or device files (a JSON object with `provenance` and
-    /// `platform`) choose devices; the others are patterns.
-    static func sort(_ positionals: [String]) -> (patterns: [String], devices: [String]) {
+    /// `platform`) choose devices; the others are patterns and folders. A bare word that names no
+    /// file (no `/`, no extension) is a mistyped device: a usage error with the nearest name.
+    static func sort(_ positionals: [String]) throws(CLIError) -> (patterns: [String], devices: [String]) {
         let names = Set(DeviceCatalogueFiles.files.map(\.name))
         var patterns: [String] = [], devices: [String] = []
         for word in positionals {
-            if names.contains(word) || isDeviceFile(word) { devices.append(word) } else { patterns.append(word) }
+            if names.contains(word) || isDeviceFile(word) {
+                devices.append(word)
+            } else if FilePaths.isFolder(word) == nil, !word.contains("/"), !word.contains(".") {
+                throw .usage("\(DeviceProfileChoiceError(name: word)) (no file '\(word)' either)", command: name)
+            } else {
+                patterns.append(word)
+            }
         }
         return (patterns, devices)
+    }
+
+    /// The pattern files the arguments name: files as given, folders as `check` and `lint` read
+    /// them (every `.json`, `.ahap` and `.haptic` below, hidden ones and other JSON passed over).
+    static func patternFiles(_ inputs: [String]) throws(CLIError) -> [String] {
+        let suite: CheckSuite
+        do {
+            suite = try CheckSuite(inputs: inputs, goldens: "\u{0}")
+        } catch {
+            throw CLIError(error)
+        }
+        guard !suite.entries.isEmpty else { throw .usage("no patterns found in \(inputs.joined(separator: ", "))", command: name) }
+        return suite.entries.map(\.path)
     }
 
     private static func isDeviceFile(_ path: String) -> Bool {
@@ -98,14 +130,17 @@ struct DevicesCommand: Command {
             return .success
         }
         guard !patternPaths.isEmpty else { throw .usage("missing <pattern>", command: Self.name) }
-        for name in gate.percentByDevice.keys where !catalogue.contains(where: { $0.name == name }) && !devices.contains(name) {
-            throw .usage("--max-loss \(name)=…: no device '\(name)' plays here", command: Self.name)
-        }
         let chosen = try devices.isEmpty ? catalogue : devices.map { name throws(CLIError) in try Self.device(name) }
         let referenceDevice = try Self.device(reference, option: "--reference")
-        try PatternInput.guardOutputs([report, junit].compactMap { $0 }, inputs: patternPaths + devices + [reference])
+        let judged = chosen.map(\.name).filter { $0 != referenceDevice.name }
+        for name in gate.percentByDevice.keys.sorted() where !judged.contains(name) {
+            throw .usage("--max-loss \(name)=…: '\(name)' is not judged here; the devices judged are \(judged.joined(separator: ", "))", command: Self.name)
+        }
+        let patternFiles = try Self.patternFiles(patternPaths)
+        if report != nil, patternFiles.count > 1 { throw .usage("--report draws one pattern; give one pattern, or leave out --report", command: Self.name) }
+        try PatternInput.guardOutputs([report, junit].compactMap { $0 }, inputs: patternFiles + devices + [reference])
         var texts: [String] = [], documents: [JSONOutput] = [], judgements: [DeviceGate.Judgement] = []
-        for patternPath in patternPaths {
+        for patternPath in patternFiles {
             let loaded = try PatternInput.load(patternPath, console: console)
             let matrix: DeviceMatrix
             do {

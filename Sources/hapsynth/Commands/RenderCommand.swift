@@ -120,6 +120,7 @@ struct RenderCommand: Command {
             request.audioOutput = audioPath
             request.mix = mix
             request.syncThresholdMs = syncReport.map { _ in syncThresholdMs }
+            request.syncReport = syncReport
             request.audio = audioOptions
         }
         let track = PatternRender.track(loaded, platform: platform, profile: profile, request: request)
@@ -145,13 +146,6 @@ struct RenderCommand: Command {
         }
         let result = try Interruption.deferred { () throws(CLIError) in
             let result = try render(plan, track: track, request: request, console: console)
-            if let sync = result.sync, let syncReport {
-                do throws(OutputError) {
-                    try TextOutput.write(sync.json.pretty() + "\n", to: syncReport, what: "sync report")
-                } catch {
-                    throw CLIError(error)
-                }
-            }
             Interruption.settle()
             return result
         }
