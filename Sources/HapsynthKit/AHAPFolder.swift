@@ -52,10 +52,10 @@ public enum AHAPFolder {
             throw fail(FilePaths.message(of: error))
         }
         do throws(OutputError) {
-            for (name, text) in zip(names, texts) {
-                try TextOutput.write(text + "\n", to: folder + "/" + name, what: "AHAP file")
-            }
-            try TextOutput.write(names.map { $0 + "\n" }.joined(), to: folder + "/" + manifestName, what: "export manifest")
+            // Every file is made and written before any is put in place: all of them, or none.
+            let reserved = try ReservedText.reserving(names.map { (folder + "/" + $0, "AHAP file") } + [(folder + "/" + manifestName, "export manifest")])
+            for (file, text) in zip(reserved, texts.map { $0 + "\n" } + [names.map { $0 + "\n" }.joined()]) { try file.write(text) }
+            try ReservedText.commit(reserved)
         } catch {
             throw fail("\(error)")
         }

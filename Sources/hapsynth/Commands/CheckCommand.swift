@@ -150,6 +150,9 @@ struct CheckCommand: Command {
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         if recordIgnoredForCI { console.note("hapsynth: note: HAPSYNTH_RECORD is ignored because CI is set; goldens are only compared") }
+        // The reports' files are made first: a run that cannot write them all fails before it
+        // records, prunes or replaces anything, and they are put in place together at the end.
+        let reserved = try Self.reserve([junit.map { ($0, "JUnit report") }, report.map { ($0, "HTML report") }].compactMap { $0 })
         var request = CheckRequest(inputs: inputs, goldens: goldens)
         request.recorded = config
         request.newGoldenFormat = newGoldenFormat
@@ -197,8 +200,8 @@ struct CheckCommand: Command {
         }
         try Interruption.deferred { () throws(CLIError) in
             do throws(OutputError) {
-                if let junit { try TextOutput.write(results.junit, to: junit, what: "JUnit report") }
-                if let report { try TextOutput.write(results.html, to: report, what: "HTML report") }
+                for text in reserved { try text.write(text.path == junit ? results.junit : results.html) }
+                try ReservedText.commit(reserved)
             } catch {
                 throw CLIError(error)
             }
@@ -210,5 +213,14 @@ struct CheckCommand: Command {
             if let folder = result.artifactsFolder { console.out("artifacts: \(folder)") }
         }
         return results.pass ? .success : .failure
+    }
+
+    /// Makes the files of a run's text outputs (all, or none: exit 73).
+    static func reserve(_ outputs: [(path: String, what: String)]) throws(CLIError) -> [ReservedText] {
+        do {
+            return try ReservedText.reserving(outputs)
+        } catch {
+            throw CLIError(error)
+        }
     }
 }

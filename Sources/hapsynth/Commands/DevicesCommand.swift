@@ -139,6 +139,9 @@ struct DevicesCommand: Command {
         let patternFiles = try Self.patternFiles(patternPaths)
         if report != nil, patternFiles.count > 1 { throw .usage("--report draws one pattern; give one pattern, or leave out --report", command: Self.name) }
         try PatternInput.guardOutputs([report, junit].compactMap { $0 }, inputs: patternFiles + devices + [reference])
+        // Both files are made first and put in place together once every pattern is judged.
+        let reserved = try CheckCommand.reserve([report.map { ($0, "HTML report") }, junit.map { ($0, "JUnit report") }].compactMap { $0 })
+        var reportText: String?
         var texts: [String] = [], documents: [JSONOutput] = [], judgements: [DeviceGate.Judgement] = []
         for patternPath in patternFiles {
             let loaded = try PatternInput.load(patternPath, console: console)
@@ -152,13 +155,20 @@ struct DevicesCommand: Command {
             } catch {
                 throw .invalidInput("\(error)")
             }
-            if let report { try Self.write(DeviceReport.html(matrix, loaded: loaded, pattern: patternPath), to: report, what: "HTML report") }
+            if report != nil { reportText = DeviceReport.html(matrix, loaded: loaded, pattern: patternPath) }
             let judged = gate.judge(matrix, pattern: patternPath)
             judgements += judged
             texts.append(DeviceReport.text(matrix, pattern: patternPath))
             documents.append(DeviceReport.json(matrix, pattern: patternPath, judgements: gate.isEmpty ? nil : judged))
         }
-        if let junit { try Self.write(DeviceGate.junit(judgements), to: junit, what: "JUnit report") }
+        try Interruption.deferred { () throws(CLIError) in
+            do throws(OutputError) {
+                for text in reserved { try text.write(text.path == junit ? DeviceGate.junit(judgements) : reportText ?? "") }
+                try ReservedText.commit(reserved)
+            } catch {
+                throw CLIError(error)
+            }
+        }
         let failing = judgements.filter(\.fails)
         if asJSON {
             console.out((documents.count == 1 ? documents[0] : .object([("patterns", .array(documents))])).pretty())
@@ -171,17 +181,6 @@ struct DevicesCommand: Command {
             console.out(text)
         }
         return failing.isEmpty ? .success : .failure
-    }
-
-    /// Writes a report atomically, after an interruption only once it is complete.
-    private static func write(_ text: String, to path: String, what: String) throws(CLIError) {
-        try Interruption.deferred { () throws(CLIError) in
-            do throws(OutputError) {
-                try TextOutput.write(text, to: path, what: what)
-            } catch {
-                throw CLIError(error)
-            }
-        }
     }
 
     /// A catalogue name or a device file, in the words of `option` (a positional by default).
