@@ -64,6 +64,7 @@ public final class ALSAOutput: AudioOutput, ClosableOutput {
     /// - Throws: `ALSAError` (device missing, busy, permission, unsupported format, other).
     public init(device: String, sampleRate: Int, channelCount: Int = 1) throws(ALSAError) {
         hapsynth_alsa_silence()
+        _ = hapsynth_alsa_take_reported_errno()  // what an earlier device reported is not this one's
         self.device = device
         format = AudioFormat(sampleRate: sampleRate, channelCount: channelCount)
         var handle: OpaquePointer?
@@ -129,6 +130,10 @@ public final class ALSAOutput: AudioOutput, ClosableOutput {
         var offset = 0
         while offset < count {
             let written = snd_pcm_writei(pcm, base + offset * bytesPerFrame, snd_pcm_uframes_t(count - offset))
+            // A plugin may take the frames and only tell the error handler that it failed to pass
+            // them on (ALSA's file plugin writing into a full disk).
+            let reported = hapsynth_alsa_take_reported_errno()
+            if reported > 0 { throw ALSAError(device: device, action: "cannot write to", code: -reported) }
             if written >= 0 {
                 offset += Int(written)
                 continue
@@ -144,8 +149,12 @@ public final class ALSAOutput: AudioOutput, ClosableOutput {
         guard let pcm else { return }
         self.pcm = nil
         let drained = snd_pcm_drain(pcm)
+        // A plugin that fails while draining may only say so to the error handler (ALSA's file
+        // plugin writing what it buffered into a full disk).
+        let reported = hapsynth_alsa_take_reported_errno()
         snd_pcm_close(pcm)
         if drained < 0 { throw ALSAError(device: device, action: "cannot drain", code: drained) }
+        if reported > 0 { throw ALSAError(device: device, action: "cannot write to", code: -reported) }
     }
 
     /// Drops what is buffered and closes the device at once.

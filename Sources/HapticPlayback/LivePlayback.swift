@@ -82,8 +82,9 @@ public final class LivePlayback {
     /// Renders and writes up to `maxFrames` of the running playback (the device paces the writes);
     /// once it has ended, plays out what the device holds and closes it.
     /// - Returns: whether a playback is still running.
-    /// - Throws: the device's error when closing, or when writing an Android effect; a write error
-    ///   of an iOS playback becomes its session's failure (the device is closed, nothing thrown).
+    /// - Throws: the device's error when closing, or when writing an Android effect or after the
+    ///   session ended; a write error of a running iOS playback becomes its session's failure (the
+    ///   device is closed, nothing thrown).
     @discardableResult
     public func step(maxFrames: Int) throws -> Bool {
         guard let playing = current else { return false }
@@ -91,7 +92,9 @@ public final class LivePlayback {
             if try playing.job.step(maxFrames: maxFrames) { return true }
         } catch {
             close()  // an iOS session has failed with the write error
-            if playing.job.handle == nil { throw error }
+            // Without a session, or when the session had already ended (a short pattern whose
+            // frames the device failed to pass on after it completed), the error is the playback's.
+            if playing.job.handle?.failure == nil { throw error }
             return false
         }
         end(playing, cancelling: false)

@@ -137,4 +137,24 @@ import TestSupport
         #expect(process.wait(5) { _ in failures() == 2 })
         _ = process.interrupt()
     }
+
+    /// A pattern so short that the device takes all of it before failing to pass it on (ALSA's
+    /// file plugin into a full disk fails at drain, and says so only to its error handler): the
+    /// failure is still the playback's, once per playback under --watch (issue 40).
+    @Test func aShortPlaybackThatTheDeviceFailsToPassOnIsAnError() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("tap.json", #"{"timeline": [{"transient": {}}]}"#)
+        let device = "file:FILE=/dev/full,FORMAT=raw"
+        let once = try hapsynth(["play", pattern, "--device", device])
+        #expect(once.status == 74 && once.stderr.contains("cannot write to ALSA device '\(device)': No space left on device"), "\(once.stderr)")
+        let process = try BackgroundHapsynth(["play", pattern, "--watch", "--device", device], scratch: scratch)
+        func failures() -> Int { process.errLines.joined(separator: "\n").components(separatedBy: "No space left on device").count - 1 }
+        #expect(process.wait(5) { _ in failures() == 1 })
+        try #"{"timeline": [{"transient": {"intensity": 0.5}}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
+        #expect(process.wait(5) { _ in failures() == 2 })
+        // An invalid save is reported at its line and column, as plan reports it; the watch goes on.
+        try #"{"timeline": [{"haptic": "x"}]}"#.write(toFile: pattern, atomically: false, encoding: .utf8)
+        #expect(process.wait(5) { $0.errLines.contains { $0.hasPrefix("hapsynth: error: \(pattern):1:26: ") } }, "\(process.errLines)")
+        _ = process.interrupt()
+    }
 }
