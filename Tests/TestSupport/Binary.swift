@@ -184,3 +184,43 @@ public final class BackgroundHapsynth: @unchecked Sendable {
 
     deinit { if process.isRunning { process.terminate() } }
 }
+
+/// What one run of the binary used: its exit status (nil when it was killed at the deadline) and
+/// its own peak resident memory in KiB.
+public struct ResourceUse: Sendable {
+    public let status: Int32?
+    public let peakKiB: Int
+}
+
+/// Runs `hapsynth` with its output discarded, killing it after `deadlineSeconds` (a guard against
+/// a hang, far past what the run takes), and reports its peak memory: the `VmHWM` of its own
+/// address space, read from /proc every 5 ms (`wait4`'s `ru_maxrss` would count this test
+/// process, whose memory the child shares until it runs the binary).
+public func hapsynthResourceUse(_ arguments: [String], deadlineSeconds: Double) throws -> ResourceUse {
+    let binary = try hapsynthBinary().path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { throw BinaryNotFound(searchedFrom: binary) }
+    let deadline = Date().addingTimeInterval(deadlineSeconds)
+    var status: Int32 = 0, peak = 0
+    while waitpid(pid, &status, WNOHANG) == 0 {
+        if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kib = Int(line.dropFirst(6).filter(\.isNumber)) {
+            peak = max(peak, kib)
+        }
+        if Date() > deadline {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
+            return ResourceUse(status: nil, peakKiB: peak)
+        }
+        usleep(5_000)
+    }
+    return ResourceUse(status: (status >> 8) & 0xff, peakKiB: peak)
+}
