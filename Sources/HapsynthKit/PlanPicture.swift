@@ -19,6 +19,9 @@ public struct PlanPicture: Sendable {
     public let subject: String
     /// What the audio track could not do as the file asks (a sound missing, refused, unreadable).
     public let audioWarnings: [AudioTrackWarning]
+    /// What the render behind the waveform warns of, as `render` words it (clamped samples), also
+    /// drawn in the caption.
+    public let renderWarnings: [RenderWarning]
 
     /// Draws `loaded` as `platform` plays it (`.ios` or `.android`; `.both` draws the Android
     /// effect). Each render behind the picture is one render job: the waveform's columns, an AHAP
@@ -39,6 +42,7 @@ public struct PlanPicture: Sendable {
         var clips: [Listening.Clip] = []
         var figure: Figure, subject: String
         var audioWarnings: [AudioTrackWarning] = []
+        var renderWarnings: [RenderWarning] = []
         let page: (String) -> String
         if let device = platform.androidDevice {
             let plan = loaded.androidPlan(on: device)
@@ -74,7 +78,11 @@ public struct PlanPicture: Sendable {
                 sinks.append(RenderSink(.audioMean, audioColumns, maxFrames: columns.upperBound))
                 sinks.append(RenderSink(.audioMean, onsets, maxFrames: AudioHapticSync.framesNeeded(plan, sampleRate: profile.sampleRate) ?? 0))
             }
-            try render(.ios(plan), audio: track, profile: profile, sinks: sinks, isInterrupted: isInterrupted)
+            let rendered = try render(.ios(plan), audio: track, profile: profile, sinks: sinks, isInterrupted: isInterrupted)
+            if let ios = rendered.summary.ios, ios.clampedSampleCount > 0 {
+                renderWarnings = [.clamped(count: ios.clampedSampleCount, mixPeak: ios.mixPeak, overlappingClicks: TransientOverlap.count(in: plan, profile: profile))]
+                figure.caption += renderWarnings.map { "warning: \($0)" }
+            }
             figure.waves = [WaveEnvelope(title: "waveform", columns: waveform.columns)]
             if let track {
                 audioWarnings = track.warnings
@@ -100,7 +108,7 @@ public struct PlanPicture: Sendable {
         let listening = listenSeconds.map { Listening.section(clips, seconds: $0) } ?? ""
         let svg = figure.svg
         return PlanPicture(svg: svg, html: page(svg + listening), fromMs: figure.fromMs, toMs: figure.toMs, subject: subject,
-                           audioWarnings: audioWarnings)
+                           audioWarnings: audioWarnings, renderWarnings: renderWarnings)
     }
 }
 
@@ -114,15 +122,15 @@ extension PlanPicture {
         }
     }
 
-    /// Runs one render job into `sinks`; returns it (each sink's full length is `fullFrames`).
+    /// Runs one render job into `sinks`; returns it (each sink's full length is `fullFrames`) and
+    /// its summary.
     @discardableResult
     static func render(
         _ plan: PlatformPlan, audio: AudioTrack?, profile: ActuatorProfile, sinks: [RenderSink], isInterrupted: () -> Bool
-    ) throws(PictureError) -> RenderJob {
+    ) throws(PictureError) -> (job: RenderJob, summary: RenderJobSummary) {
         do {
             let job = try RenderJob(plan, audio: audio, profile: profile, sinks: sinks)
-            try job.run { _ in !isInterrupted() }
-            return job
+            return (job, try job.run { _ in !isInterrupted() })
         } catch is RenderStopped {
             throw .stopped
         } catch let error as RenderLengthError {
@@ -144,7 +152,7 @@ extension PlanPicture {
         if let audio { mixes += [(.audio, "audio track (\(audio.summary))"), (.mix, "mix: haptics + audio")] }
         let outputs = mixes.map { MemoryOutput(format: AudioFormat(sampleRate: format.sampleRate, channelCount: $0.0.channelCount)) }
         let sinks = zip(mixes, outputs).map { RenderSink($0.0, $1, maxFrames: frames) }
-        let job = try render(plan, audio: audio, profile: profile, sinks: sinks, isInterrupted: isInterrupted)
+        let job = try render(plan, audio: audio, profile: profile, sinks: sinks, isInterrupted: isInterrupted).job
         return zip(mixes.indices, outputs).map { index, output in
             let channels = mixes[index].0.channelCount
             let samples = output.samples

@@ -23,8 +23,7 @@ public enum RenderWarning: Hashable, Sendable, CustomStringConvertible {
         case let .clamped(count, mixPeak, overlapping):
             let base = "\(count) samples exceeded full scale and were clamped"
             guard overlapping > 0 else { return base + " (the sum peaks at \(NumberText.threeDigits(mixPeak)))" }
-            return base + "; \(overlapping) transient clicks overlap others and add up (the sum peaks at "
-                + "\(NumberText.threeDigits(mixPeak)))"
+            return base + "; " + Self.overlappingClicks(overlapping, mixPeak: mixPeak)
         }
     }
 
@@ -32,7 +31,16 @@ public enum RenderWarning: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .coarseTransients: return fact + "; raise the profile's sampleRate or lower its maxFrequencyHz"
         case .clamped(_, _, let overlapping):
-            return overlapping > 0 ? fact + ": space them further apart or lower their intensity" : fact
+            return overlapping > 0 ? fact + Self.overlapWayOut : fact
         }
     }
+
+    /// `90 transient clicks overlap others and add up (the sum peaks at 1.297)`: how clamping from
+    /// clicks is worded everywhere (render, check, plot, and lint's HS107).
+    public static func overlappingClicks(_ count: Int, mixPeak: Double) -> String {
+        "\(count) transient clicks overlap others and add up (the sum peaks at \(NumberText.threeDigits(mixPeak)))"
+    }
+
+    /// What to do about clicks that add up past full scale.
+    public static let overlapWayOut = ": space them further apart or lower their intensity"
 }

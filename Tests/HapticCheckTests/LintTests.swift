@@ -211,7 +211,9 @@ import TestSupport
         let soft = ahap([0, 0.004].map { #"{"Event": {"EventType": "HapticTransient", "Time": \#($0), "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.3}]}}"# })
         #expect(ids(try lint(soft)) == ["HS106"])
         let loud = try #require(close.first { $0.rule.id == "HS107" })
-        #expect(loud.message.hasPrefix("2 transient clicks overlap others and their sum reaches ") && loud.message.hasSuffix(" of full scale, clamped to 1"))
+        // Changed assertion (issue 40): worded as render, check and plot word clamping from clicks.
+        #expect(loud.message.hasPrefix("the transients rendered alone clamp: 2 transient clicks overlap others and add up (the sum peaks at ")
+                && loud.message.hasSuffix("): space them further apart or lower their intensity"), "\(loud.message)")
         let blip = #"{"timeline": [{"continuous": {"durationMs": 2, "sharpness": 0}}, {"delay": 2000}]}"#
         #expect(ids(try lint(blip, name: "b.json")) == ["HS303"])
         #expect(ids(try lint(blip.replacingOccurrences(of: ": 2,", with: ": 20,"), name: "b.json")).isEmpty)

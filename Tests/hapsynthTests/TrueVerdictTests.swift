@@ -146,4 +146,36 @@ import TestSupport
         let real = try #require(html.range(of: "<h2>c-celebration: differs</h2>")), warned = try #require(html.range(of: "<h2>b-loud: strict: 1 warning</h2>"), "\(html)")
         #expect(real.lowerBound < warned.lowerBound, "real failures are listed before warnings")
     }
+
+    /// Clamping is worded one way: render's warning, plot's warning and caption, check's warning
+    /// and lint's HS107 (the clicks rendered alone) say the same clause; a device on which render
+    /// does not clamp is one on which lint finds no HS107.
+    @Test func clampingIsWordedOneWayAndLintAgreesWithRenderOnADevice() throws {
+        let scratch = try Scratch()
+        let taps = try scratch.write("p/taps.ahap", #"{"Version": 1.0, "Pattern": ["#
+            + [0, 0.004].map { #"{"Event": {"EventType": "HapticTransient", "Time": \#($0), "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}]}}"# }.joined(separator: ", ") + "]}")
+        let clause = "2 transient clicks overlap others and add up (the sum peaks at "
+        let render = try hapsynth(["render", taps, scratch.path + "/t.wav"])
+        let clamped = try #require(render.stderr.split(separator: "\n").first { $0.contains("samples exceeded full scale and were clamped") })
+        #expect(clamped.contains(clause) && clamped.hasSuffix("): space them further apart or lower their intensity"), "\(render.stderr)")
+        let plot = try hapsynth(["plot", taps, scratch.path + "/t.svg"])
+        #expect(plot.stderr.contains(String(clamped)), "\(plot.stderr)")
+        let svg = try String(contentsOfFile: scratch.path + "/t.svg", encoding: .utf8)
+        #expect(svg.contains(String(clamped.dropFirst("hapsynth: warning: ".count))), "the caption shows the clamping")
+        let check = try hapsynth(["check", scratch.path + "/p", "--goldens", scratch.path + "/g", "--record", "--rate", "48000"])
+        #expect(check.stdout.contains("  warning: " + clamped.dropFirst("hapsynth: warning: ".count)), "\(check.stdout)")
+        let lint = try hapsynth(["lint", taps])
+        #expect(lint.stdout.contains("HS107 transient-clip: the transients rendered alone clamp: " + clause), "\(lint.stdout)")
+        // On the same device, lint finds HS107 exactly when render clamps.
+        for intensity in [0.85, 0.9, 1] {
+            let pair = try scratch.write("pair.ahap", #"{"Version": 1.0, "Pattern": ["#
+                + [0, 0.004].map { #"{"Event": {"EventType": "HapticTransient", "Time": \#($0), "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \#(intensity)}]}}"# }
+                    .joined(separator: ", ") + "]}")
+            for device in [[], ["--device-profile", "iphone"]] {
+                let rendered = try hapsynth(["render", pair, scratch.path + "/d.wav"] + device)
+                let clamps = !rendered.stdout.contains(", 0 clamped samples")
+                #expect(try hapsynth(["lint", pair] + device).stdout.contains("HS107") == clamps, "\(intensity) \(device): \(rendered.stdout)")
+            }
+        }
+    }
 }

@@ -64,8 +64,9 @@ extension Linter {
         let overlapping = TransientOverlap.count(in: plan, profile: profile)
         let clicks = overlapping > 0 ? measureClicks(plan, profile: profile) : nil
         if overlapping > 0, let clicks, clicks.mixPeak > 1 {
-            findings.append(.fileLevel(rule("HS107"), file, "\(overlapping) transient clicks overlap others and their sum reaches "
-                + "\(NumberText.significant(clicks.mixPeak, 3)) of full scale, clamped to 1"))
+            // Worded as render and check word the clamping, the clicks rendered alone.
+            findings.append(.fileLevel(rule("HS107"), file, "the transients rendered alone clamp: "
+                + RenderWarning.overlappingClicks(overlapping, mixPeak: clicks.mixPeak) + RenderWarning.overlapWayOut))
         } else if overlapping > 0, clicks == nil {
             findings.append(.fileLevel(rule("HS107"), file, "\(overlapping) transient clicks overlap others and may add up past full scale "
                 + "(the render is over \(measuredSeconds) s, so it was not measured)"))

@@ -98,6 +98,7 @@ struct PlotCommand: Command {
             throw .ioError("\(error)")
         }
         picture.audioWarnings.forEach { console.warning(Wording.text($0)) }
+        if !quiet { picture.renderWarnings.forEach { console.warning(Wording.text($0)) } }
         let text = asHTML ? picture.html : picture.svg + "\n"
         try Interruption.deferred { () throws(CLIError) in
             do throws(OutputError) {
