@@ -5,7 +5,7 @@
 /// every engine). Each call is reported to the emulated device's log.
 open class AVAudioSession: NSObject, @unchecked Sendable {
     /// The session every app has.
-    nonisolated(unsafe) private static let shared = AVAudioSession(shared: ())
+    private static let shared = AVAudioSession(shared: ())
 
     open private(set) var category: Category = .soloAmbient
     open private(set) var mode: Mode = .default

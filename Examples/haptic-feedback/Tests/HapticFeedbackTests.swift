@@ -85,6 +85,41 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/log.jsonl", encoding: .utf8).contains("\"clock\": \"realtime\""))
     }
 
+    /// `HAPSYNTH_COREHAPTICS_PLAY` without a capture: under the realtime clock what is left when
+    /// the program exits plays out on the device before it ends; a device or variable that cannot
+    /// be used is said on stderr (a program has no test reading its log).
+    @Test func aPlainProgramPlaysOutAtExitAndSaysWhatIsWrongOnStderr() throws {
+        let folder = NSTemporaryDirectory() + "haptic-feedback-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func run(_ environment: [String: String]) throws -> String {
+            let program = Process()
+            program.executableURL = try Self.example()
+            program.environment = environment
+            program.standardOutput = FileHandle.nullDevice
+            let errors = URL(fileURLWithPath: folder + "/stderr")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            program.standardError = try FileHandle(forWritingTo: errors)
+            try program.run()
+            program.waitUntilExit()
+            #expect(program.terminationStatus == 0)
+            return try String(contentsOf: errors, encoding: .utf8)
+        }
+        let raw = folder + "/played.raw"
+        let quiet = try run(["HAPSYNTH_COREHAPTICS_CLOCK": "realtime", "HAPSYNTH_COREHAPTICS_PLAY": "file:FILE=\(raw),FORMAT=raw"])
+        #expect(quiet.isEmpty, "\(quiet)")
+        // The whole opening reached the device: at least its frames in stereo 16-bit.
+        let (capture, _) = Self.opening()
+        let bytes = (try FileManager.default.attributesOfItem(atPath: raw)[.size] as? Int) ?? 0
+        #expect(bytes >= capture.haptics.count * 2 * 2, "\(bytes) bytes played of \(capture.haptics.count) frames")
+        let device = try run(["HAPSYNTH_COREHAPTICS_DEVICE": "nokia"])
+        #expect(device.contains("hapsynth CoreHaptics: HAPSYNTH_COREHAPTICS_DEVICE=nokia: unknown device profile 'nokia'"), "\(device)")
+        let play = try run(["HAPSYNTH_COREHAPTICS_PLAY": "no-such-alsa-device"])
+        #expect(play.contains("hapsynth CoreHaptics: HAPSYNTH_COREHAPTICS_PLAY=no-such-alsa-device: "), "\(play)")
+        let clock = try run(["HAPSYNTH_COREHAPTICS_CLOCK": "real-time"])
+        #expect(clock.contains("HAPSYNTH_COREHAPTICS_CLOCK=real-time is not a clock"), "\(clock)")
+    }
+
     /// The example program, built beside this test bundle.
     static func example() throws -> URL {
         var directory = Bundle.main.bundleURL

@@ -22,25 +22,27 @@ extension CaptureSnapshot {
 }
 
 /// `HAPSYNTH_COREHAPTICS_CAPTURE=DIR`: an unmodified program's capture, written when it exits
-/// after the device has run until idle (at most 300 s more).
+/// after the device has run until idle (at most 300 s more); `HAPSYNTH_COREHAPTICS_PLAY=DEVICE`
+/// alone: what is left plays out on the device before the program ends.
 enum CaptureAtExit {
     private static let armed = NSLock()
     nonisolated(unsafe) private static var isArmed = false
 
-    /// Registers the exit hook once, when the variable is set.
+    /// Registers the exit hook once, when either variable is set.
     static func arm() {
-        guard let directory = ProcessInfo.processInfo.environment["HAPSYNTH_COREHAPTICS_CAPTURE"], !directory.isEmpty else { return }
+        let environment = ProcessInfo.processInfo.environment
+        guard !(environment["HAPSYNTH_COREHAPTICS_CAPTURE"] ?? "").isEmpty || !(environment["HAPSYNTH_COREHAPTICS_PLAY"] ?? "").isEmpty else { return }
         let first = armed.withLock { () -> Bool in
             defer { isArmed = true }
             return !isArmed
         }
         guard first else { return }
         atexit {
-            guard let directory = ProcessInfo.processInfo.environment["HAPSYNTH_COREHAPTICS_CAPTURE"] else { return }
             let device = EmulatedDevice.shared
             device.freezeClock()
             _ = device.runUntilIdle(limit: 300)
             device.lock.withLock { device.finishLive() }
+            guard let directory = ProcessInfo.processInfo.environment["HAPSYNTH_COREHAPTICS_CAPTURE"], !directory.isEmpty else { return }
             do {
                 try device.snapshot().write(toDirectory: directory)
             } catch {

@@ -20,6 +20,8 @@ package final class EmulatedDevice: @unchecked Sendable {
     private(set) var profile = ActuatorProfile()
     /// Why the device cannot play (engines fail to start), when its settings are unusable.
     private(set) var problem: String?
+    /// Why the live device named by `HAPSYNTH_COREHAPTICS_PLAY` (or `liveDevice`) does not play, if it does not.
+    private var liveProblem: String?
     private(set) var hasHaptics = true
     private var configured = false
     /// Bumped at each configure: engines and players made before it are stale.
@@ -98,6 +100,7 @@ package final class EmulatedDevice: @unchecked Sendable {
                                                               ("clock", settings.realtime ? "realtime" : "virtual")],
                    result: problem == nil ? "configured" : nil, error: problem == nil ? nil : CHHapticError.Code.serverInitFailed.rawValue,
                    rule: problem)
+            liveProblem = nil
             if let device = settings.liveDevice {
                 do {
                     live = try ALSAOutput(device: device, sampleRate: rate, channelCount: 2)
@@ -105,6 +108,7 @@ package final class EmulatedDevice: @unchecked Sendable {
                 } catch {
                     record(object: "device", call: "play", args: [("device", device)], error: CHHapticError.Code.resourceNotAvailable.rawValue,
                            rule: "\(error)")
+                    liveProblem = "HAPSYNTH_COREHAPTICS_PLAY=\(device): \(error); the device renders without playing"
                 }
             }
             if settings.realtime { clock = RealtimeClock(device: self) }
@@ -120,6 +124,12 @@ package final class EmulatedDevice: @unchecked Sendable {
         lock.withLock {
             guard !configured else { return }
             configure(.fromEnvironment())
+            // A process set up from its environment has no test reading its log: what went
+            // wrong with the variables is said on stderr too.
+            for problem in DeviceSettings.environmentProblems() + [problem.map { "HAPSYNTH_COREHAPTICS_DEVICE=\(settings.device): \($0); every engine fails "
+                                                                    + "with serverInitFailed (-4810)" }, liveProblem].compactMap({ $0 }) {
+                FileHandle.standardError.write(Data("hapsynth CoreHaptics: \(problem)\n".utf8))
+            }
             CaptureAtExit.arm()
         }
     }
