@@ -167,7 +167,8 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     open func stop(completionHandler: CompletionHandler? = nil) {
         device.lock.withLock {
             device.sync()
-            _ = try? device.logged(name, "stop(completionHandler:)", result: { _ in isRunning ? "stopped" : "already stopped" }) {
+            let wasRunning = isRunning  // the result is worded after the stop
+            _ = try? device.logged(name, "stop(completionHandler:)", result: { _ in wasRunning ? "stopped" : "already stopped" }) {
                 try checkCurrent()
                 stopNow(error: nil)
             }

@@ -73,3 +73,11 @@ extension CHHapticError {
         CHHapticError(code, userInfo: [NSLocalizedDescriptionKey: reason])
     }
 }
+
+extension CHHapticError: CustomStringConvertible {
+    /// `CHHapticError.engineNotRunning (-4805): the engine is not running`: the code by name and
+    /// number, then what and where.
+    public var description: String {
+        "CHHapticError.\(Code(rawValue: _nsError.code).map { "\($0)" } ?? "code") (\(_nsError.code)): \(_nsError.localizedDescription)"
+    }
+}

@@ -98,8 +98,9 @@ public struct HapticsCapture: Sendable {
         public let ended: String
     }
 
-    /// One API call, callback or rule applied.
-    public struct LogEntry: Sendable, Equatable {
+    /// One API call, callback or rule applied; printed as a person would write it:
+    /// `#3 at 1000.010 s (frame 480): engine#1 start() -> started`.
+    public struct LogEntry: Sendable, Equatable, CustomStringConvertible {
         public let seq: Int
         /// Engine seconds and the frame.
         public let time: TimeInterval
@@ -113,6 +114,16 @@ public struct HapticsCapture: Sendable {
         public let error: Int?
         /// The rule that decided it.
         public let rule: String?
+
+        public var description: String {
+            let arguments = args.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+            var text = "#\(seq) at \(String(format: "%.3f", time)) s (frame \(frame)): \(object) \(call)"
+            if !arguments.isEmpty { text += " [\(arguments)]" }
+            if let result { text += " -> \(result)" }
+            if let error { text += " -> error \(error)\(CHHapticError.Code(rawValue: error).map { " (\($0))" } ?? "")" }
+            if let rule { text += "; \(rule)" }
+            return text
+        }
     }
 
     public let sampleRate: Int

@@ -104,6 +104,19 @@ extension OnTheDevice {
             #expect(Emulated.difference(Array(sent.audio.prefix(48_000)), Array(plain.audio.prefix(48_000))) == nil)
         }
 
+        /// The timeline's intensity of a sound is its volume under `audioVolumeControl`, as of a
+        /// haptic event under its intensity control (issue 40: it stayed 0.8 while audio.wav followed 0.1).
+        @Test func aSoundsTimelineIntensityIsUnderTheVolumeControl() throws {
+            let sent = try Self.play(try CHHapticPattern(events: Self.steady, parameters: [])) { player, _ in
+                try player.sendParameters([CHHapticDynamicParameter(parameterID: .audioVolumeControl, value: 0.1, relativeTime: 0)], atTime: 0)
+                try player.start(atTime: 0)
+            }
+            let sound = try #require(sent.timeline.first { $0.kind == "audioContinuous" })
+            #expect(abs(sound.intensity - 0.08) < 1e-6, "\(sound)")
+            let haptic = try #require(sent.timeline.first { $0.kind == "hapticContinuous" })
+            #expect(haptic.intensity == 0.8)
+        }
+
         @Test func aScheduledCurveEqualsTheSameCurveInThePattern() throws {
             let scratch = try Scratch()
             let points = [(0.0, 1.0), (0.2, 0.2), (0.4, 0.9)].map { CHHapticParameterCurve.ControlPoint(relativeTime: $0.0, value: Float($0.1)) }

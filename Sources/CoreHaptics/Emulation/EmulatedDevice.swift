@@ -304,6 +304,11 @@ package final class EmulatedDevice: @unchecked Sendable {
             }
         } else if let parameter = control.audio, let track = playback.audio {
             track.apply(parameter, timesUs: timesMs.map { EngineClock.microseconds($0 / 1000) }, values: control.values)
+            // The sounds that have not begun start under it: their entries say so.
+            for index in playback.timelineIndices where timeline[index].startFrame >= frame && timeline[index].kind.hasPrefix("audio") {
+                guard let levels = playback.audioLevels(ofEvent: timeline[index].event) else { continue }
+                (timeline[index].intensity, timeline[index].sharpness) = levels
+            }
         }
     }
 

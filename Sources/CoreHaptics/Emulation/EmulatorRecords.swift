@@ -14,10 +14,10 @@ package struct TimelineVoice: Sendable, Equatable {
     package var endFrame: Int64
     /// Haptic: intensity × the intensity control, clamped into 0…1; audio: volume × the volume
     /// control.
-    package let intensity: Float
+    package var intensity: Float
     /// Haptic: sharpness + the sharpness control, clamped into 0…1; audio: brightness + the
     /// brightness control, clamped.
-    package let sharpness: Float
+    package var sharpness: Float
     /// `end`, `stop`, `cut30s`, `cancel`, `reset` (and, with transport, `pause`, `loop`).
     package var ended: String
 }

@@ -26,6 +26,8 @@ final class Playback {
     /// When the device is quiet after it: the resonator's tail after its haptics, its last sound.
     var quietFrame: Int64
     let audio: AudioTrack?
+    /// The pattern's audio as placed (its times scaled by the rate).
+    let sound: AHAPAudio
     let hasHaptics: Bool
     /// Its voices' entries in the device's timeline.
     let timelineIndices: [Int]
@@ -50,6 +52,7 @@ final class Playback {
             voices += device.hapticVoices(mixerID: mixerID, player: player, from: origin)
         }
         let sound = pattern.document.audio.scaled(by: rate)
+        self.sound = sound
         if device.settings.supportsAudio, !engine.playsHapticsOnlyNow, !sound.events.isEmpty {
             let track = AudioTrack(sound, profile: profile, options: pattern.soundOptions(resources: device.resources),
                                    originFrame: placement.originFrame, leadMs: placement.leadMs, firstFrame: origin)
@@ -109,5 +112,17 @@ struct Placement {
         let exact = (leadMs * Int64(rate)) % 1000 == 0
         self.leadMs = exact ? leadMs : 0
         originFrame = startFrame - (exact ? leadMs * Int64(rate) / 1000 : 0)
+    }
+}
+
+extension Playback {
+    /// An audio voice's effective volume and brightness at its onset under the controls in force
+    /// now (the pattern's and those sent since it started), clamped into 0…1; nil when `event`
+    /// (its index among the pattern's events) is not one of its sounds.
+    func audioLevels(ofEvent event: Int) -> (intensity: Float, sharpness: Float)? {
+        guard let audio, let index = player.pattern.audioEventIndices.firstIndex(of: event), index < sound.events.count else { return nil }
+        let sounded = sound.events[index]
+        return (min(max(sounded.volume * audio.control(.volume, atUs: sounded.startUs), 0), 1),
+                min(max(sounded.brightness + audio.control(.brightness, atUs: sounded.startUs), 0), 1))
     }
 }

@@ -144,6 +144,11 @@ public final class AudioTrack {
     /// Adds a control from the next frame to render on (`timesUs` after it, with `values`): the
     /// events playing follow it from that frame, later ones from their onsets, as a curve of the
     /// file would act on them.
+    /// The control `parameter` in force at pattern time `us`: the file's curves and those applied since.
+    public func control(_ parameter: AHAPAudioCurve.Parameter, atUs us: Int64) -> Float {
+        curves.control(parameter, atUs: us)
+    }
+
     public func apply(_ parameter: AHAPAudioCurve.Parameter, timesUs: [Int64], values: [Float]) {
         // The pattern time of the next frame, as the track counts it and as each playing event does.
         var startUs = Int64(((Double(position - originFrame) * 1_000_000 / Double(sampleRate)) - Double(leadMs * 1000)).rounded(.down))
