@@ -166,16 +166,45 @@ import TestSupport
         #expect(check.stdout.contains("  warning: " + clamped.dropFirst("hapsynth: warning: ".count)), "\(check.stdout)")
         let lint = try hapsynth(["lint", taps])
         #expect(lint.stdout.contains("HS107 transient-clip: the transients rendered alone clamp: " + clause), "\(lint.stdout)")
-        // On the same device, lint finds HS107 exactly when render clamps.
+        // On the same device, lint finds HS107 exactly when render clamps; lint's default is the
+        // iPhone as the catalogue plays it (render's default is the profile's drive).
         for intensity in [0.85, 0.9, 1] {
             let pair = try scratch.write("pair.ahap", #"{"Version": 1.0, "Pattern": ["#
                 + [0, 0.004].map { #"{"Event": {"EventType": "HapticTransient", "Time": \#($0), "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \#(intensity)}]}}"# }
                     .joined(separator: ", ") + "]}")
+            let rendered = try hapsynth(["render", pair, scratch.path + "/d.wav", "--device-profile", "iphone"])
+            let clamps = !rendered.stdout.contains(", 0 clamped samples")
             for device in [[], ["--device-profile", "iphone"]] {
-                let rendered = try hapsynth(["render", pair, scratch.path + "/d.wav"] + device)
-                let clamps = !rendered.stdout.contains(", 0 clamped samples")
                 #expect(try hapsynth(["lint", pair] + device).stdout.contains("HS107") == clamps, "\(intensity) \(device): \(rendered.stdout)")
             }
         }
+    }
+
+    /// Apple's own sample patterns lint clean for the iPhone (issue 40): a trailing comma is info
+    /// when only Apple's reader reads the file, a value under its range plays as none (info), a
+    /// dense texture is measured as the iPhone plays it, and a sound named from the bundle's root
+    /// is found inside the AHAP file's own folder.
+    @Test func applesKindsOfFindingLintCleanForTheIPhone() throws {
+        let scratch = try Scratch()
+        try scratch.write("AHAP/Drums.ahap", #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0.0, "EventType": "AudioCustom", "EventWaveformPath": "AHAP/chirp.wav", "EventParameters": []}},"#
+            + #"{"Event": {"Time": 0.0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": -1.0}]}},]}"#)
+        try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/Samples/sounds/chirp.wav")).write(to: URL(fileURLWithPath: scratch.path + "/AHAP/chirp.wav"))
+        // A texture as Apple's: clicks 10 ms apart, sharpness 0.2 and 0, whose pulses overlap.
+        let dense = (0..<45).flatMap { index in
+            [(0.0, 1.0, 0.2), (0.01, 0.7, 0.0)].map { offset, intensity, sharpness in
+                #"{"Event": {"Time": \#(Double(index) * 0.02 + offset), "EventType": "HapticTransient", "EventParameters": ["#
+                    + #"{"ParameterID": "HapticIntensity", "ParameterValue": \#(intensity)}, {"ParameterID": "HapticSharpness", "ParameterValue": \#(sharpness)}]}}"#
+            }
+        }
+        try scratch.write("AHAP/Texture.ahap", #"{"Version": 1.0, "Pattern": ["# + dense.joined(separator: ",") + "]}")
+        let ios = try hapsynth(["lint", scratch.path + "/AHAP", "--platform", "ios"])
+        #expect(ios.status == 0 && ios.stdout.contains("lint: 2 files, 0 errors, 0 warnings, ") && !ios.stdout.contains("HS107"), "\(ios.stdout)")
+        #expect(ios.stdout.contains("info: HS003 lenient-json") && ios.stdout.contains("info: HS104 out-of-range: HapticSharpness -1.0 clamped to 0.0"))
+        // Linted for both platforms, the trailing comma stays a warning: strict readers on the way to Android fail on it.
+        #expect(try hapsynth(["lint", scratch.path + "/AHAP/Drums.ahap"]).stdout.contains("warning: HS003 lenient-json"))
+        // The same dense texture clamps under the profile's drive, which lint's HS107 no longer assumes.
+        let drive = try hapsynth(["render", scratch.path + "/AHAP/Texture.ahap", scratch.path + "/t.wav"])
+        let phone = try hapsynth(["render", scratch.path + "/AHAP/Texture.ahap", scratch.path + "/t.wav", "--device-profile", "iphone"])
+        #expect(phone.stdout.contains(", 0 clamped samples") && !drive.stdout.contains(", 0 clamped samples"), "\(phone.stdout)\(drive.stdout)")
     }
 }

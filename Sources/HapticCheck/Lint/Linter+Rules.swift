@@ -8,7 +8,11 @@ import HapticSynth
 extension Linter {
     /// The reader's warnings that are rules (`LintRule.id(for:)`), each at the offending value
     /// (`1.7`, not its entry) and worded as the reader words it; a rule for iOS only when `ios`.
-    static func warningFindings(_ loaded: LoadedPattern, source: PatternSource, file: String, ios: Bool) -> [LintFinding] {
+    /// The reader's warnings as findings. Two choose their severity: HS003 (a trailing comma) is
+    /// info when only the iPhone is linted (its reader accepts it; the strict readers that fail
+    /// are Android's tools and converters), and HS104 is info for a value below its range, which
+    /// can only mean none and plays as none; above its range it asks for more than the device gives.
+    static func warningFindings(_ loaded: LoadedPattern, source: PatternSource, file: String, ios: Bool, iosOnly: Bool) -> [LintFinding] {
         loaded.warnings.compactMap { warning in
             guard let id = LintRule.id(for: warning.code), ios || rule(id).scope != .ios else { return nil }
             let path = warning.valuePlace ?? (warning.place.components(separatedBy: " at ").last ?? warning.place)
@@ -21,7 +25,12 @@ extension Linter {
             } else if let node = Self.node(at: path, in: source.root) {
                 (start, end) = (node.position, node.endPosition)
             }
-            return LintFinding(rule: rule(id), severity: rule(id).severity, file: file, jsonPath: path, start: start, end: end, message: message)
+            var severity = rule(id).severity
+            if warning.code == .trailingComma, iosOnly { severity = .info }
+            if warning.code == .clamped, let node = Self.node(at: path, in: source.root), case .number(let number) = node.value, number.double < 0 {
+                severity = .info
+            }
+            return LintFinding(rule: rule(id), severity: severity, file: file, jsonPath: path, start: start, end: end, message: message)
         }
     }
 

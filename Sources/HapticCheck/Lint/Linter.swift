@@ -29,7 +29,7 @@ public enum Linter {
                 findings += audio
             }
         }
-        findings += warningFindings(loaded, source: source, file: path, ios: ios)
+        findings += warningFindings(loaded, source: source, file: path, ios: ios, iosOnly: platform == .ios)
         let measured = ios ? measureIOS(loaded, profile: profile) : nil
         if ios { findings += iosPlanFindings(loaded.plan, file: path, profile: profile) }
         let diagnostics = loaded.plan.diagnostics
@@ -117,13 +117,19 @@ public enum Linter {
 }
 
 /// What lint checks a file against: the platforms, the iPhone's actuator and capabilities (a
-/// `--device-profile`'s, else the defaults) and the folders an AHAP file's sounds are looked for
+/// `--device-profile`'s, else the catalogue's `iphone`) and the folders an AHAP file's sounds are looked for
 /// in first (`--audio-root`, then the file's own folder).
 public struct LintTarget: Sendable {
     public var platform: Platform
-    public var profile = ActuatorProfile()
+    /// The iPhone's actuator the renders are measured on: the catalogue's `iphone` (taps braked
+    /// through its resonator), as the device plays, unless a device profile says otherwise.
+    public var profile = LintTarget.iPhoneProfile
     public var capabilities = DeviceCapabilities.iPhone
     public var audioRoots: [String] = []
 
     public init(platform: Platform) { self.platform = platform }
+
+    /// The catalogue's `iphone` over the default profile (the default profile where the catalogue
+    /// cannot be read, which its tests rule out).
+    public static let iPhoneProfile = (try? DeviceProfile.resolve("iphone"))?.applied(to: ActuatorProfile()) ?? ActuatorProfile()
 }

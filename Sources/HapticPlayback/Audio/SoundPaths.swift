@@ -69,6 +69,16 @@ public enum SoundPaths {
             case .missing: continue
             }
         }
+        // A path written from an app bundle's root that starts with the AHAP file's own folder
+        // (`AHAP/Drums.wav` beside `AHAP/Drums.ahap`): the rest, inside that folder only.
+        let parts = components(named)
+        if parts.count > 1, let real = realPath(folder), parts[0] == lastComponent(real) || parts[0] == lastComponent(folder) {
+            switch resolve(parts.dropFirst().joined(separator: "/"), in: real) {
+            case .found(let path): return .found(path: path, folder: folder)
+            case .refused(let refusal): return .refused(refusal.naming(folder))
+            case .missing: break
+            }
+        }
         return .notFound(folders: folders)
     }
 
@@ -149,5 +159,10 @@ public enum SoundPaths {
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The last component of a path (`a/b/` → `b`).
+    private static func lastComponent(_ path: String) -> String {
+        components(path).last ?? path
     }
 }

@@ -67,7 +67,7 @@ struct LintCommand: Command {
         } else {
             target = LintTarget(platform: try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true, recorded: recorded))
         }
-        target.profile = try DeviceProfileOption.profile(device, over: ActuatorProfile(), command: Self.name)
+        if device != nil { target.profile = try DeviceProfileOption.profile(device, over: ActuatorProfile(), command: Self.name) }
         target.capabilities = device?.capabilities ?? .iPhone
         target.audioRoots = AudioOptions.roots(arguments)
         self.target = target
