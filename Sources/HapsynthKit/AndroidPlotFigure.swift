@@ -23,10 +23,13 @@ enum AndroidPlotFigure {
         let columns = figure.columnCount
         let times = (0..<columns).map { from + (Double($0) + 0.5) * (to - from) / Double(columns) }
         let levels = times.map { level(plan, atMs: $0) }
-        figure.charts = [
-            LineChart(title: "intensity", lines: [LineChart.Line(label: "android", points: zip(times, levels).map { time, level in level.map { (time, $0.intensity) } })]),
-            LineChart(title: "sharpness", lines: [LineChart.Line(label: "android", points: zip(times, levels).map { time, level in level?.sharpness.map { (time, $0) } })]),
-        ]
+        // Primitives have no level over time (each tick's label gives its scale): no empty charts.
+        if plan.backend == .androidEnvelope || plan.backend == .androidWaveform {
+            figure.charts = [
+                LineChart(title: "intensity", lines: [LineChart.Line(label: "android", points: zip(times, levels).map { time, level in level.map { (time, $0.intensity) } })]),
+                LineChart(title: "sharpness", lines: [LineChart.Line(label: "android", points: zip(times, levels).map { time, level in level?.sharpness.map { (time, $0) } })]),
+            ]
+        }
         func frame(_ ms: Double) -> Int64 { Int64(max(0, min(Double(endFrame), (ms * rate / 1000).rounded()))) }
         return (figure, frame(from)...max(frame(from) + 1, frame(to)))
     }

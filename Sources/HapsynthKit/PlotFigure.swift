@@ -31,15 +31,18 @@ enum PlotFigure {
         for (index, player) in plan.players.enumerated() {
             figure.lanes.append(lane(player, index: index))
         }
-        let levels = plan.players.map { PlayerLevels(plan: $0, profile: profile) }
+        // The effective levels are those of continuous events: a player of transients alone has no
+        // line, and a plan of transients alone no chart (each tick's label gives its values).
+        let levels = plan.players.enumerated().filter { $0.element.events.contains { $0.kind == .continuous } }
+            .map { (index: $0.offset, levels: PlayerLevels(plan: $0.element, profile: profile)) }
         func chart(_ title: String, _ pick: @escaping ((intensity: Double, sharpness: Double)) -> Double) -> LineChart {
-            LineChart(title: title, lines: levels.enumerated().map { index, player in
-                LineChart.Line(label: "player \(index + 1)", points: columnMs.map { time in
-                    player.levels(atFrame: frame(time)).map { (time, pick($0)) }
+            LineChart(title: title, lines: levels.map { player in
+                LineChart.Line(label: "player \(player.index + 1)", points: columnMs.map { time in
+                    player.levels.levels(atFrame: frame(time)).map { (time, pick($0)) }
                 })
             })
         }
-        if !plan.players.isEmpty {
+        if !levels.isEmpty {
             figure.charts = [chart("intensity", { $0.intensity }), chart("sharpness", { $0.sharpness })]
         }
         // The columns span the window even past the render's end (those stay empty), so the

@@ -6,7 +6,38 @@ import Glibc
 extension Figure {
     /// Heights of the parts, in pixels.
     static let titleHeight = 34.0, laneHeight = 28.0, chartHeight = 130.0, waveHeight = 110.0, gap = 14.0,
-        axisHeight = 34.0, captionLineHeight = 16.0
+        axisHeight = 34.0, captionLineHeight = 16.0, titleLineHeight = 20.0, detailLineHeight = 10.0
+
+    /// A lane's detail wrapped to the left margin (a lane grows by a line for each line more).
+    private func detailLines(_ lane: Lane) -> [String] {
+        Self.wrapped(lane.detail, size: 9, bold: false, width: plotLeft - 14)
+    }
+
+    /// `text` broken at spaces into lines no wider than `width` pixels, in a sans-serif of `size`
+    /// pixels whose characters average at most 0.56 of the size (0.62 bold; measured on DejaVu
+    /// Sans, the widest of Debian's default sans-serif fonts, with a margin); a word longer than a
+    /// line is cut where it must be.
+    static func wrapped(_ text: String, size: Double, bold: Bool, width: Double) -> [String] {
+        let perLine = max(8, Int(width / (size * (bold ? 0.62 : 0.56))))
+        var lines: [String] = [], current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            var word = word
+            while word.count > perLine {
+                if !current.isEmpty { lines.append(current); current = "" }
+                lines.append(String(word.prefix(perLine)))
+                word = String(word.dropFirst(perLine))
+            }
+            if current.isEmpty {
+                current = word
+            } else if current.count + 1 + word.count <= perLine {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = word
+            }
+        }
+        return lines + [current]
+    }
 
     /// Line styles: colour and dash pattern.
     static let styles: [(color: String, dash: String?)] = [
@@ -17,13 +48,17 @@ extension Figure {
     /// The figure as one SVG document.
     package var svg: String {
         var body: [String] = []
-        var y = Self.titleHeight
-        body.append(text(x: 10, y: 22, Self.escape(title), size: 16, weight: "bold"))
+        // A long title or caption line wraps at word boundaries to the figure's width.
+        let titleLines = Self.wrapped(title, size: 16, bold: true, width: Double(width) - 20)
+        var y = Self.titleHeight + Double(titleLines.count - 1) * Self.titleLineHeight
+        for (index, line) in titleLines.enumerated() {
+            body.append(text(x: 10, y: 22 + Double(index) * Self.titleLineHeight, Self.escape(line), size: 16, weight: "bold"))
+        }
         for lane in lanes {
             body.append("<g class=\"lane\" data-label=\"\(Self.escape(lane.label))\">")
             body += draw(lane, top: y)
             body.append("</g>")
-            y += Self.laneHeight
+            y += Self.laneHeight + Double(detailLines(lane).count - 1) * Self.detailLineHeight
         }
         if !lanes.isEmpty { y += Self.gap }
         for chart in charts {
@@ -40,7 +75,7 @@ extension Figure {
         }
         body += axis(top: y)
         y += Self.axisHeight
-        for line in caption {
+        for line in caption.flatMap({ Self.wrapped($0, size: 12, bold: false, width: Double(width) - 20) }) {
             y += Self.captionLineHeight
             body.append(text(x: 10, y: y - 4, Self.escape(line), size: 12))
         }
@@ -56,9 +91,9 @@ extension Figure {
     }
 
     private func draw(_ lane: Lane, top: Double) -> [String] {
-        var parts = [text(x: 10, y: top + (lane.detail.isEmpty ? 18 : 13), Self.escape(lane.label), size: 12),
-                     text(x: 10, y: top + 25, Self.escape(lane.detail), size: 9),
-                     "<line x1=\"\(n(plotLeft))\" y1=\"\(n(top + 14))\" x2=\"\(n(plotRight))\" y2=\"\(n(top + 14))\" stroke=\"#dddddd\"/>"]
+        var parts = [text(x: 10, y: top + (lane.detail.isEmpty ? 18 : 13), Self.escape(lane.label), size: 12)]
+            + detailLines(lane).enumerated().map { index, line in text(x: 10, y: top + 25 + Double(index) * Self.detailLineHeight, Self.escape(line), size: 9) }
+            + ["<line x1=\"\(n(plotLeft))\" y1=\"\(n(top + 14))\" x2=\"\(n(plotRight))\" y2=\"\(n(top + 14))\" stroke=\"#dddddd\"/>"]
         for mark in lane.marks {
             switch mark {
             case let .bar(from, to, label):
@@ -149,10 +184,11 @@ extension Figure {
 
     /// A panel's border, its zero line and its title.
     private func frame(top: Double, height: Double, title: String) -> [String] {
-        [
-            "<rect x=\"\(n(plotLeft))\" y=\"\(n(top))\" width=\"\(n(plotRight - plotLeft))\" height=\"\(n(height))\" fill=\"#fafafa\" stroke=\"#bbbbbb\"/>",
-            text(x: 10, y: top + 14, Self.escape(title), size: 12, weight: "bold"),
-        ]
+        // The title wraps inside the left margin, left of the axis labels.
+        ["<rect x=\"\(n(plotLeft))\" y=\"\(n(top))\" width=\"\(n(plotRight - plotLeft))\" height=\"\(n(height))\" fill=\"#fafafa\" stroke=\"#bbbbbb\"/>"]
+            + Self.wrapped(title, size: 12, bold: true, width: plotLeft - 40).enumerated().map { index, line in
+                text(x: 10, y: top + 14 + Double(index) * 15, Self.escape(line), size: 12, weight: "bold")
+            }
     }
 
     /// The time axis: round-number ticks in milliseconds, with a grid line each.

@@ -6,6 +6,7 @@ an AHAP plot with audio. Pages hold no scripts; every embedded clip must decode 
 probe page of the same sources reads each one's duration). Each page must parse without errors (no XML parse-error page, no console
 messages) and its screenshot (kept in .build/browser/) must not be blank. Prints what it did and a
 closing `N passed, N failed` line; exits 1 on a failure. Without Chromium it says SKIPPED."""
+import json
 import os
 import re
 import shutil
@@ -128,6 +129,41 @@ def main():
     plot_audio = os.path.join(scratch, "plot-audio-chirp.html")
     subprocess.run([hapsynth, "plot", "Samples/audio-chirp.ahap", plot_audio], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     pages.append(("plot-audio-chirp.html", plot_audio))
+
+    # Text laid out by the browser: no title, label or caption line cut at the picture's edge or
+    # overlapping another (a long title and a long clamping warning wrap; a panel's title stays
+    # in the left margin).
+    long_title = os.path.join(scratch, "long-title.json")
+    with open(long_title, "w") as file:
+        file.write(json.dumps({"name": "texture", "description": "a sequence of low-sharpness, tightly spaced transient events with "
+                               "parameter variations, to create a gravel-like texture that rumbles under the thumb",
+                               "timeline": [{"repeat": {"count": 45, "timeline": [
+                                   {"parallel": [{"transient": {"intensity": 1, "sharpness": 0.2}},
+                                                 {"sequence": [{"delay": 10}, {"transient": {"intensity": 0.7, "sharpness": 0}}]}]},
+                                   {"delay": 20}]}}]}))
+    for name, arguments in [("text-long-title.svg", ["plot", long_title]),
+                            ("text-android-primitives.svg", ["plot", "Samples/click-train.json", "--platform", "android", "--android-device", "phone-api31"]),
+                            ("text-celebration.svg", ["plot", "Samples/celebration.json"])]:
+        target = os.path.join(scratch, name)
+        subprocess.run([hapsynth] + arguments + [target], cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        probe = os.path.join(scratch, "probe-" + name + ".html")
+        with open(probe, "w") as file:
+            file.write("<!DOCTYPE html><html><body style='margin:0'>" + open(target, encoding="utf-8").read()
+                       + "<pre id='out'>waiting</pre><script>const svg=document.querySelector('svg');const W=+svg.getAttribute('width');"
+                       + "const b=[...svg.querySelectorAll('text')].map(t=>({r:t.getBBox(),s:t.textContent}));const out=[];"
+                       + "for(const x of b){if(x.r.x<0||x.r.x+x.r.width>W+0.5)out.push('cut: '+x.s.slice(0,40));}"
+                       + "for(let i=0;i<b.length;i++)for(let j=i+1;j<b.length;j++){const a=b[i].r,c=b[j].r;"
+                       + "if(a.x<c.x+c.width-1&&c.x<a.x+a.width-1&&a.y<c.y+c.height-1&&c.y<a.y+a.height-1)out.push('overlap: '+b[i].s.slice(0,30)+' / '+b[j].s.slice(0,30));}"
+                       + "document.getElementById('out').textContent=out.length?out.join('; '):'clean '+b.length;</script></body></html>")
+        dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + probe], capture_output=True, text=True,
+                             timeout=120)
+        found = re.search(r"<pre id=\"out\">([^<]*)</pre>", dom.stdout)
+        verdict = found.group(1) if found else "no answer"
+        if verdict.startswith("clean "):
+            print(f"ok      {name}: {verdict.split()[1]} text lines, none cut or overlapping")
+        else:
+            print(f"FAILED  {name}: {verdict}")
+            return 1
 
     passed = failed = 0
     common = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0",

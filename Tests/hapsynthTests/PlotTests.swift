@@ -93,3 +93,24 @@ import TestSupport
         }
     }
 }
+
+/// A plan of transients alone draws no empty chart; a chart draws a line only for players with
+/// continuous events (issue 40).
+@Suite struct PlotLaneTests {
+    @Test func transientsAloneDrawNoEmptyCharts() throws {
+        let scratch = try Scratch()
+        for arguments in [["Samples/click-train.json"], ["Samples/click-train.json", "--platform", "android", "--android-device", "phone-api31"]] {
+            let svg = scratch.path + "/p.svg"
+            #expect(try hapsynth(["plot", arguments[0], svg] + arguments.dropFirst()).status == 0)
+            let text = try String(contentsOfFile: svg, encoding: .utf8)
+            #expect(!text.contains("class=\"chart\""), "\(arguments): an empty chart")
+            #expect(text.contains("class=\"waveform\""))
+        }
+        let svg = scratch.path + "/c.svg"
+        #expect(try hapsynth(["plot", "Samples/celebration.json", svg]).status == 0)
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        // celebration's first player holds only its taps: the charts draw the second player alone.
+        #expect(text.components(separatedBy: "class=\"chart\"").count - 1 == 2)
+        #expect(!text.contains("player 1</text><line") && text.contains("player 2"))
+    }
+}
