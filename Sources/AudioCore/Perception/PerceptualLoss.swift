@@ -71,6 +71,7 @@ public struct PerceptualLoss: Hashable, Sendable {
     /// onsets' windows (in that order on a tie), with its count (windows, or onsets) and what it
     /// is out of; nil when nothing is lost.
     public var mostly: (kind: String, count: Int, of: Int)? {
+        if referenceFelt > 0, missing == referenceFelt { return ("missing", missing, referenceFelt) }  // nothing felt at all
         let kinds = [("missing", missing), ("level", level), ("frequency", frequency), ("onsets", Self.windowsPerOnset * onsets.count)]
         guard let top = kinds.max(by: { $0.1 < $1.1 }), top.1 > 0, let first = kinds.first(where: { $0.1 == top.1 }) else { return nil }
         return first.0 == "onsets" ? ("onsets", onsets.count, referenceOnsets) : (first.0, first.1, referenceFelt)

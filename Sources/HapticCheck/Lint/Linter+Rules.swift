@@ -63,15 +63,15 @@ extension Linter {
     /// events, whose sum with them is the mix's; a render over `measuredSeconds` is not measured,
     /// and overlapping clicks are then said to be able to), continuous events shorter than a period of
     /// their frequency (HS303), a sharpness control that no continuous event hears (HS105).
-    static func iosPlanFindings(_ plan: PlaybackPlan, file: String, profile: ActuatorProfile) -> [LintFinding] {
+    static func iosPlanFindings(_ plan: PlaybackPlan, file: String, profile: ActuatorProfile, clickProfile: ActuatorProfile) -> [LintFinding] {
         var findings: [LintFinding] = []
         let onsets = plan.players.flatMap(\.events).filter { $0.kind == .transient && $0.intensity > 0 }.map(\.startUs).sorted()
         if let close = zip(onsets, onsets.dropFirst()).first(where: { $1 - $0 < 10_000 }) {
             findings.append(.fileLevel(rule("HS106"), file, "transients at \(Microseconds.millisecondsText(close.0)) ms and "
                 + "\(Microseconds.millisecondsText(close.1)) ms are less than 10 ms apart; a device may merge or drop them"))
         }
-        let overlapping = TransientOverlap.count(in: plan, profile: profile)
-        let clicks = overlapping > 0 ? measureClicks(plan, profile: profile) : nil
+        let overlapping = TransientOverlap.count(in: plan, profile: clickProfile)
+        let clicks = overlapping > 0 ? measureClicks(plan, profile: clickProfile) : nil
         if overlapping > 0, let clicks, clicks.mixPeak > 1 {
             // Worded as render and check word the clamping, the clicks rendered alone.
             findings.append(.fileLevel(rule("HS107"), file, "the transients rendered alone clamp: "

@@ -31,7 +31,7 @@ public enum Linter {
         }
         findings += warningFindings(loaded, source: source, file: path, ios: ios, iosOnly: platform == .ios)
         let measured = ios ? measureIOS(loaded, profile: profile) : nil
-        if ios { findings += iosPlanFindings(loaded.plan, file: path, profile: profile) }
+        if ios { findings += iosPlanFindings(loaded.plan, file: path, profile: profile, clickProfile: target.clickProfile) }
         let diagnostics = loaded.plan.diagnostics
         if diagnostics.backend == .silent { findings.append(.fileLevel(rule("HS301"), path, "nothing is felt: the plan is silent")) }
         if diagnostics.logicalDurationMs > 30_000 {
@@ -117,13 +117,19 @@ public enum Linter {
 }
 
 /// What lint checks a file against: the platforms, the iPhone's actuator and capabilities (a
-/// `--device-profile`'s, else the catalogue's `iphone`) and the folders an AHAP file's sounds are looked for
+/// `--device-profile`'s, else the defaults; HS107's clicks on the catalogue's `iphone`) and the folders an AHAP file's sounds are looked for
 /// in first (`--audio-root`, then the file's own folder).
 public struct LintTarget: Sendable {
     public var platform: Platform
-    /// The iPhone's actuator the renders are measured on: the catalogue's `iphone` (taps braked
-    /// through its resonator), as the device plays, unless a device profile says otherwise.
-    public var profile = LintTarget.iPhoneProfile
+    /// The iPhone's actuator the renders are measured on (HS303, HS304, HS403): a device
+    /// profile's, else the default profile.
+    public var profile = ActuatorProfile() {
+        didSet { clickProfile = profile }
+    }
+    /// The actuator HS107 measures the clicks' sum on: as the device plays them, the catalogue's
+    /// `iphone` (taps braked through its resonator) unless a device profile is given (setting
+    /// `profile` sets it too).
+    public var clickProfile = LintTarget.iPhoneProfile
     public var capabilities = DeviceCapabilities.iPhone
     public var audioRoots: [String] = []
 
