@@ -67,7 +67,7 @@ import Testing
                 object["provenance"] = provenance
             }
             Issue.record("a missing provenance was accepted")
-        } catch let error as SettingsFileError {
+        } catch {  // read throws SettingsFileError alone
             #expect(error.message.hasPrefix("no provenance for /actuator/q") && error.path == JSONPath.root.appending("provenance"))
         }
         #expect(throws: SettingsFileError.self) {

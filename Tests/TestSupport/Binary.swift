@@ -45,8 +45,8 @@ public func hapsynth(_ arguments: [String], in directory: String = packageRoot, 
     let folder = try Scratch()
     // Files rather than pipes: a large output cannot fill a pipe and stall the child.
     let outURL = URL(fileURLWithPath: folder.path + "/out"), errURL = URL(fileURLWithPath: folder.path + "/err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
     process.standardInput = FileHandle.nullDevice

@@ -19,7 +19,7 @@ import TestSupport
         process.arguments = ["swiftc", "-typecheck", "-I", build + "/Modules", "-I", packageRoot + "/Sources/CALSA",
                              "-I", packageRoot + "/Sources/CSndFile", "-Xcc", "-fmodule-map-file=" + build + "/CSynthKernel.build/module.modulemap", file]
         let output = URL(fileURLWithPath: scratch.path + "/out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle
         process.standardError = handle
