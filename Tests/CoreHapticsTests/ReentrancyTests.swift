@@ -1,0 +1,33 @@
+import CoreHaptics
+import CoreHapticsEmulator
+import Foundation
+import Testing
+
+/// A callback may drive the emulator (issue 41, item 4): advancing it or waiting until it is idle
+/// from inside a callback, while another callback falls due, runs the waiting callbacks in their
+/// order and goes on; it used to spin forever.
+extension OnTheDevice {
+    @Suite struct ReentrancyTests {
+        final class Order: @unchecked Sendable {
+            var entries: [String] = []
+        }
+
+        @Test(arguments: ["advance", "runUntilIdle"])
+        func aCallbackThatDrivesTheEmulatorFinishes(how: String) throws {
+            let engine = try Emulated.engine()
+            let order = Order()
+            let first = try engine.makeAdvancedPlayer(with: try Emulated.pattern([Emulated.transient(at: 0)]))
+            let second = try engine.makeAdvancedPlayer(with: try Emulated.pattern([Emulated.transient(at: 0)]))
+            first.completionHandler = { _ in
+                order.entries.append("first")
+                if how == "advance" { HapticsEmulator.advance(by: 0.5) } else { HapticsEmulator.runUntilIdle() }
+                order.entries.append("first drove the emulator")
+            }
+            second.completionHandler = { _ in order.entries.append("second") }
+            try first.start(atTime: 0)
+            try second.start(atTime: 0)
+            HapticsEmulator.runUntilIdle()
+            #expect(order.entries == ["first", "second", "first drove the emulator"])
+        }
+    }
+}
