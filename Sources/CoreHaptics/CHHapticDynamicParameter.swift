@@ -1,7 +1,7 @@
 /// A value sent to a pattern's events as they play (a control), at a time relative to the pattern.
 open class CHHapticDynamicParameter: NSObject, @unchecked Sendable {
     /// A control.
-    public struct ID: RawRepresentable, Hashable, @unchecked Sendable {
+    public struct ID: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(_ rawValue: String) { self.rawValue = rawValue }

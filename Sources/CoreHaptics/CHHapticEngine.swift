@@ -8,7 +8,7 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     public typealias FinishedHandler = ((any Error)?) -> CHHapticEngine.FinishedAction
 
     /// Why the engine stopped.
-    public enum StoppedReason: Int, @unchecked Sendable {
+    public enum StoppedReason: Int, Sendable {
         case audioSessionInterrupt = 1
         case applicationSuspended = 2
         case idleTimeout = 3
@@ -32,7 +32,7 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     }
 
     /// What a `notifyWhenPlayersFinished` handler asks the engine to do next.
-    public enum FinishedAction: Int, @unchecked Sendable {
+    public enum FinishedAction: Int, Sendable {
         case stopEngine = 1
         case leaveEngineRunning = 2
     }

@@ -1,5 +1,6 @@
 /// A Core Haptics error, as Foundation's errors behave: `catch CHHapticError.engineNotRunning`
 /// matches, `(error as NSError).code` is the code and its domain is `CoreHapticsErrorDomain`.
+// `@unchecked`: it holds an `NSError`, which is not `Sendable` on Linux; it is never mutated.
 public struct CHHapticError: _BridgedStoredNSError, @unchecked Sendable {
     public let _nsError: NSError
 
@@ -12,7 +13,7 @@ public struct CHHapticError: _BridgedStoredNSError, @unchecked Sendable {
     public static var _nsErrorDomain: String { CoreHapticsErrorDomain }
 
     /// The codes of CHHapticErrors.h.
-    public enum Code: Int, _ErrorCodeProtocol, @unchecked Sendable {
+    public enum Code: Int, _ErrorCodeProtocol, Sendable {
         public typealias _ErrorType = CHHapticError
 
         case engineNotRunning = -4805

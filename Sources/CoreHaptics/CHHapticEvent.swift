@@ -1,7 +1,7 @@
 /// One event of a pattern: a haptic transient or continuous event, or an audio event.
 open class CHHapticEvent: NSObject, @unchecked Sendable {
     /// The kind of an event.
-    public struct EventType: RawRepresentable, Hashable, @unchecked Sendable {
+    public struct EventType: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -12,7 +12,7 @@ open class CHHapticEvent: NSObject, @unchecked Sendable {
     }
 
     /// A parameter of an event.
-    public struct ParameterID: RawRepresentable, Hashable, @unchecked Sendable {
+    public struct ParameterID: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(_ rawValue: String) { self.rawValue = rawValue }
