@@ -1,6 +1,6 @@
 /// A Core Haptics error, as Foundation's errors behave: `catch CHHapticError.engineNotRunning`
 /// matches, `(error as NSError).code` is the code and its domain is `CoreHapticsErrorDomain`.
-// `@unchecked`: it holds an `NSError`, which is not `Sendable` on Linux; it is never mutated.
+/// `@unchecked`: it holds an `NSError`, which is not `Sendable` on Linux; it is never mutated.
 public struct CHHapticError: _BridgedStoredNSError, @unchecked Sendable {
     public let _nsError: NSError
 
