@@ -376,7 +376,8 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     func call(_ what: String, args: [(String, String)] = [], _ body: @escaping () -> Void) {
         device.callbacks.enqueue { [self] in
             device.lock.withLock { device.record(object: name, call: what, args: args, result: "called") }
-            body()
+            // A callback plays on its engine's device, whichever thread delivers it.
+            EmulatedDevice.$bound.withValue(device) { body() }
         }
     }
 

@@ -33,6 +33,29 @@ public enum HapticsEmulator {
 
     private static var device: EmulatedDevice { .shared }
 
+    /// Runs `body` on a device of its own, configured as `configuration`: engines made inside it,
+    /// and every `HapticsEmulator` call made inside it (and in the callbacks of its engines), use
+    /// that device, never the process's or another test's. Tests that run in parallel each wrap
+    /// their body in it (docs/corehaptics.md, "A test gets its own device").
+    public static func withDevice<Result>(_ configuration: Configuration = .init(), _ body: () throws -> Result) rethrows -> Result {
+        let device = EmulatedDevice()
+        return try EmulatedDevice.$bound.withValue(device) {
+            configure(configuration)
+            defer { device.configure(DeviceSettings()) }  // stops its clock and closes a live device
+            return try body()
+        }
+    }
+
+    /// `withDevice` for an async body.
+    public static func withDevice<Result>(_ configuration: Configuration = .init(), _ body: () async throws -> Result) async rethrows -> Result {
+        let device = EmulatedDevice()
+        return try await EmulatedDevice.$bound.withValue(device) {
+            configure(configuration)
+            defer { device.configure(DeviceSettings()) }
+            return try await body()
+        }
+    }
+
     /// Resets the device to `configuration`: frame 0 of the capture is now; engines and players
     /// made before stop working. A device that cannot be set up (an unknown name, an Android
     /// device) makes every engine fail with `serverInitFailed`, the reason in the log.

@@ -5,14 +5,16 @@ import HapticFeedback
 import Testing
 
 /// The game's haptics checked on the emulated iPhone, in-process and as the unmodified program.
-@Suite(.serialized) struct HapticFeedbackTests {
-    /// The opening played in this process, run until idle.
+/// The tests run in parallel: each plays on a device of its own (`HapticsEmulator.withDevice`).
+@Suite struct HapticFeedbackTests {
+    /// The opening played on a device of its own, run until idle.
     static func opening() -> (HapticsCapture, HapticManager) {
-        HapticsEmulator.configure(.init())
-        let haptics = HapticManager(bundle: HapticManager.resources)
-        haptics.playOpening()
-        HapticsEmulator.runUntilIdle()
-        return (HapticsEmulator.capture(), haptics)
+        HapticsEmulator.withDevice {
+            let haptics = HapticManager(bundle: HapticManager.resources)
+            haptics.playOpening()
+            HapticsEmulator.runUntilIdle()
+            return (HapticsEmulator.capture(), haptics)
+        }
     }
 
     @Test func theOpeningPlaysEveryEventAtItsTime() {
@@ -32,12 +34,13 @@ import Testing
     }
 
     @Test func theResetHandlerRestartsAndRegistersTheSoundAgain() {
-        HapticsEmulator.configure(.init())
-        let haptics = HapticManager(bundle: HapticManager.resources)
-        HapticsEmulator.simulateReset()
-        haptics.success()
-        HapticsEmulator.runUntilIdle()
-        let capture = HapticsEmulator.capture()
+        let (capture, haptics) = HapticsEmulator.withDevice {
+            let haptics = HapticManager(bundle: HapticManager.resources)
+            HapticsEmulator.simulateReset()
+            haptics.success()
+            HapticsEmulator.runUntilIdle()
+            return (HapticsEmulator.capture(), haptics)
+        }
         #expect(haptics.notices == ["reset"])
         #expect(capture.timeline.map(\.kind) == ["hapticTransient", "hapticTransient", "audioCustom"])
     }

@@ -38,7 +38,7 @@ enum CaptureAtExit {
         }
         guard first else { return }
         atexit {
-            let device = EmulatedDevice.shared
+            let device = EmulatedDevice.process
             device.freezeClock()
             _ = device.runUntilIdle(limit: 300)
             device.lock.withLock { device.finishLive() }

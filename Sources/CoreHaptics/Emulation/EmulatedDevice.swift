@@ -11,7 +11,13 @@ import HapticSynth
 ///
 /// Every change happens under `lock`; callbacks run later on `callbacks`, with no lock held.
 package final class EmulatedDevice: @unchecked Sendable {
-    package static let shared = EmulatedDevice()
+    /// The process's device: a plain program's, and a test's outside `HapticsEmulator.withDevice`.
+    package static let process = EmulatedDevice()
+    /// The device bound to the current task (`HapticsEmulator.withDevice`), if any.
+    @TaskLocal package static var bound: EmulatedDevice?
+    /// The device calls made here play on: the task's own, else the process's. An engine keeps the
+    /// device it was made on.
+    package static var shared: EmulatedDevice { bound ?? process }
 
     let lock = NSRecursiveLock()
     let callbacks = CallbackQueue()
@@ -55,7 +61,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     /// The ALSA device it plays through, when one was asked for.
     private var live: ALSAOutput?
 
-    private init() {}
+    package init() {}
 
     var rate: Int { profile.sampleRate }
 
@@ -113,8 +119,11 @@ package final class EmulatedDevice: @unchecked Sendable {
             }
             if settings.realtime { clock = RealtimeClock(device: self) }
         }
-        AVAudioSession.sharedInstance().observer = { [unowned self] call, args in
-            lock.withLock { record(object: "audioSession", call: call, args: args, result: "accepted") }
+        // The session is the process's: its calls are logged by the device of the caller's task
+        // (never one captured here, which a test's own device may outlive).
+        AVAudioSession.sharedInstance().observer = { call, args in
+            let device = EmulatedDevice.shared
+            device.lock.withLock { device.record(object: "audioSession", call: call, args: args, result: "accepted") }
         }
     }
 
