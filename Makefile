@@ -54,7 +54,8 @@ schema-check:
 ## example-check: build Examples/ (a package that uses hapsynth through its public products only),
 ## run it, and compare the file it writes with the command line's render of the same pattern, and
 ## its Android effect's backend and length with `render --platform android`; then run the game's
-## haptics (`import CoreHaptics`, unchanged) as a plain program that writes its capture, and its tests.
+## haptics (`import CoreHaptics`, unchanged) as a plain program that writes its capture, and its tests
+## (20 runs in a row: they run in parallel, each on a device of its own).
 example-check:
 	cd Examples && $(SWIFT) build --build-tests
 	@example="$$(cd Examples && $(SWIFT) build --show-bin-path)/render-example"; \
@@ -71,7 +72,9 @@ example-check:
 	test -s .build/example/corehaptics/haptics.wav && test -s .build/example/corehaptics/audio.wav && \
 	test -s .build/example/corehaptics/timeline.json && test -s .build/example/corehaptics/log.jsonl && \
 	echo "example-check: haptic-feedback-example wrote its capture to .build/example/corehaptics/"
-	cd Examples && $(SWIFT) test --skip-build
+	@cd Examples && for run in $$(seq 1 20); do \
+	  $(SWIFT) test --skip-build >.build/example-tests.log 2>&1 || { cat .build/example-tests.log; echo "example-check: the example's tests failed on run $$run of 20"; exit 1; }; \
+	done; tail -n 1 .build/example-tests.log; echo "example-check: the example's tests passed 20 runs in a row, in parallel, each test on its own device"
 
 ## browser-check: install Debian's chromium when missing (it says SKIPPED where it cannot), then
 ## open plot and check --report pages headless; screenshots go to .build/browser/.
