@@ -12,6 +12,26 @@ extension OnTheDevice {
             var entries: [String] = []
         }
 
+        /// A callback that reconfigures the device resets it: the callbacks that waited are
+        /// dropped with everything else, and the call that was delivering them returns.
+        @Test func aCallbackThatConfiguresTheEmulatorResetsItAndReturns() throws {
+            let engine = try Emulated.engine()
+            let order = Order()
+            let first = try engine.makeAdvancedPlayer(with: try Emulated.pattern([Emulated.transient(at: 0)]))
+            let second = try engine.makeAdvancedPlayer(with: try Emulated.pattern([Emulated.transient(at: 0)]))
+            first.completionHandler = { _ in
+                order.entries.append("first")
+                HapticsEmulator.configure(.init())
+            }
+            second.completionHandler = { _ in order.entries.append("second") }
+            try first.start(atTime: 0)
+            try second.start(atTime: 0)
+            HapticsEmulator.runUntilIdle()
+            #expect(order.entries == ["first"])
+            let capture = HapticsEmulator.capture()
+            #expect(capture.timeline.isEmpty && capture.log.first?.call == "configure")
+        }
+
         @Test(arguments: ["advance", "runUntilIdle"])
         func aCallbackThatDrivesTheEmulatorFinishes(how: String) throws {
             let engine = try Emulated.engine()
