@@ -47,6 +47,9 @@ public struct WaveformComparison: Hashable, Sendable {
         }
     }
 
+    /// Where frame `frame` of the files is, in milliseconds.
+    public func milliseconds(atFrame frame: Int64) -> Double { Double(frame) * 1000 / Double(sampleRate) }
+
     /// Whether either file holds a NaN or infinite sample.
     public var hasNonFinite: Bool { nonFiniteExpected != nil || nonFiniteActual != nil }
 

@@ -132,8 +132,7 @@ public final class ALSAOutput: AudioOutput, ClosableOutput {
             let written = snd_pcm_writei(pcm, base + offset * bytesPerFrame, snd_pcm_uframes_t(count - offset))
             // A plugin may take the frames and only tell the error handler that it failed to pass
             // them on (ALSA's file plugin writing into a full disk).
-            let reported = hapsynth_alsa_take_reported_errno()
-            if reported > 0 { throw ALSAError(device: device, action: "cannot write to", code: -reported) }
+            try throwReportedError()
             if written >= 0 {
                 offset += Int(written)
                 continue
@@ -151,9 +150,15 @@ public final class ALSAOutput: AudioOutput, ClosableOutput {
         let drained = snd_pcm_drain(pcm)
         // A plugin that fails while draining may only say so to the error handler (ALSA's file
         // plugin writing what it buffered into a full disk).
-        let reported = hapsynth_alsa_take_reported_errno()
-        snd_pcm_close(pcm)
+        defer { snd_pcm_close(pcm) }
         if drained < 0 { throw ALSAError(device: device, action: "cannot drain", code: drained) }
+        try throwReportedError()
+    }
+
+    /// The system error libasound's error handler was told of since the last look, as a write
+    /// error of this device (some plugins report a failed write only there).
+    private func throwReportedError() throws(ALSAError) {
+        let reported = hapsynth_alsa_take_reported_errno()
         if reported > 0 { throw ALSAError(device: device, action: "cannot write to", code: -reported) }
     }
 

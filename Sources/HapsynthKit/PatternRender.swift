@@ -86,9 +86,10 @@ public enum PatternRender {
                                             allowLong: allowLong, threads: threads, shouldContinue: shouldContinue) { _ throws(OutputError) in
             guard let threshold = request.syncThresholdMs, let ios = plan.ios, !meters.isEmpty else { return }
             try? onsets.finish()
-            sync = AudioHapticSync(plan: ios, audioOnsetFrames: onsets.onsets, sampleRate: profile.sampleRate, thresholdMs: threshold,
-                                   silentSoundsMs: track.map(AudioHapticSync.silentSoundsMs) ?? [])
-            try report?.write(sync!.json.pretty() + "\n")
+            let measured = AudioHapticSync(plan: ios, audioOnsetFrames: onsets.onsets, sampleRate: profile.sampleRate, thresholdMs: threshold,
+                                           silentSoundsMs: track.map(AudioHapticSync.silentSoundsMs) ?? [])
+            sync = measured
+            try report?.write(measured.json.pretty() + "\n")
         }
         let audioIndex = targets.firstIndex { $0.mix == .audio }
         return Result(summary: summary, audio: track, audioFrames: audioIndex.map { summary.job.framesWritten[$0] },

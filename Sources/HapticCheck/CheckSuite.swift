@@ -35,6 +35,13 @@ public struct CheckSuite: Sendable {
     /// Files passed over because they are not patterns of this suite, with why.
     public private(set) var skipped: [Skipped] = []
 
+    /// Finds the patterns of `inputs` with no goldens folder (lint, devices): files as given,
+    /// folders read as a suite's.
+    /// - Throws: `CheckError.inputNotFound` for an input that does not exist.
+    public init(patterns inputs: [String]) throws(CheckError) {
+        try self.init(inputs: inputs, goldens: "\u{0}")  // a path no folder has: nothing is passed over as the goldens
+    }
+
     /// Finds the patterns of `inputs` for goldens in `goldens`; `android`: the suite is Android's.
     /// - Throws: `CheckError.inputNotFound` for an input that does not exist.
     public init(inputs: [String], goldens: String, android: Bool = false) throws(CheckError) {

@@ -10,7 +10,7 @@ package enum ComparisonText {
             (file, JSONOutput.object([
                 ("samples", .integer(Int64(found.samples))),
                 ("firstFrame", .integer(found.firstFrame)),
-                ("firstMs", .double(Double(found.firstFrame) * 1000 / Double(comparison.sampleRate))),
+                ("firstMs", .double(comparison.milliseconds(atFrame: found.firstFrame))),
             ]))
         }
         let nonFinite: [(String, JSONOutput)] = files.isEmpty ? [] : [("nonFinite", .object(files))]
@@ -40,7 +40,7 @@ package enum ComparisonText {
     package static func nonFiniteReasons(_ comparison: WaveformComparison) -> [String] {
         nonFiniteFiles(comparison).map { file, found in
             "the \(file) file has \(NumberText.count(found.samples, "NaN or infinite sample")), the first at "
-                + "\(NumberText.significant(Double(found.firstFrame) * 1000 / Double(comparison.sampleRate))) ms (frame \(found.firstFrame))"
+                + "\(NumberText.significant(comparison.milliseconds(atFrame: found.firstFrame))) ms (frame \(found.firstFrame))"
         }
     }
 
@@ -62,7 +62,7 @@ package enum ComparisonText {
     /// digits, times in ms of the file with the frame second, and the plan element at the first
     /// difference when one is given. NaN and infinite samples lead.
     package static func figures(_ comparison: WaveformComparison, element: PlanElement? = nil) -> String {
-        let at = { (frame: Int64) in "\(NumberText.significant(Double(frame) * 1000 / Double(comparison.sampleRate))) ms (frame \(frame)" }
+        let at = { (frame: Int64) in "\(NumberText.significant(comparison.milliseconds(atFrame: frame))) ms (frame \(frame)" }
         let first = comparison.firstDifferingFrame.map { "first differs at \(at($0))\(element.map { "; \($0)" } ?? ""))" } ?? "no differing frame"
         let snr = comparison.snrDb.map { "\(NumberText.fixed($0, 1)) dB" } ?? "inf dB"
         var text = "\(first), max abs error \(NumberText.significant(comparison.maxAbsError)) at \(at(comparison.maxAbsErrorFrame))), "
@@ -78,7 +78,7 @@ package enum ComparisonText {
     package static func report(_ comparison: WaveformComparison, tolerance: WaveformComparison.Tolerance) -> String {
         let figure = { (value: Double) in NumberText.significant(value) }
         func at(_ frame: Int64) -> String {
-            "frame \(frame) = \(figure(Double(frame) * 1000 / Double(comparison.sampleRate))) ms"
+            "frame \(frame) = \(figure(comparison.milliseconds(atFrame: frame))) ms"
         }
         var reasons: [String] = []
         if comparison.expectedFrames != comparison.actualFrames {

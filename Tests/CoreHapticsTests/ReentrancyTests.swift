@@ -12,42 +12,37 @@ extension OnTheDevice {
             var entries: [String] = []
         }
 
-        /// A callback that reconfigures the device resets it: the callbacks that waited are
-        /// dropped with everything else, and the call that was delivering them returns.
-        @Test func aCallbackThatConfiguresTheEmulatorResetsItAndReturns() throws {
+        /// Two taps whose players complete at the same frame: the first's completion runs `inFirst`
+        /// between its two entries, the second's records itself; returns the order, run until idle.
+        static func twoCompletions(_ inFirst: @escaping () -> Void) throws -> [String] {
             let engine = try Emulated.engine()
             let order = Order()
             let first = try engine.makeAdvancedPlayer(with: try Emulated.pattern([Emulated.transient(at: 0)]))
             let second = try engine.makeAdvancedPlayer(with: try Emulated.pattern([Emulated.transient(at: 0)]))
             first.completionHandler = { _ in
                 order.entries.append("first")
-                HapticsEmulator.configure(.init())
-            }
-            second.completionHandler = { _ in order.entries.append("second") }
-            try first.start(atTime: 0)
-            try second.start(atTime: 0)
-            HapticsEmulator.runUntilIdle()
-            #expect(order.entries == ["first"])
-            let capture = HapticsEmulator.capture()
-            #expect(capture.timeline.isEmpty && capture.log.first?.call == "configure")
-        }
-
-        @Test(arguments: ["advance", "runUntilIdle"])
-        func aCallbackThatDrivesTheEmulatorFinishes(how: String) throws {
-            let engine = try Emulated.engine()
-            let order = Order()
-            let first = try engine.makeAdvancedPlayer(with: try Emulated.pattern([Emulated.transient(at: 0)]))
-            let second = try engine.makeAdvancedPlayer(with: try Emulated.pattern([Emulated.transient(at: 0)]))
-            first.completionHandler = { _ in
-                order.entries.append("first")
-                if how == "advance" { HapticsEmulator.advance(by: 0.5) } else { HapticsEmulator.runUntilIdle() }
+                inFirst()
                 order.entries.append("first drove the emulator")
             }
             second.completionHandler = { _ in order.entries.append("second") }
             try first.start(atTime: 0)
             try second.start(atTime: 0)
             HapticsEmulator.runUntilIdle()
-            #expect(order.entries == ["first", "second", "first drove the emulator"])
+            return order.entries
+        }
+
+        /// A callback that reconfigures the device resets it: the callbacks that waited are
+        /// dropped with everything else, and the call that was delivering them returns.
+        @Test func aCallbackThatConfiguresTheEmulatorResetsItAndReturns() throws {
+            #expect(try Self.twoCompletions { HapticsEmulator.configure(.init()) } == ["first", "first drove the emulator"])
+            let capture = HapticsEmulator.capture()
+            #expect(capture.timeline.isEmpty && capture.log.first?.call == "configure")
+        }
+
+        @Test(arguments: ["advance", "runUntilIdle"])
+        func aCallbackThatDrivesTheEmulatorFinishes(how: String) throws {
+            let order = try Self.twoCompletions { if how == "advance" { HapticsEmulator.advance(by: 0.5) } else { HapticsEmulator.runUntilIdle() } }
+            #expect(order == ["first", "second", "first drove the emulator"])
         }
     }
 }

@@ -60,12 +60,11 @@ final class Playback {
                 device.record(object: player.name, call: "audio", args: [("entry", "\(warning.entry)")], result: "silent", rule: warning.message)
             }
             for span in track.eventSpans where span.endFrame > origin {
-                let event = sound.events[span.event]
+                let event = sound.events[span.event], levels = Self.audioLevels(event, control: track.control)
                 voices.append(TimelineVoice(
                     player: player.name, event: pattern.audioEventIndices[span.event], kind: event.kind == .custom ? "audioCustom" : "audioContinuous",
                     startFrame: max(origin, span.startFrame), endFrame: span.endFrame,
-                    intensity: min(max(event.volume * sound.control(.volume, atUs: event.startUs), 0), 1),
-                    sharpness: min(max(event.brightness + sound.control(.brightness, atUs: event.startUs), 0), 1), ended: "end"))
+                    intensity: levels.intensity, sharpness: levels.sharpness, ended: "end"))
             }
             audio = track
         } else {
@@ -121,8 +120,12 @@ extension Playback {
     /// (its index among the pattern's events) is not one of its sounds.
     func audioLevels(ofEvent event: Int) -> (intensity: Float, sharpness: Float)? {
         guard let audio, let index = player.pattern.audioEventIndices.firstIndex(of: event), index < sound.events.count else { return nil }
-        let sounded = sound.events[index]
-        return (min(max(sounded.volume * audio.control(.volume, atUs: sounded.startUs), 0), 1),
-                min(max(sounded.brightness + audio.control(.brightness, atUs: sounded.startUs), 0), 1))
+        return Self.audioLevels(sound.events[index], control: audio.control)
+    }
+
+    /// A sound's volume × the volume control and brightness + the brightness control at its
+    /// onset, each clamped into 0…1, under `control` (a track's controls).
+    static func audioLevels(_ event: AHAPAudioEvent, control: (AHAPAudioCurve.Parameter, Int64) -> Float) -> (intensity: Float, sharpness: Float) {
+        (min(max(event.volume * control(.volume, event.startUs), 0), 1), min(max(event.brightness + control(.brightness, event.startUs), 0), 1))
     }
 }

@@ -18,7 +18,7 @@ public struct LintReport: Sendable {
     /// files at once; the report is the same for any number of jobs.
     /// - Throws: `CheckError.inputNotFound` for an input that does not exist.
     public static func run(_ inputs: [String], target: LintTarget, jobs: Int = 1) throws(CheckError) -> LintReport {
-        let suite = try CheckSuite(inputs: inputs, goldens: "\u{0}")
+        let suite = try CheckSuite(patterns: inputs)
         let paths = suite.entries.map(\.path).sorted()
         let results = LintResults(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, paths.count))) { _ in

@@ -152,7 +152,7 @@ struct CheckCommand: Command {
         if recordIgnoredForCI { console.note("hapsynth: note: HAPSYNTH_RECORD is ignored because CI is set; goldens are only compared") }
         // The reports' files are made first: a run that cannot write them all fails before it
         // records, prunes or replaces anything, and they are put in place together at the end.
-        let reserved = try Self.reserve([junit.map { ($0, "JUnit report") }, report.map { ($0, "HTML report") }].compactMap { $0 })
+        let reserved = try PatternInput.reserve([junit.map { ($0, "JUnit report") }, report.map { ($0, "HTML report") }].compactMap { $0 })
         var request = CheckRequest(inputs: inputs, goldens: goldens)
         request.recorded = config
         request.newGoldenFormat = newGoldenFormat
@@ -213,14 +213,5 @@ struct CheckCommand: Command {
             if let folder = result.artifactsFolder { console.out("artifacts: \(folder)") }
         }
         return results.pass ? .success : .failure
-    }
-
-    /// Makes the files of a run's text outputs (all, or none: exit 73).
-    static func reserve(_ outputs: [(path: String, what: String)]) throws(CLIError) -> [ReservedText] {
-        do {
-            return try ReservedText.reserving(outputs)
-        } catch {
-            throw CLIError(error)
-        }
     }
 }

@@ -92,7 +92,7 @@ struct DevicesCommand: Command {
     static func patternFiles(_ inputs: [String]) throws(CLIError) -> [String] {
         let suite: CheckSuite
         do {
-            suite = try CheckSuite(inputs: inputs, goldens: "\u{0}")
+            suite = try CheckSuite(patterns: inputs)
         } catch {
             throw CLIError(error)
         }
@@ -140,7 +140,7 @@ struct DevicesCommand: Command {
         if report != nil, patternFiles.count > 1 { throw .usage("--report draws one pattern; give one pattern, or leave out --report", command: Self.name) }
         try PatternInput.guardOutputs([report, junit].compactMap { $0 }, inputs: patternFiles + devices + [reference])
         // Both files are made first and put in place together once every pattern is judged.
-        let reserved = try CheckCommand.reserve([report.map { ($0, "HTML report") }, junit.map { ($0, "JUnit report") }].compactMap { $0 })
+        let reserved = try PatternInput.reserve([report.map { ($0, "HTML report") }, junit.map { ($0, "JUnit report") }].compactMap { $0 })
         var reportText: String?
         var texts: [String] = [], documents: [JSONOutput] = [], judgements: [DeviceGate.Judgement] = []
         for patternPath in patternFiles {
