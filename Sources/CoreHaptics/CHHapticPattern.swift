@@ -156,8 +156,8 @@ open class CHHapticPattern: NSObject, @unchecked Sendable {
             throw CHHapticError.with(PatternDictionary.code(of: error, otherwise: code), error.message + " at \(error.path)")
         }
         let plain = PatternDictionary.plain(bytes) as? [String: Any] ?? [:]
-        let layout = PatternDictionary.layout(plain)
-        return (document, plain, folder, layout.haptic, layout.audio, layout.cut, layout.duration)
+        let layout = document.layout
+        return (document, plain, folder, layout.hapticEventIndices, layout.audioEventIndices, layout.cutEvents, Double(layout.durationUs) / 1_000_000)
     }
 }
 

@@ -1,8 +1,8 @@
 import HapticCore
 import HapticPlanner
 
-/// A pattern's dictionary and its JSON: what the AHAP reader takes, what `exportDictionary` gives,
-/// and where each event of it sits.
+/// A pattern's dictionary and its JSON: what the AHAP reader takes and what `exportDictionary`
+/// gives.
 enum PatternDictionary {
     /// A value a dictionary cannot hold.
     struct Problem: Error, CustomStringConvertible {
@@ -96,34 +96,6 @@ enum PatternDictionary {
         case .bool(let flag): return flag
         case .null: return NSNull()
         }
-    }
-
-    /// Which events are haptic and which audio (their indices among the pattern's events, as the
-    /// AHAP reader keeps them), which are cut at 30 s, and the pattern's duration.
-    static func layout(_ dictionary: [String: Any]) -> (haptic: [Int], audio: [Int], cut: Set<Int>, duration: TimeInterval) {
-        var haptic: [Int] = [], audio: [Int] = [], cut: Set<Int> = [], duration = 0.0, index = 0
-        func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? (value as? Double) ?? (value as? Int).map(Double.init) ?? 0 }
-        for entry in dictionary["Pattern"] as? [Any] ?? [] {
-            guard let entry = entry as? [String: Any] else { continue }
-            if let event = entry["Event"] as? [String: Any] {
-                defer { index += 1 }
-                let type = event["EventType"] as? String ?? ""
-                let time = number(event["Time"]), length = number(event["EventDuration"])
-                duration = max(duration, time + length)
-                if type == "AudioCustom" || type == "AudioContinuous" {
-                    if type == "AudioContinuous" || event["EventWaveformPath"] != nil { audio.append(index) }
-                } else {
-                    haptic.append(index)
-                    if type == "HapticContinuous", length > Double(CoreHapticsRules.maxContinuousMs) / 1000 { cut.insert(index) }
-                }
-            } else if let parameter = entry["Parameter"] as? [String: Any] {
-                duration = max(duration, number(parameter["Time"]))
-            } else if let curve = entry["ParameterCurve"] as? [String: Any] {
-                let last = (curve["ParameterCurveControlPoints"] as? [Any])?.compactMap { ($0 as? [String: Any]).map { number($0["Time"]) } }.max() ?? 0
-                duration = max(duration, number(curve["Time"]) + last)
-            }
-        }
-        return (haptic, audio, cut, duration)
     }
 
     /// The code of an AHAP reader's refusal, from the reader's own code: a bad type, a bad time or

@@ -34,6 +34,25 @@ extension AHAPReading {
         #expect(document.warnings.isEmpty)
     }
 
+    @Test func theLayoutSaysWhereEachKeptEventSitsAndHowLongThePatternIs() throws {
+        let document = try read(#"""
+            {"Pattern": [
+              {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0.5, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}, {"Time": 40, "ParameterValue": 0}]}},
+              {"Event": {"Time": 0.1, "EventType": "AudioCustom"}},
+              {"Event": {"Time": 0.2, "EventType": "HapticTransient", "EventDuration": 0.05}},
+              {"Event": {"Time": 0.3, "EventType": "AudioContinuous", "EventDuration": 0.2}},
+              {"Parameter": {"ParameterID": "AudioVolumeControl", "Time": 41, "ParameterValue": 0.5}},
+              {"Event": {"Time": 1, "EventType": "HapticContinuous", "EventDuration": 35}}
+            ]}
+            """#)
+        // The AudioCustom without a path is skipped, yet counts among the file's events.
+        #expect(document.layout.hapticEventIndices == [1, 3])
+        #expect(document.layout.audioEventIndices == [2])
+        #expect(document.layout.cutEvents == [3])
+        // The uncut event ends at 36 s, the curve at 40.5 s; the parameter at 41 s is the latest.
+        #expect(document.layout.durationUs == 41_000_000)
+    }
+
     @Test func missingParametersTakeTheirDefaultsWithWarnings() throws {
         let document = try read(event(#""Time": 0, "EventType": "HapticTransient""#))
         let native = try #require(document.plan.players.first?.events.first)

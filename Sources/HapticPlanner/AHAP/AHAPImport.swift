@@ -35,6 +35,30 @@ public struct AHAPDocument: Sendable {
     public let description: String?
     /// The file's audio events and controls (empty when it has none).
     public let audio: AHAPAudio
+    /// Where each of the plan's and the audio's events sits among the file's events.
+    public let layout: AHAPLayout
+}
+
+/// Where the events an AHAP reader kept sit in the file, and how long the pattern is as Core
+/// Haptics counts it (what `CHHapticPattern` reports and logs).
+public struct AHAPLayout: Sendable, Hashable {
+    /// For each event of the plan's player, its index among the file's `Event` entries.
+    public var hapticEventIndices: [Int] = []
+    /// For each of `audio.events`, its index among the file's `Event` entries.
+    public var audioEventIndices: [Int] = []
+    /// The indices of continuous events cut at 30 s.
+    public var cutEvents: Set<Int> = []
+    /// The latest event start plus its `EventDuration` as written (before a cut), parameter
+    /// time or curve time plus its last point, in µs (saturating).
+    public var durationUs: Int64 = 0
+    /// Event entries read so far.
+    var eventCount = 0
+
+    /// Counts `endUs` (a start plus a length, saturating) in the duration.
+    mutating func extend(_ startUs: Int64, plus lengthUs: Int64) {
+        let end = startUs.addingReportingOverflow(lengthUs)
+        durationUs = max(durationUs, end.overflow ? .max : end.partialValue)
+    }
 }
 
 /// Reads AHAP (Apple Haptic and Audio Pattern) files: one Core Haptics pattern, so one player
@@ -105,7 +129,8 @@ public enum AHAPImport {
         try reader.read(root)
         reader.lintAbsoluteCurveTimes()
         return AHAPDocument(
-            plan: try reader.plan(capabilities: capabilities), warnings: reader.warnings, description: reader.description, audio: reader.audio)
+            plan: try reader.plan(capabilities: capabilities), warnings: reader.warnings, description: reader.description, audio: reader.audio,
+            layout: reader.layout)
     }
 }
 
@@ -116,6 +141,7 @@ struct AHAPReader {
     var events: [NativeEvent] = []
     var curves: [ParameterCurve] = []
     var audio = AHAPAudio()
+    var layout = AHAPLayout()
     /// The `$.Pattern[i]` entry of each curve, for warnings about it.
     var curvePaths: [JSONPath] = []
     var metadataDurationMs: Int64?

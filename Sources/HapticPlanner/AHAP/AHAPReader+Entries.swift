@@ -49,9 +49,11 @@ extension AHAPReader {
 
     private mutating func readEvent(_ node: JSONNode, _ path: JSONPath, entry: JSONPath) throws(AHAPError) {
         let members = try object(node, path)
+        let index = layout.eventCount
+        layout.eventCount += 1
         let type = try string(try required("EventType", in: members, node, path), path.appending("EventType"))
         if let kind = AHAPAudioEvent.Kind(rawValue: type) {
-            try readAudioEvent(kind, members, node, path, entry: entry)
+            try readAudioEvent(kind, members, node, path, entry: entry, index: index)
             return
         }
         guard Self.hapticEventTypes.contains(type) else {
@@ -77,7 +79,9 @@ extension AHAPReader {
             durationUs = try microseconds(try required("EventDuration", in: members, node, path), durationPath)
             guard durationUs >= 1 else { throw fail(.tooShort, "a continuous event must last at least 1 µs", node, durationPath) }
             let limitUs = CoreHapticsRules.maxContinuousMs * Microseconds.perMillisecond
+            layout.extend(startUs, plus: durationUs)
             if durationUs > limitUs {
+                layout.cutEvents.insert(index)
                 warn("continuous event of \(Microseconds.millisecondsText(durationUs)) ms cut at \(CoreHapticsRules.maxContinuousMs) ms",
                      entry, code: .cutAt30s, kind: "continuous events over 30 s cut at 30 s", value: durationPath)
                 durationUs = limitUs
@@ -87,6 +91,8 @@ extension AHAPReader {
             // pattern's duration.
             durationUs = try microseconds(durationNode, durationPath)
         }
+        layout.extend(startUs, plus: durationUs)
+        layout.hapticEventIndices.append(index)
         guard startUs <= Int64.max - durationUs else { throw fail(.timeOutOfRange, "event end is beyond the 64-bit microsecond range", node, path) }
         events.append(NativeEvent(
             kind: type == "HapticTransient" ? .transient : .continuous, startUs: startUs, durationUs: durationUs,
@@ -189,7 +195,7 @@ extension AHAPReader {
 
     /// An `AudioCustom` or `AudioContinuous` event: its timing, waveform keys and parameters.
     private mutating func readAudioEvent(
-        _ kind: AHAPAudioEvent.Kind, _ members: [JSONMember], _ node: JSONNode, _ path: JSONPath, entry: JSONPath
+        _ kind: AHAPAudioEvent.Kind, _ members: [JSONMember], _ node: JSONNode, _ path: JSONPath, entry: JSONPath, index: Int
     ) throws(AHAPError) {
         let startUs = try microseconds(try required("Time", in: members, node, path), path.appending("Time"))
         var durationUs: Int64 = 0, waveform: String?, loops = false, envelopeOn = true
@@ -219,12 +225,14 @@ extension AHAPReader {
             default: warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, code: .keySkipped, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
             }
         }
+        layout.extend(startUs, plus: durationUs)
         if kind == .custom, waveform == nil {
             warn("AudioCustom event without EventWaveformPath skipped", entry, code: .entrySkipped, kind: "AudioCustom events without EventWaveformPath skipped")
             return
         }
         if kind == .continuous, durationUs < 1 { throw fail(.tooShort, "an AudioContinuous event needs an EventDuration of at least 1 µs", node, path) }
         guard startUs <= Int64.max - durationUs else { throw fail(.timeOutOfRange, "event end is beyond the 64-bit microsecond range", node, path) }
+        layout.audioEventIndices.append(index)
         audio.events.append(AHAPAudioEvent(kind: kind, entry: entry, startUs: startUs, durationUs: durationUs, waveformPath: waveform,
                                            loops: loops, usesVolumeEnvelope: envelopeOn, volume: volume, pitch: pitch, pan: pan,
                                            brightness: brightness, envelope: envelope))
@@ -285,6 +293,7 @@ extension AHAPReader {
                  entry, code: .curveOverPointLimit, kind: "curves have more than \(AHAPExport.devicePointLimit) points (some devices are reported to accept only "
                     + "\(AHAPExport.devicePointLimit))", value: pointsPath)
         }
+        layout.extend(startUs, plus: points.last?.timeUs ?? 0)
         add(parameter, startUs: startUs, points: points, entry: entry)
     }
 
@@ -295,6 +304,7 @@ extension AHAPReader {
         for member in members where !["ParameterID", "Time", "ParameterValue"].contains(member.key) {
             warn("unknown key \"\(PatternFileError.shown(member.key))\" skipped", entry, code: .keySkipped, kind: "unknown keys \"\(PatternFileError.shown(member.key))\" skipped")
         }
+        layout.extend(startUs, plus: 0)
         add(parameter, startUs: startUs, points: [CurvePoint(timeUs: 0, value: value)], entry: entry)
     }
 
