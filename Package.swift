@@ -108,10 +108,10 @@ package.targets += [
     .target(name: "AVFoundation", dependencies: ["AVFAudio"], exclude: ["README.md"]),
     .target(
         name: "CoreHaptics",
-        dependencies: ["AVFAudio", "HapticPlayback", "HapticPlanner", "HapticSynth", "HapticCore", "AudioCore", "AudioIO"],
+        dependencies: ["AVFAudio", "HapticPlayback", "HapticPlanner", "HapticCore", "AudioCore", "AudioIO"],
         exclude: ["README.md"]
     ),
-    .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "HapticSynth", "AudioCore", "AudioIO"], exclude: ["README.md"]),
+    .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "HapticPlayback"], exclude: ["README.md"]),
     .testTarget(
         name: "CoreHapticsTests",
         dependencies: ["CoreHaptics", "CoreHapticsEmulator", "AVFoundation", "AudioIO", "TestSupport"]

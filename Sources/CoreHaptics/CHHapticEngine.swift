@@ -37,7 +37,7 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
         case leaveEngineRunning = 2
     }
 
-    let device = EmulatedDevice.shared
+    let phone = EmulatedPhone.shared
     /// `engine#1`, in the log.
     let name: String
     private let generation: Int
@@ -57,55 +57,55 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
 
     /// Called when the system stops the engine (never for the app's own `stop`).
     open var stoppedHandler: StoppedHandler {
-        get { device.lock.withLock { state.stopped } }
-        set { device.lock.withLock { state.stopped = newValue } }
+        get { phone.lock.withLock { state.stopped } }
+        set { phone.lock.withLock { state.stopped = newValue } }
     }
     /// Called after the haptic server reset: every player is invalid and every audio resource
     /// unregistered; the engine is stopped.
     open var resetHandler: ResetHandler {
-        get { device.lock.withLock { state.reset } }
-        set { device.lock.withLock { state.reset = newValue } }
+        get { phone.lock.withLock { state.reset } }
+        set { phone.lock.withLock { state.reset = newValue } }
     }
     /// Plays haptics only (audio events are skipped), from the next `start()`.
     open var playsHapticsOnly: Bool {
-        get { device.lock.withLock { state.hapticsOnly } }
-        set { device.lock.withLock { state.hapticsOnly = newValue } }
+        get { phone.lock.withLock { state.hapticsOnly } }
+        set { phone.lock.withLock { state.hapticsOnly = newValue } }
     }
     /// Plays audio only (haptic events are skipped), from the next `start()`.
     open var playsAudioOnly: Bool {
-        get { device.lock.withLock { state.audioOnly } }
-        set { device.lock.withLock { state.audioOnly = newValue } }
+        get { phone.lock.withLock { state.audioOnly } }
+        set { phone.lock.withLock { state.audioOnly = newValue } }
     }
     /// Silences the audio of every player at once (the timeline still records the voices).
     open var isMutedForAudio: Bool {
-        get { device.lock.withLock { state.mutedForAudio } }
+        get { phone.lock.withLock { state.mutedForAudio } }
         set { changed("isMutedForAudio", newValue) { $0.state.mutedForAudio = newValue } }
     }
     /// Silences the haptics of every player at once (the timeline still records the voices).
     open var isMutedForHaptics: Bool {
-        get { device.lock.withLock { state.mutedForHaptics } }
+        get { phone.lock.withLock { state.mutedForHaptics } }
         set { changed("isMutedForHaptics", newValue) { $0.state.mutedForHaptics = newValue } }
     }
     /// Stops after 120 s with nothing to play (`stoppedHandler(.idleTimeout)`) and starts again
     /// when a player starts.
     open var isAutoShutdownEnabled: Bool {
-        get { device.lock.withLock { state.autoShutdown } }
-        set { device.lock.withLock { state.autoShutdown = newValue } }
+        get { phone.lock.withLock { state.autoShutdown } }
+        set { phone.lock.withLock { state.autoShutdown = newValue } }
     }
 
     /// An engine on the emulated device; `audioSession` is accepted and not used.
     /// - Throws: `notSupported` (−4809) on a device without haptics (`ipad`, or one configured
     ///   without them); `serverInitFailed` (−4810) when the device cannot be set up as configured.
     public init(audioSession: AVAudioSession? = nil) throws {
-        let device = EmulatedDevice.shared
-        device.prepare()
-        (name, generation) = device.lock.withLock { (device.nextEngineName(), device.generation) }
+        let phone = EmulatedPhone.shared
+        phone.prepare()
+        (name, generation) = phone.lock.withLock { (phone.nextEngineName(), phone.generation) }
         super.init()
-        try device.lock.withLock {
-            device.attach(self)
-            try device.logged(name, "init(audioSession:)", [("audioSession", audioSession == nil ? "nil" : "shared")]) {
-                if let problem = device.problem { throw CHHapticError.with(.serverInitFailed, problem) }
-                guard device.hasHaptics else { throw CHHapticError.with(.notSupported, "the device has no haptics") }
+        try phone.lock.withLock {
+            phone.attach(self)
+            try phone.logged(name, "init(audioSession:)", [("audioSession", audioSession == nil ? "nil" : "shared")]) {
+                if let problem = phone.problem { throw CHHapticError.with(.serverInitFailed, problem) }
+                guard phone.hasHaptics else { throw CHHapticError.with(.notSupported, "the device has no haptics") }
             }
         }
     }
@@ -117,16 +117,16 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
 
     /// What the emulated device supports, and the ranges of every parameter.
     open class func capabilitiesForHardware() -> any CHHapticDeviceCapability {
-        let device = EmulatedDevice.shared
-        device.prepare()
-        return device.lock.withLock { DeviceCapability(supportsHaptics: device.hasHaptics, supportsAudio: device.settings.supportsAudio) }
+        let phone = EmulatedPhone.shared
+        phone.prepare()
+        return phone.lock.withLock { DeviceCapability(supportsHaptics: phone.hasHaptics, supportsAudio: phone.settings.supportsAudio) }
     }
 
     /// The engine clock in seconds: 1000.0 when the device was configured.
     open var currentTime: TimeInterval {
-        device.lock.withLock {
-            device.sync()
-            return device.now
+        phone.lock.withLock {
+            phone.sync()
+            return phone.now
         }
     }
 
@@ -136,19 +136,19 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     }
 
     private func startLogged() throws {
-        try device.lock.withLock {
-            device.sync()
-            try device.logged(name, "start()", result: { _ in "started" }) { try startNow() }
+        try phone.lock.withLock {
+            phone.sync()
+            try phone.logged(name, "start()", result: { _ in "started" }) { try startNow() }
         }
     }
 
     /// Starts the engine; `completionHandler` runs on the callback queue with nil or the error.
     open func start(completionHandler: CompletionHandler? = nil) {
-        device.lock.withLock {
-            device.sync()
+        phone.lock.withLock {
+            phone.sync()
             let error: (any Error)?
             do {
-                try device.logged(name, "start(completionHandler:)") { try startNow() }
+                try phone.logged(name, "start(completionHandler:)") { try startNow() }
                 error = nil
             } catch let thrown {
                 error = thrown
@@ -165,10 +165,10 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     /// Stops the engine: its players stop at once (they can start again after `start()`);
     /// `stoppedHandler` is not called.
     open func stop(completionHandler: CompletionHandler? = nil) {
-        device.lock.withLock {
-            device.sync()
+        phone.lock.withLock {
+            phone.sync()
             let wasRunning = isRunning  // the result is worded after the stop
-            _ = try? device.logged(name, "stop(completionHandler:)", result: { _ in wasRunning ? "stopped" : "already stopped" }) {
+            _ = try? phone.logged(name, "stop(completionHandler:)", result: { _ in wasRunning ? "stopped" : "already stopped" }) {
                 try checkCurrent()
                 stopNow(error: nil)
             }
@@ -185,9 +185,9 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     /// does or the engine is stopped); `.stopEngine` then stops the engine and calls
     /// `stoppedHandler(.notifyWhenFinished)`.
     open func notifyWhenPlayersFinished(finishedHandler: @escaping FinishedHandler) {
-        device.lock.withLock {
-            device.sync()
-            device.record(object: name, call: "notifyWhenPlayersFinished(finishedHandler:)", result: "waiting")
+        phone.lock.withLock {
+            phone.sync()
+            phone.record(object: name, call: "notifyWhenPlayersFinished(finishedHandler:)", result: "waiting")
             finishWaiters.append(finishedHandler)
             playersMayHaveFinished()
         }
@@ -206,16 +206,16 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     }
 
     private func makeAdvancedPlayer(with pattern: CHHapticPattern, call: String) throws -> PatternPlayer {
-        try device.lock.withLock {
-            device.sync()
-            let player = PatternPlayer(engine: self, pattern: pattern, name: device.nextPlayerName(),
+        try phone.lock.withLock {
+            phone.sync()
+            let player = PatternPlayer(engine: self, pattern: pattern, name: phone.nextPlayerName(),
                                        isAdvanced: call == "makeAdvancedPlayer(with:)")
-            try device.logged(name, call, [("player", player.name), ("duration", "\(pattern.duration)")], result: { _ in player.name }) {
+            try phone.logged(name, call, [("player", player.name), ("duration", "\(pattern.duration)")], result: { _ in player.name }) {
                 try checkCurrent()
                 try checkResources(of: pattern)
             }
             for warning in pattern.document.warnings {
-                device.record(object: player.name, call: "pattern", args: [("entry", "\(warning.path)")], result: "read", rule: warning.message)
+                phone.record(object: player.name, call: "pattern", args: [("entry", "\(warning.path)")], result: "read", rule: warning.message)
             }
             return player
         }
@@ -223,8 +223,8 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
 
     /// Plays an AHAP file at once, on a player of its own.
     open func playPattern(from fileURL: URL) throws {
-        try device.lock.withLock {
-            let pattern = try device.logged(name, "playPattern(from: URL)", [("url", fileURL.lastPathComponent)], result: { _ in "read" }) {
+        try phone.lock.withLock {
+            let pattern = try phone.logged(name, "playPattern(from: URL)", [("url", fileURL.lastPathComponent)], result: { _ in "read" }) {
                 try CHHapticPattern(contentsOf: fileURL)
             }
             try makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
@@ -233,8 +233,8 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
 
     /// Plays AHAP data at once, on a player of its own; its sounds are looked for in the bundle.
     open func playPattern(from data: Data) throws {
-        try device.lock.withLock {
-            let pattern = try device.logged(name, "playPattern(from: Data)", [("bytes", "\(data.count)")], result: { _ in "read" }) {
+        try phone.lock.withLock {
+            let pattern = try phone.logged(name, "playPattern(from: Data)", [("bytes", "\(data.count)")], result: { _ in "read" }) {
                 try CHHapticPattern(data: data, folder: nil)
             }
             try makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
@@ -246,19 +246,19 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     ///   `CHHapticAudioResourceKeyUseVolumeEnvelope` (default true).
     /// - Throws: `fileNotFound` without a file; `invalidAudioResource` when it cannot be read.
     open func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws -> CHHapticAudioResourceID {
-        try device.lock.withLock {
-            device.sync()
+        try phone.lock.withLock {
+            phone.sync()
             let loops = AudioResources.flag(options, CHHapticAudioResourceKeyLoopEnabled, default: false)
             let envelope = AudioResources.flag(options, CHHapticAudioResourceKeyUseVolumeEnvelope, default: true)
-            return try device.logged(name, "registerAudioResource(_:options:)",
+            return try phone.logged(name, "registerAudioResource(_:options:)",
                                      [("url", resourceURL.lastPathComponent), ("loopEnabled", "\(loops)"), ("useVolumeEnvelope", "\(envelope)")],
                                      result: { "\($0)" }) {
                 try checkCurrent()
                 let sound = try AudioResources.read(resourceURL.path)
-                device.resourceCount += 1
-                device.resources[device.resourceCount] = AudioResource(engine: ObjectIdentifier(self), path: resourceURL.path, sound: sound,
+                phone.resourceCount += 1
+                phone.resources[phone.resourceCount] = AudioResource(engine: ObjectIdentifier(self), path: resourceURL.path, sound: sound,
                                                                        loops: loops, usesVolumeEnvelope: envelope)
-                return device.resourceCount
+                return phone.resourceCount
             }
         }
     }
@@ -267,16 +267,16 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     /// - Throws: `operationNotPermitted` while a playing pattern uses it; `invalidAudioResource`
     ///   for an ID this engine did not register.
     open func unregisterAudioResource(_ resourceID: CHHapticAudioResourceID) throws {
-        try device.lock.withLock {
-            device.sync()
-            try device.logged(name, "unregisterAudioResource(_:)", [("id", "\(resourceID)")]) {
-                guard let resource = device.resources[resourceID], resource.engine == ObjectIdentifier(self) else {
+        try phone.lock.withLock {
+            phone.sync()
+            try phone.logged(name, "unregisterAudioResource(_:)", [("id", "\(resourceID)")]) {
+                guard let resource = phone.resources[resourceID], resource.engine == ObjectIdentifier(self) else {
                     throw CHHapticError.with(.invalidAudioResource, "audio resource \(resourceID) is not registered with this engine")
                 }
-                guard !device.isPlaying(resourceID) else {
+                guard !phone.isPlaying(resourceID) else {
                     throw CHHapticError.with(.operationNotPermitted, "audio resource \(resourceID) is in use by a playing pattern")
                 }
-                device.resources[resourceID] = nil
+                phone.resources[resourceID] = nil
             }
         }
     }
@@ -289,14 +289,14 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
 
     /// Throws unless the engine belongs to the device as now configured.
     func checkCurrent() throws {
-        guard generation == device.generation else {
+        guard generation == phone.generation else {
             throw CHHapticError.with(.serverInterrupted, "the emulated device was configured again after this engine was made")
         }
     }
 
     private func startNow() throws {
         try checkCurrent()
-        if let problem = device.problem { throw CHHapticError.with(.serverInitFailed, problem) }
+        if let problem = phone.problem { throw CHHapticError.with(.serverInitFailed, problem) }
         (playsHapticsOnlyNow, playsAudioOnlyNow) = (state.hapticsOnly, state.audioOnly)
         isRunning = true
         idleSince = nil
@@ -308,26 +308,26 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
         guard !isRunning else { return nil }
         guard state.autoShutdown else { throw CHHapticError.with(.engineNotRunning, "engine life: a player cannot start while its engine is stopped") }
         try startNow()
-        device.record(object: name, call: "start()", result: "started", rule: "engine life: auto-shutdown starts a stopped engine for a player")
+        phone.record(object: name, call: "start()", result: "started", rule: "engine life: auto-shutdown starts a stopped engine for a player")
         return "engine life: auto-shutdown started the engine"
     }
 
     private func stopNow(error: CHHapticError.Code?) {
         isRunning = false
         idleSince = nil
-        device.stopAll(of: self, reason: "stop", error: error)
+        phone.stopAll(of: self, reason: "stop", error: error)
         playersMayHaveFinished()
     }
 
     /// The system stops the engine: its players stop and `stoppedHandler(reason)` is called.
-    func stopBySystem(_ reason: StoppedReason, device: EmulatedDevice) {
+    func stopBySystem(_ reason: StoppedReason, ) {
         stopNow(error: .engineNotRunning)
         let handler = state.stopped
         call("stoppedHandler", args: [("reason", reason.name)]) { handler(reason) }
     }
 
     /// The server reset: the engine stops and `resetHandler` is called.
-    func resetBySystem(device: EmulatedDevice) {
+    func resetBySystem() {
         resets += 1
         isRunning = false
         idleSince = nil
@@ -339,34 +339,34 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     /// The auto-shutdown deadline, while one runs.
     var shutdownFrame: Int64? {
         guard isRunning, state.autoShutdown, let idleSince else { return nil }
-        return idleSince + Int64(120 * device.rate)
+        return idleSince + Int64(120 * phone.rate)
     }
 
     /// Follows the engine's idleness under auto-shutdown; stops it after 120 s of it.
-    func checkIdle(device: EmulatedDevice) {
-        guard isRunning, state.autoShutdown, !device.isBusy(self) else {
+    func checkIdle() {
+        guard isRunning, state.autoShutdown, !phone.isBusy(self) else {
             idleSince = nil
             return
         }
-        if idleSince == nil { idleSince = device.frame }
-        if let deadline = shutdownFrame, device.frame >= deadline {
-            device.record(object: name, call: "stop", result: "stopped", rule: "engine life: auto-shutdown after 120 s idle")
-            stopBySystem(.idleTimeout, device: device)
+        if idleSince == nil { idleSince = phone.frame }
+        if let deadline = shutdownFrame, phone.frame >= deadline {
+            phone.record(object: name, call: "stop", result: "stopped", rule: "engine life: auto-shutdown after 120 s idle")
+            stopBySystem(.idleTimeout)
         }
     }
 
     /// Calls the `notifyWhenPlayersFinished` handlers when nothing of this engine plays.
     func playersMayHaveFinished() {
-        guard !finishWaiters.isEmpty, !isRunning || !device.isBusy(self) else { return }
+        guard !finishWaiters.isEmpty, !isRunning || !phone.isBusy(self) else { return }
         let waiters = finishWaiters
         finishWaiters = []
         for waiter in waiters {
             call("finishedHandler") { [self] in
                 let action = waiter(nil)
-                device.lock.withLock {
-                    device.record(object: name, call: "finishedHandler returned", args: [("action", action == .stopEngine ? "stopEngine" : "leaveEngineRunning")])
+                phone.lock.withLock {
+                    phone.record(object: name, call: "finishedHandler returned", args: [("action", action == .stopEngine ? "stopEngine" : "leaveEngineRunning")])
                     guard action == .stopEngine, isRunning else { return }
-                    stopBySystem(.notifyWhenFinished, device: device)
+                    stopBySystem(.notifyWhenFinished)
                 }
             }
         }
@@ -374,25 +374,25 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
 
     /// Queues a callback; the log records it when it runs.
     func call(_ what: String, args: [(String, String)] = [], _ body: @escaping () -> Void) {
-        device.callbacks.enqueue { [self] in
-            device.lock.withLock { device.record(object: name, call: what, args: args, result: "called") }
+        phone.device.callbacks.enqueueHandler { [self] in
+            phone.lock.withLock { phone.record(object: name, call: what, args: args, result: "called") }
             // A callback plays on its engine's device, whichever thread delivers it.
-            EmulatedDevice.$bound.withValue(device) { body() }
+            EmulatedPhone.$bound.withValue(phone) { body() }
         }
     }
 
     private func changed(_ property: String, _ value: Bool, _ set: (CHHapticEngine) -> Void) {
-        device.lock.withLock {
-            device.sync()
+        phone.lock.withLock {
+            phone.sync()
             set(self)
-            device.record(object: name, call: property, args: [("value", "\(value)")], result: "set", rule: "audio: mutes act at once")
-            device.applyMuting()
+            phone.record(object: name, call: property, args: [("value", "\(value)")], result: "set", rule: "audio: mutes act at once")
+            phone.device.applyMuting()
         }
     }
 
     /// Throws unless every audio resource `pattern` plays is registered with this engine.
     private func checkResources(of pattern: CHHapticPattern) throws {
-        for id in pattern.resourceIDs where device.resources[id]?.engine != ObjectIdentifier(self) {
+        for id in pattern.resourceIDs where phone.resources[id]?.engine != ObjectIdentifier(self) {
             throw CHHapticError.with(.invalidAudioResource, "audio resource \(id) is not registered with this engine")
         }
     }

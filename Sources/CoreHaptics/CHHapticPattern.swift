@@ -123,8 +123,8 @@ open class CHHapticPattern: NSObject, @unchecked Sendable {
             if event.duration > 0 { fields["EventDuration"] = event.duration }
             if let id = event.audioResourceID {
                 fields["EventWaveformPath"] = AudioResources.path(of: id)
-                let device = EmulatedDevice.shared
-                if let resource = device.lock.withLock({ device.resources[id] }) {
+                let phone = EmulatedPhone.shared
+                if let resource = phone.lock.withLock({ phone.resources[id] }) {
                     fields["EventWaveformLoopEnabled"] = resource.loops
                     fields["EventWaveformUseVolumeEnvelope"] = resource.usesVolumeEnvelope
                 }

@@ -1,9 +1,9 @@
-import HapticSynth
+import HapticPlayback
 
 /// The player `makePlayer(with:)` and `makeAdvancedPlayer(with:)` return: its pattern, started on
 /// the emulated device (docs/corehaptics.md, "Players"). A start begins a run, which plays in
 /// segments: a pause, a resume, a seek, a loop or a new rate ends one and starts the next.
-final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked Sendable {
+final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmentOwner, @unchecked Sendable {
     let engine: CHHapticEngine
     let pattern: CHHapticPattern
     /// `player#3`, in the log and the timeline.
@@ -11,9 +11,9 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     private let resets: Int
     /// Made by `makeAdvancedPlayer(with:)`: its completion handler is called.
     let isAdvanced: Bool
-    private var device: EmulatedDevice { engine.device }
+    private var phone: EmulatedPhone { engine.phone }
     /// The segment playing now, if any.
-    var playback: Playback?
+    var playback: DeviceSegment?
     /// Where a paused run stands in its pattern (µs), while paused.
     private var pausedAtUs: Int64?
     /// Where the next start begins (µs; a seek before starting sets it).
@@ -30,8 +30,6 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
         state.loopEnd = pattern.duration
     }
 
-    /// Whether the player is muted now.
-    var isMutedNow: Bool { muted }
     /// The rate its segments play at.
     var rateNow: Double { Double(state.playbackRate) }
     /// Where its segments loop, while it loops (µs of the pattern): `loopEnd`, or the duration when
@@ -49,40 +47,40 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
 
     func start(atTime time: TimeInterval) throws {
         try atFrame("start(atTime:)", time, done: "started") { frame in
-            if let started = try self.engine.ensureRunning() { self.device.record(object: self.name, call: "rule", result: "applied", rule: started) }
-            self.device.when(frame, self, "start") { self.beginRun() }
+            if let started = try self.engine.ensureRunning() { self.phone.record(object: self.name, call: "rule", result: "applied", rule: started) }
+            self.phone.when(frame, self, "start") { self.beginRun() }
         }
     }
 
     func stop(atTime time: TimeInterval) throws {
         try atFrame("stop(atTime:)", time, running: true, done: "stopped") { frame in
-            self.device.when(frame, self, "stop") { self.endRun(reason: "stop", error: nil) }
+            self.phone.when(frame, self, "stop") { self.endRun(reason: "stop", error: nil) }
         }
     }
 
     func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws {
         let args = parameters.map { ("\($0.parameterID.rawValue)@\($0.relativeTime)", "\($0.value)") } + [("time", "\(time)")]
-        try device.lock.withLock {
-            device.sync()
-            let (at, rule) = device.frame(forTime: time)
-            try device.logged(name, "sendParameters(_:atTime:)", args, rule: "dynamic parameters: effective time = max(atTime, now) + relativeTime; \(rule)") {
+        try phone.lock.withLock {
+            phone.sync()
+            let (at, rule) = phone.frame(forTime: time)
+            try phone.logged(name, "sendParameters(_:atTime:)", args, rule: "dynamic parameters: effective time = max(atTime, now) + relativeTime; \(rule)") {
                 try checkValid()
                 for parameter in parameters {
                     guard let control = SentControl(parameter.parameterID, timesSeconds: [0], values: [parameter.value]) else {
                         throw CHHapticError.with(.invalidParameterType, "unknown dynamic parameter \(parameter.parameterID.rawValue)")
                     }
                     guard parameter.relativeTime >= 0 else { throw CHHapticError.with(.invalidTime, "a parameter's relative time is negative") }
-                    send(control, at: FrameTiming.adding(at, EngineClock.frames(parameter.relativeTime, rate: device.rate)))
+                    send(control, at: EngineClock.frame(at, plus: parameter.relativeTime, rate: phone.rate))
                 }
             }
         }
     }
 
     func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws {
-        try device.lock.withLock {
-            device.sync()
-            let (at, rule) = device.frame(forTime: time)
-            try device.logged(name, "scheduleParameterCurve(_:atTime:)", [("parameter", parameterCurve.parameterID.rawValue),
+        try phone.lock.withLock {
+            phone.sync()
+            let (at, rule) = phone.frame(forTime: time)
+            try phone.logged(name, "scheduleParameterCurve(_:atTime:)", [("parameter", parameterCurve.parameterID.rawValue),
                                                                           ("points", "\(parameterCurve.controlPoints.count)"), ("time", "\(time)")],
                               rule: "dynamic parameters: a scheduled curve starts at atTime, not its relativeTime; \(rule)") {
                 try checkValid()
@@ -100,9 +98,9 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     }
 
     func cancel() throws {
-        try device.lock.withLock {
-            device.sync()
-            try device.logged(name, "cancel()", result: { _ in self.isRunning ? "cancelled" : "not playing" }) {
+        try phone.lock.withLock {
+            phone.sync()
+            try phone.logged(name, "cancel()", result: { _ in self.isRunning ? "cancelled" : "not playing" }) {
                 try checkValid()
                 endRun(reason: "cancel", error: nil)
             }
@@ -110,13 +108,13 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     }
 
     var isMuted: Bool {
-        get { device.lock.withLock { muted } }
+        get { phone.lock.withLock { muted } }
         set {
-            device.lock.withLock {
-                device.sync()
+            phone.lock.withLock {
+                phone.sync()
                 muted = newValue
-                device.record(object: name, call: "isMuted", args: [("value", "\(newValue)")], result: "set", rule: "audio: mutes act at once")
-                device.applyMuting()
+                phone.record(object: name, call: "isMuted", args: [("value", "\(newValue)")], result: "set", rule: "audio: mutes act at once")
+                phone.device.applyMuting()
             }
         }
     }
@@ -125,29 +123,30 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
 
     func pause(atTime time: TimeInterval) throws {
         try atFrame("pause(atTime:)", time, running: true, done: "paused") { frame in
-            self.device.when(frame, self, "pause") {
+            self.phone.when(frame, self, "pause") {
                 guard let playback = self.playback else { return }
-                self.pausedAtUs = playback.patternUs(at: self.device.frame, sampleRate: self.device.rate)
-                self.device.pauseSegment(playback)
+                self.pausedAtUs = playback.patternUs(at: self.phone.frame, sampleRate: self.phone.rate)
+                self.phone.device.pauseSegment(playback)
+                self.playback = nil
             }
         }
     }
 
     func resume(atTime time: TimeInterval) throws {
         try atFrame("resume(atTime:)", time, done: "resumed") { frame in
-            if let started = try self.engine.ensureRunning() { self.device.record(object: self.name, call: "rule", result: "applied", rule: started) }
-            self.device.when(frame, self, "resume") {
+            if let started = try self.engine.ensureRunning() { self.phone.record(object: self.name, call: "rule", result: "applied", rule: started) }
+            self.phone.when(frame, self, "resume") {
                 guard let offset = self.pausedAtUs else { return }
                 self.pausedAtUs = nil
-                self.device.beginSegment(self, offsetUs: offset)
+                self.beginSegment(offsetUs: offset)
             }
         }
     }
 
     func seek(toOffset offsetTime: TimeInterval) throws {
-        try device.lock.withLock {
-            device.sync()
-            try device.logged(name, "seek(toOffset:)", [("offset", "\(offsetTime)")], rule: "advanced player: a seek re-anchors the run at the offset") {
+        try phone.lock.withLock {
+            phone.sync()
+            try phone.logged(name, "seek(toOffset:)", [("offset", "\(offsetTime)")], rule: "advanced player: a seek re-anchors the run at the offset") {
                 try checkValid()
                 let offset = max(0, EngineClock.microseconds(offsetTime))
                 if pausedAtUs != nil {
@@ -162,11 +161,11 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     }
 
     var loopEnabled: Bool {
-        get { device.lock.withLock { state.loopEnabled } }
+        get { phone.lock.withLock { state.loopEnabled } }
         set { changed("loopEnabled", "\(newValue)") { $0.state.loopEnabled = newValue } }
     }
     var loopEnd: TimeInterval {
-        get { device.lock.withLock { state.loopEnd } }
+        get { phone.lock.withLock { state.loopEnd } }
         set { changed("loopEnd", "\(newValue)") { $0.state.loopEnd = newValue } }
     }
     /// The rates a player plays at: a thousandth to a thousand times (decided here; a rate past
@@ -174,11 +173,11 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     static let rates: ClosedRange<Float> = 0.001...1_000
 
     var playbackRate: Float {
-        get { device.lock.withLock { state.playbackRate } }
+        get { phone.lock.withLock { state.playbackRate } }
         set {
             guard newValue > 0, !newValue.isNaN else {
-                return device.lock.withLock {
-                    device.record(object: name, call: "playbackRate", args: [("value", "\(newValue)")], result: "ignored",
+                return phone.lock.withLock {
+                    phone.record(object: name, call: "playbackRate", args: [("value", "\(newValue)")], result: "ignored",
                                   rule: "advanced player: a rate must be above 0")
                 }
             }
@@ -187,8 +186,8 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
         }
     }
     var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler {
-        get { device.lock.withLock { state.completion } }
-        set { device.lock.withLock { state.completion = newValue } }
+        get { phone.lock.withLock { state.completion } }
+        set { phone.lock.withLock { state.completion = newValue } }
     }
 
     // MARK: - Runs
@@ -202,7 +201,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
         let offset = nextOffsetUs
         nextOffsetUs = 0
         isRunning = true
-        device.addRun(self)
+        phone.addRun(self)
         begin(at: offset)
     }
 
@@ -210,18 +209,18 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     /// a pattern that does not loop, the run ends there.
     private func begin(at offsetUs: Int64) {
         if let loopEnd = loopEndUsNow {
-            device.beginSegment(self, offsetUs: offsetUs % loopEnd)
+            beginSegment(offsetUs: offsetUs % loopEnd)
         } else if offsetUs >= durationUs, offsetUs > 0 {
             endRun(reason: "end", error: nil)
         } else {
-            device.beginSegment(self, offsetUs: offsetUs)
+            beginSegment(offsetUs: offsetUs)
         }
     }
 
     /// Ends the playing segment and plays on from `offsetUs` (a seek, a new rate or loop).
     private func reanchor(at offsetUs: Int64) {
-        guard let playback else { return }
-        device.endSegment(playback, reason: "stop")
+        guard playback != nil else { return }
+        endSegment(reason: "stop")
         begin(at: offsetUs)
     }
 
@@ -229,10 +228,10 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
     /// (with an error when the engine stopped or reset under it).
     func endRun(reason: String, error: CHHapticError.Code?) {
         guard isRunning else { return }
-        if let playback { device.endSegment(playback, reason: reason) }
+        endSegment(reason: reason)
         pausedAtUs = nil
         isRunning = false
-        device.removeRun(self)
+        phone.removeRun(self)
         defer { engine.playersMayHaveFinished() }
         guard isAdvanced else { return }
         let handler = state.completion
@@ -242,25 +241,59 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
         }
     }
 
-    /// Remembers a control's value for later segments.
-    func remember(_ control: SentControl) {
+    /// Applies a control now: remembered for later segments, and acting on the segment playing.
+    private func apply(_ control: SentControl) {
         sentControls.removeAll { $0.id == control.id }
         sentControls.append(control.last)
+        if let playback { phone.device.apply(control.deviceControl, to: playback) }
+    }
+
+    /// Starts a segment at the current frame: the pattern from `offsetUs` at the player's rate,
+    /// looping if it loops; the controls sent so far apply from this frame.
+    private func beginSegment(offsetUs: Int64) {
+        let content = SegmentContent(pattern.document, durationUs: EngineClock.microseconds(pattern.duration),
+                                     soundOptions: pattern.soundOptions(resources: phone.resources), hapticsOff: engine.playsAudioOnlyNow,
+                                     audioOff: engine.playsHapticsOnlyNow)
+        playback = phone.device.beginSegment(self, content, offsetUs: offsetUs, rate: rateNow, loopEndUs: loopEndUsNow,
+                                             controls: sentControls.map(\.deviceControl))
+    }
+
+    // MARK: - DeviceSegmentOwner
+
+    var segmentName: String { name }
+    var mutesHapticsNow: Bool { muted || engine.mutesHaptics }
+    var mutesAudioNow: Bool { muted || engine.mutesAudio }
+
+    func segmentReachedLoop(_ segment: DeviceSegment) {
+        endSegment(reason: "loop")
+        beginSegment(offsetUs: 0)
+    }
+
+    /// Ends the segment playing now, if any, as `reason` says.
+    private func endSegment(reason: String) {
+        guard let playback else { return }
+        phone.device.endSegment(playback, reason: reason)
+        self.playback = nil
+    }
+
+    func segmentFinished(_ segment: DeviceSegment) {
+        if playback === segment { playback = nil }
+        endRun(reason: "end", error: nil)
     }
 
     /// Sends `control` at frame `at` (now or later).
     private func send(_ control: SentControl, at: Int64, placedAsInAFile: Bool = false) {
         guard control.isEmulated else {
-            device.record(object: name, call: "rule", result: "ignored", rule: "dynamic parameters: \(control.id.rawValue) is not emulated (as in files)")
+            phone.record(object: name, call: "rule", result: "ignored", rule: "dynamic parameters: \(control.id.rawValue) is not emulated (as in files)")
             return
         }
-        device.when(at, self, "parameter") {
+        phone.when(at, self, "parameter") {
             var placed = control
             if placedAsInAFile, let playback = self.playback {
-                let us = playback.patternUs(at: self.device.frame, sampleRate: self.device.rate)
+                let us = playback.patternUs(at: self.phone.frame, sampleRate: self.phone.rate)
                 placed = SentControl(control.id, timesSeconds: control.timesSeconds, values: control.values, startMs: Double(us) / 1000) ?? control
             }
-            self.device.apply(placed, to: self)
+            self.apply(placed)
         }
     }
 
@@ -268,11 +301,11 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
 
     /// Runs a timed call: logged, checked, then `body` with the frame its time names.
     private func atFrame(_ call: String, _ time: TimeInterval, running: Bool = false, done: String, _ body: @escaping (Int64) throws -> Void) throws {
-        try device.lock.withLock {
-            device.sync()
-            let (frame, rule) = device.frame(forTime: time)
-            try device.logged(name, call, [("time", "\(time)")], rule: rule,
-                              result: { _ in frame > self.device.frame ? "scheduled" : done }) {
+        try phone.lock.withLock {
+            phone.sync()
+            let (frame, rule) = phone.frame(forTime: time)
+            try phone.logged(name, call, [("time", "\(time)")], rule: rule,
+                              result: { _ in frame > self.phone.frame ? "scheduled" : done }) {
                 try checkValid()
                 if running, !engine.isRunning { throw CHHapticError.with(.engineNotRunning, "engine life: the engine is stopped") }
                 try body(frame)
@@ -290,12 +323,12 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, @unchecked S
 
     /// Sets a property of the loop or the rate; a playing run re-anchors at where it is.
     private func changed(_ property: String, _ value: String, _ set: (PatternPlayer) -> Void) {
-        device.lock.withLock {
-            device.sync()
+        phone.lock.withLock {
+            phone.sync()
             set(self)
-            device.record(object: name, call: property, args: [("value", value)], result: "set",
+            phone.record(object: name, call: property, args: [("value", value)], result: "set",
                           rule: playback == nil ? nil : "advanced player: a change re-anchors at the current offset")
-            if let playback { reanchor(at: playback.patternUs(at: device.frame, sampleRate: device.rate)) }
+            if let playback { reanchor(at: playback.patternUs(at: phone.frame, sampleRate: phone.rate)) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import CoreHaptics
+import HapticPlayback
 
 /// The emulated device as a test drives it: set it up, move its clock, read what it made, and
 /// stop or reset it as the system would (docs/corehaptics.md).
@@ -31,15 +32,15 @@ public enum HapticsEmulator {
         }
     }
 
-    private static var device: EmulatedDevice { .shared }
+    private static var device: EmulatedPhone { .shared }
 
     /// Runs `body` on a device of its own, configured as `configuration`: engines made inside it,
     /// and every `HapticsEmulator` call made inside it (and in the callbacks of its engines), use
     /// that device, never the process's or another test's. Tests that run in parallel each wrap
     /// their body in it (docs/corehaptics.md, "A test gets its own device").
     public static func withDevice<Result>(_ configuration: Configuration = .init(), _ body: () throws -> Result) rethrows -> Result {
-        let device = EmulatedDevice()
-        return try EmulatedDevice.$bound.withValue(device) {
+        let device = EmulatedPhone()
+        return try EmulatedPhone.$bound.withValue(device) {
             configure(configuration)
             defer { device.configure(DeviceSettings()) }  // stops its clock and closes a live device
             return try body()
@@ -48,8 +49,8 @@ public enum HapticsEmulator {
 
     /// `withDevice` for an async body.
     public static func withDevice<Result>(_ configuration: Configuration = .init(), _ body: () async throws -> Result) async rethrows -> Result {
-        let device = EmulatedDevice()
-        return try await EmulatedDevice.$bound.withValue(device) {
+        let device = EmulatedPhone()
+        return try await EmulatedPhone.$bound.withValue(device) {
             configure(configuration)
             defer { device.configure(DeviceSettings()) }
             return try await body()

@@ -2,57 +2,64 @@ import AudioCore
 import HapticPlanner
 import HapticSynth
 
-/// One plan played by its own executor on an audio engine whose clock is the frames written, with
-/// the callbacks delivered between blocks: the loop shared by `OfflineRender` (as fast as the
-/// output takes blocks) and `LivePlayback` (paced by the device).
+/// One plan played by its own executor on an emulated device of its own, pulled a block at a
+/// time, with the callbacks delivered between blocks: the loop shared by `OfflineRender` (as fast
+/// as the output takes blocks) and `LivePlayback` (paced by the device).
 struct EnginePlayback {
-    let engine: AudioHapticEngine
-    let callbacks: ManualCallbackQueue
+    let device: EmulatedDevice
+    let engine: DeviceHapticEngine
     let executor: HapticExecutor
     let handle: HapticHandle
     /// Under `resonator`, the frame the render ends at: the mass rings on after the session ends
     /// (the −60 dB tail, docs/devices.md); 0 under `drive`.
     let tailEndFrame: Int64
 
-    /// Starts `plan` on a new engine writing to `output`, once the render-length guard passed.
+    /// Starts `plan` on a new device, once the render-length guard passed.
     /// - Throws: `RenderLengthError` for a render over 24 hours without `allowLong` (or beyond
     ///   what hapsynth can represent); the executor's start error (the executor is released first).
-    init(_ plan: PlaybackPlan, profile: ActuatorProfile, output: any AudioOutput, allowLong: Bool = false, threads: Int = 1) throws {
+    init(_ plan: PlaybackPlan, profile: ActuatorProfile, allowLong: Bool = false, threads: Int = 1) throws {
         let frames = try RenderLength.checked(plan, profile: profile, allowLong: allowLong)
         tailEndFrame = profile.actuator == .resonator && plan.diagnostics.backend == .coreHaptics ? frames : 0
-        engine = AudioHapticEngine(profile: profile, output: output, threads: threads)
-        callbacks = ManualCallbackQueue()
-        executor = HapticExecutor(driver: AudioEngineDriver(engine: engine), clock: engine.clock, callbackQueue: callbacks)
+        device = EmulatedDevice(profile: profile, threads: threads)
+        engine = DeviceHapticEngine(device: device)
+        executor = HapticExecutor(driver: DeviceEngineDriver(engine: engine), clock: engine.clock, callbackQueue: device.callbacks)
         do {
             handle = try executor.play(plan)
         } catch {
             executor.release()
             throw error
         }
-        callbacks.drain()
+        device.callbacks.drain()
     }
 
     /// Whether there is more to render: the session is running, or the resonator's tail is not
     /// yet out.
-    var isPlaying: Bool { handle.isActive || (handle.failure == nil && engine.framePosition < tailEndFrame) }
+    var isPlaying: Bool { handle.isActive || (handle.failure == nil && device.frame < tailEndFrame) }
 
-    /// Renders up to `maxFrames`, stopping where a player completes or a deadline falls, then
-    /// delivers the callbacks (also when the output's write fails: the players then completed with
-    /// the error, and the session has failed). After the session, renders the tail.
-    func advance(maxFrames: Int) throws {
-        defer { callbacks.drain() }
+    /// Renders into the start of `buffer`, stopping where a player completes or a deadline falls,
+    /// then delivers the callbacks; after the session, renders the tail. Returns the frames rendered.
+    func advance(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
+        defer { device.callbacks.drain() }
         guard handle.isActive else {
-            try engine.render(frameCount: Int(min(Int64(maxFrames), max(0, tailEndFrame - engine.framePosition))))
-            return
+            let count = Int(min(Int64(buffer.count), max(0, tailEndFrame - device.frame)))
+            return count > 0 ? device.pull(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count])) : 0
         }
-        try engine.render(frameCount: engine.framesUntilNextEvent(limit: maxFrames))
+        let count = device.pull(into: buffer)
+        engine.blockRendered()
+        return count
+    }
+
+    /// Completes every running player with `error` (an output failed), and delivers the callbacks.
+    func fail(with error: any Error) {
+        engine.failRunning(error)
+        device.callbacks.drain()
     }
 
     /// Cancels the session (when `cancelling`) and releases the executor.
     func release(cancelling: Bool = false) {
         if cancelling {
             try? handle.cancel()
-            callbacks.drain()
+            device.callbacks.drain()
         }
         executor.release()
     }

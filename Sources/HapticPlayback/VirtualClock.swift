@@ -55,10 +55,15 @@ public final class VirtualClock: MonotonicClock, @unchecked Sendable {
 }
 
 /// A callback queue that holds work until it is drained, so every callback's moment is chosen by
-/// the one who drains it (a test, or the offline render loop between blocks).
+/// the one who drains it (a test, the render loop between blocks, the emulated device). The one
+/// queue every callback of a device runs on, in the order they fell due; a callback may enqueue
+/// more, which wait their turn.
 public final class ManualCallbackQueue: CallbackQueue, @unchecked Sendable {
     private let lock = RecursiveLock()
-    private var pending: [@Sendable () -> Void] = []
+    private var pending: [() -> Void] = []
+    private var draining = false
+    /// The thread running the callbacks, while `drain` does.
+    private var drainer: pthread_t?
 
     public init() {}
 
@@ -66,8 +71,16 @@ public final class ManualCallbackQueue: CallbackQueue, @unchecked Sendable {
         lock.withLock { pending.append(work) }
     }
 
+    /// Enqueues work that is not `Sendable`: an app's handler, which runs on this queue only.
+    package func enqueueHandler(_ work: @escaping () -> Void) {
+        lock.withLock { pending.append(work) }
+    }
+
     /// How many callbacks are waiting.
     public var pendingCount: Int { lock.withLock { pending.count } }
+
+    /// Drops every waiting callback.
+    package func clear() { lock.withLock { pending.removeAll() } }
 
     /// Runs the first waiting callback, if any; returns whether one ran.
     @discardableResult
@@ -77,12 +90,26 @@ public final class ManualCallbackQueue: CallbackQueue, @unchecked Sendable {
         return true
     }
 
-    /// Runs every waiting callback in order, including those enqueued while draining; returns how
-    /// many ran.
+    /// Runs every waiting callback in order, including those enqueued while draining, one at a
+    /// time and with no lock held; returns how many ran. A call from another thread while they
+    /// run returns at once (the running drain delivers its callbacks: they stay serial). A call
+    /// from a callback itself (one that advances the emulator, waits until it is idle, or exits the
+    /// process) runs the callbacks that wait, in their order, before it goes on: a render cannot
+    /// move past a callback that waits, so returning would spin.
     @discardableResult
     public func drain() -> Int {
+        // true: this call drains; false: a callback of this thread's drain calls it; nil: another thread drains.
+        let outermost: Bool? = lock.withLock {
+            guard draining else {
+                (draining, drainer) = (true, pthread_self())
+                return true
+            }
+            return drainer.map { pthread_equal($0, pthread_self()) != 0 } == true ? false : nil
+        }
+        guard let outermost else { return 0 }
         var count = 0
         while runNext() { count += 1 }
+        if outermost { lock.withLock { (draining, drainer) = (false, nil) } }
         return count
     }
 }

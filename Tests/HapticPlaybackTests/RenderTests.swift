@@ -139,17 +139,26 @@ import Testing
 
     @Test func sessionIsActiveUntilTheLastFrameAndNoLonger() throws {
         let pattern = try Pattern(events: [try .transient(startMs: 95)], durationMs: 100)
-        let output = MemoryOutput(format: AudioFormat(sampleRate: 48_000))
-        let engine = AudioHapticEngine(profile: ActuatorProfile(), output: output)
-        let callbacks = ManualCallbackQueue()
-        let executor = HapticExecutor(driver: AudioEngineDriver(engine: engine), clock: engine.clock, callbackQueue: callbacks)
+        let device = EmulatedDevice(profile: ActuatorProfile())
+        let engine = DeviceHapticEngine(device: device)
+        let callbacks = device.callbacks
+        let executor = HapticExecutor(driver: DeviceEngineDriver(engine: engine), clock: engine.clock, callbackQueue: callbacks)
         let handle = try executor.play(pattern)
         let length = try #require(try RenderLength.frames(of: plan(pattern), profile: ActuatorProfile()))
-        try engine.render(frameCount: Int(length - 1))
-        callbacks.drain()
+        /// Pulls `frames` frames from the device, block by block as a render job does.
+        func render(_ frames: Int) {
+            var buffer = [Float](repeating: 0, count: frames), filled = 0
+            buffer.withUnsafeMutableBufferPointer { buffer in
+                while filled < frames {
+                    filled += device.pull(into: UnsafeMutableBufferPointer(rebasing: buffer[filled...]))
+                    engine.blockRendered()
+                    callbacks.drain()
+                }
+            }
+        }
+        render(Int(length - 1))
         #expect(handle.isActive)
-        try engine.render(frameCount: 1)
-        callbacks.drain()
+        render(1)
         #expect(!handle.isActive)
     }
 }

@@ -1,5 +1,6 @@
 import AudioCore
 import AudioIO
+import HapticPlayback
 import Glibc
 
 extension CaptureSnapshot {
@@ -38,13 +39,13 @@ enum CaptureAtExit {
         }
         guard first else { return }
         atexit {
-            let device = EmulatedDevice.process
-            device.freezeClock()
-            _ = device.runUntilIdle(limit: 300)
-            device.lock.withLock { device.finishLive() }
+            let phone = EmulatedPhone.process
+            phone.device.freezeClock()
+            _ = phone.runUntilIdle(limit: 300)
+            phone.lock.withLock { phone.device.finishLive() }
             guard let directory = ProcessInfo.processInfo.environment["HAPSYNTH_COREHAPTICS_CAPTURE"], !directory.isEmpty else { return }
             do {
-                try device.snapshot().write(toDirectory: directory)
+                try phone.snapshot().write(toDirectory: directory)
             } catch {
                 FileHandle.standardError.write(Data("hapsynth CoreHaptics: cannot write the capture to \(directory): \(error)\n".utf8))
             }

@@ -1,4 +1,5 @@
 import HapticPlanner
+import HapticPlayback
 
 /// A dynamic parameter or a curve sent to a player: which control, its points (seconds of the
 /// pattern after its start) and values, clamped into the control's range.
@@ -29,6 +30,9 @@ struct SentControl {
 
     /// The value it leaves in force: its last.
     var last: SentControl { SentControl(id, timesSeconds: [0], values: [values.last ?? 0])! }
+
+    /// The control as the device takes it.
+    var deviceControl: DeviceControl { DeviceControl(haptic: haptic, audio: audio, timesSeconds: timesSeconds, values: values, startMs: startMs) }
 
     /// Whether hapsynth emulates it (the audio envelope-time controls it does not, as in files).
     var isEmulated: Bool { haptic != nil || audio != nil }

@@ -56,9 +56,8 @@ public final class RenderJob {
     private var android: AndroidEffectPlayer?
     private let audio: AudioTrack?
     private var haptic: [Float] = [], right: [Float] = [], audioLeft: [Float] = [], audioRight: [Float] = []
-    private var composed: [Float] = []
-    private var peaks: [Float]
-    private var clamped: [Int]
+    /// Each sink's composition, peak and clamped samples.
+    private var composers: [SinkComposer]
     private var released = false
     /// Each sink's frames, and how many its sources have (before `maxFrames` cut them).
     private let sinkFrames: [Int64]
@@ -146,8 +145,7 @@ public final class RenderJob {
         self.audio = lanes.audio ? audio : nil
         android = lanes.android ? plan.android.map { AndroidEffectPlayer(plan: $0, actuator: AndroidActuator(profile: profile)) } : nil
         engine = try lanes.ios ? plan.ios.map { ios in try EngineLane(ios, profile: profile, allowLong: allowLong, threads: threads) } : nil
-        peaks = Array(repeating: 0, count: sinks.count)
-        clamped = Array(repeating: 0, count: sinks.count)
+        composers = Array(repeating: SinkComposer(), count: sinks.count)
     }
 
     deinit { release() }
@@ -191,9 +189,9 @@ public final class RenderJob {
     public var summary: RenderJobSummary {
         let ios = engine?.summary(plan: plan)
         // An iOS haptics sink's peak is the engine's (a faded last block is measured here too).
-        let peaks = zip(sinks, self.peaks).map { sink, peak in sink.mix == .haptics ? max(peak, ios?.peak ?? peak) : peak }
+        let peaks = zip(sinks, composers).map { sink, composer in sink.mix == .haptics ? max(composer.peak, ios?.peak ?? composer.peak) : composer.peak }
         return RenderJobSummary(frameCount: position, sampleRate: sampleRate, ios: ios, android: plan.android,
-                                audio: audio, framesWritten: sinkFrames.map { min($0, position) }, peaks: peaks, clampedSamples: clamped)
+                                audio: audio, framesWritten: sinkFrames.map { min($0, position) }, peaks: peaks, clampedSamples: composers.map(\.clamped))
     }
 
     /// Cancels the iOS session (when `cancelling`) and releases its executor; nothing more renders.
@@ -229,69 +227,12 @@ public final class RenderJob {
         }
     }
 
-    /// Composes one sink's block, tracks its peak (and the mix's clamped samples) and writes it;
+    /// Writes one sink's block (its peak and the samples its mix clamped kept by its composer);
     /// faded to silence by a raised cosine when `fadeOut` (a stop that must not click).
     private func write(_ count: Int, to sink: RenderSink, index: Int, fadeOut: Bool) throws {
-        let channels = sink.mix.channelCount
-        if sink.mix == .haptics, !fadeOut {
-            // The common case, without a copy: the haptics as they are (the engine keeps their
-            // peak; Android's is measured here).
-            try haptic.withUnsafeBufferPointer { haptic in
-                if engine == nil {
-                    var peak = peaks[index]
-                    for frame in 0..<count { peak = max(peak, abs(haptic[frame])) }
-                    peaks[index] = peak
-                }
-                try sink.output.write(UnsafeBufferPointer(rebasing: haptic[0..<count]))
-            }
-            return
-        }
-        if composed.count < count * channels { composed = [Float](repeating: 0, count: count * channels) }
-        let mix = sink.mix, hasEngine = engine != nil
-        var clips = clamped[index], peak = peaks[index]
-        // Through buffers and locals: a class's stored arrays cost an exclusivity check per access.
-        composed.withUnsafeMutableBufferPointer { out in
-            haptic.withUnsafeBufferPointer { haptic in
-                right.withUnsafeBufferPointer { right in
-                    audioLeft.withUnsafeBufferPointer { left in
-                        audioRight.withUnsafeBufferPointer { audioRight in
-                            /// The haptics plus an audio channel, clamped.
-                            func mixed(_ frame: Int, _ audio: UnsafeBufferPointer<Float>) -> Float {
-                                let value = Double(haptic[frame]) + Double(audio[frame]), limited = min(max(value, -1), 1)
-                                if limited != value { clips += 1 }
-                                return Float(limited)
-                            }
-                            for frame in 0..<count {
-                                switch mix {
-                                case .haptics: out[frame] = haptic[frame]
-                                case .pair:
-                                    out[2 * frame] = hasEngine ? haptic[frame] : 0
-                                    out[2 * frame + 1] = right[frame]
-                                case .audio:
-                                    out[2 * frame] = left[frame]
-                                    out[2 * frame + 1] = audioRight[frame]
-                                case .mix:
-                                    out[2 * frame] = mixed(frame, left)
-                                    out[2 * frame + 1] = mixed(frame, audioRight)
-                                case .audioMean: out[frame] = (left[frame] + audioRight[frame]) / 2
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            for frame in 0..<count {
-                let gain = fadeOut ? 0.5 + 0.5 * cos(Double.pi * Double(frame + 1) / Double(count)) : 1
-                for channel in 0..<channels {
-                    let at = frame * channels + channel
-                    if fadeOut { out[at] = Float(Double(out[at]) * gain) }
-                    peak = max(peak, abs(out[at]))
-                }
-            }
-        }
-        clamped[index] = clips
-        peaks[index] = peak
-        try composed.withUnsafeBufferPointer { try sink.output.write(UnsafeBufferPointer(rebasing: $0[0..<(count * channels)])) }
+        let sources = SinkSources(haptic: haptic, right: right, audioLeft: audioLeft, audioRight: audioRight, hasIOS: engine != nil)
+        // The engine keeps the peak of an iOS haptics sink written as it is.
+        try composers[index].write(count, sink.mix, sources, to: sink.output, fadeOut: fadeOut, measuresPlainHaptics: engine == nil)
     }
 }
 
@@ -313,57 +254,34 @@ public struct RenderJobSummary {
     public let clampedSamples: [Int]
 }
 
-/// The iOS engine as a frame source: its executor plays the plan on the audio engine, whose
-/// blocks are caught here and handed to the job (the callbacks delivered between renders).
+/// The iOS engine as a frame source: its executor plays the plan on an emulated device, which the
+/// job pulls a block at a time (the callbacks delivered between pulls).
 final class EngineLane {
     let playback: EnginePlayback
-    private let capture: CaptureOutput
 
     /// - Parameter threads: 3 or more let the mixer render its second lane on a thread of its own.
     init(_ plan: PlaybackPlan, profile: ActuatorProfile, allowLong: Bool, threads: Int) throws {
-        capture = CaptureOutput(format: AudioFormat(sampleRate: profile.sampleRate))
-        playback = try EnginePlayback(plan, profile: profile, output: capture, allowLong: allowLong, threads: threads > 2 ? 2 : 1)
+        playback = try EnginePlayback(plan, profile: profile, allowLong: allowLong, threads: threads > 2 ? 2 : 1)
     }
 
     /// The session's next `buffer.count` frames (silence once it has ended).
     func render(into buffer: UnsafeMutableBufferPointer<Float>) {
-        capture.target = buffer
-        capture.filled = 0
-        while capture.filled < buffer.count, playback.isPlaying {
-            try? playback.advance(maxFrames: buffer.count - capture.filled)
+        var filled = 0
+        while filled < buffer.count, playback.isPlaying {
+            let count = playback.advance(into: UnsafeMutableBufferPointer(rebasing: buffer[filled...]))
+            if count == 0 { break }
+            filled += count
         }
-        for index in capture.filled..<buffer.count { buffer[index] = 0 }
-        capture.target = nil
+        for index in filled..<buffer.count { buffer[index] = 0 }
     }
 
     /// Completes every running player with `error` (a sink failed), and delivers the callbacks.
-    func fail(with error: any Error) {
-        playback.engine.failRunning(error)
-        playback.callbacks.drain()
-    }
+    func fail(with error: any Error) { playback.fail(with: error) }
 
     /// The render's own summary.
     func summary(plan: PlatformPlan) -> RenderSummary {
-        let engine = playback.engine
-        return RenderSummary(frameCount: engine.framePosition, sampleRate: engine.profile.sampleRate, playerCount: plan.ios?.players.count ?? 0,
-                             peak: engine.peak, clampedSampleCount: engine.clampedSampleCount, mixPeak: engine.mixPeak)
+        let device = playback.device, levels = device.mixerLevels
+        return RenderSummary(frameCount: device.frame, sampleRate: device.rate, playerCount: plan.ios?.players.count ?? 0,
+                             peak: levels.peak, clampedSampleCount: levels.clamped, mixPeak: levels.mixPeak)
     }
-}
-
-/// Catches the engine's blocks into the job's buffer.
-final class CaptureOutput: AudioOutput {
-    let format: AudioFormat
-    var target: UnsafeMutableBufferPointer<Float>?
-    var filled = 0
-
-    init(format: AudioFormat) { self.format = format }
-
-    func write(_ samples: UnsafeBufferPointer<Float>) throws {
-        guard let target, let source = samples.baseAddress, let destination = target.baseAddress else { return }
-        let count = min(samples.count, target.count - filled)
-        (destination + filled).update(from: source, count: count)
-        filled += count
-    }
-
-    func finish() throws {}
 }

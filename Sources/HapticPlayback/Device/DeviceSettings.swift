@@ -1,3 +1,4 @@
+import FoundationEssentials
 import HapticSynth
 
 /// How the emulated device is set up: which device of the catalogue (or device file), its rate,
@@ -21,30 +22,11 @@ package struct DeviceSettings: Sendable, Equatable {
             (device, sampleRate, supportsHaptics, supportsAudio, realtime, liveDevice)
     }
 
-    /// The settings of a process that never configures the device: `HAPSYNTH_COREHAPTICS_DEVICE`,
-    /// `HAPSYNTH_COREHAPTICS_CLOCK` (`virtual` or `realtime`) and `HAPSYNTH_COREHAPTICS_PLAY` (an
-    /// ALSA device), else the defaults.
-    /// What is wrong with the environment's settings that `fromEnvironment` passes over: a clock
-    /// that is neither `virtual` nor `realtime`.
-    static func environmentProblems() -> [String] {
-        guard let clock = ProcessInfo.processInfo.environment["HAPSYNTH_COREHAPTICS_CLOCK"], !clock.isEmpty, clock != "virtual", clock != "realtime" else { return [] }
-        return ["HAPSYNTH_COREHAPTICS_CLOCK=\(clock) is not a clock (virtual or realtime); the virtual clock is used"]
-    }
-
-    static func fromEnvironment() -> DeviceSettings {
-        let environment = ProcessInfo.processInfo.environment
-        var settings = DeviceSettings()
-        if let device = environment["HAPSYNTH_COREHAPTICS_DEVICE"], !device.isEmpty { settings.device = device }
-        settings.realtime = environment["HAPSYNTH_COREHAPTICS_CLOCK"] == "realtime"
-        if let live = environment["HAPSYNTH_COREHAPTICS_PLAY"], !live.isEmpty { settings.liveDevice = live }
-        return settings
-    }
-
     /// The actuator profile the device plays with: the default profile at `sampleRate` with the
     /// device's actuator, and whether it has haptics.
     /// - Throws: a message for a device that is not in the catalogue, cannot be read, is an
     ///   Android device, or gives an invalid profile.
-    func resolve() throws(DeviceSettingsError) -> (profile: ActuatorProfile, hasHaptics: Bool) {
+    package func resolve() throws(DeviceSettingsError) -> (profile: ActuatorProfile, hasHaptics: Bool) {
         let chosen: DeviceProfile
         do {
             chosen = try DeviceProfile.resolve(device)
@@ -63,6 +45,21 @@ package struct DeviceSettings: Sendable, Equatable {
             throw DeviceSettingsError(description: "device \(device) at \(sampleRate) Hz: \(error)")
         }
         return (profile, chosen.hasHaptics)
+    }
+}
+
+extension DeviceSettings {
+    /// The profile the device plays with and whether it has haptics, or, for settings it cannot
+    /// be set up as, the default profile at the nearest usable rate, no haptics, and why.
+    func resolvedOrFallback() -> (profile: ActuatorProfile, hasHaptics: Bool, problem: String?) {
+        do {
+            let resolved = try resolve()
+            return (resolved.profile, resolved.hasHaptics && supportsHaptics, nil)
+        } catch {
+            var fallback = ActuatorProfile()
+            fallback.sampleRate = max(1_000, min(sampleRate, 384_000))
+            return (fallback, false, "\(error)")
+        }
     }
 }
 

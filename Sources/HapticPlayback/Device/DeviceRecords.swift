@@ -107,6 +107,9 @@ package enum EngineClock {
     /// Frames of `seconds` at `rate`, rounded, saturating as `microseconds`.
     package static func frames(_ seconds: Double, rate: Int) -> Int64 { saturating(seconds * Double(rate)) }
 
+    /// The frame `seconds` after `frame` at `rate`, saturating.
+    package static func frame(_ frame: Int64, plus seconds: Double, rate: Int) -> Int64 { FrameTiming.adding(frame, frames(seconds, rate: rate)) }
+
     private static func saturating(_ value: Double) -> Int64 {
         guard !value.isNaN else { return 0 }
         let limit = Double(FrameTiming.saturated)

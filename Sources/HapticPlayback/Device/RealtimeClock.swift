@@ -1,15 +1,16 @@
+import Dispatch
 import Glibc
 
 /// The realtime clock: the device's frames follow the monotonic clock, a thread catching the
 /// render up every 5 ms and running the callbacks that fell due (for clients that sleep).
 final class RealtimeClock: @unchecked Sendable {
     private let startNanoseconds: UInt64
-    private let stopped = NSLock()
+    private let stopped = RecursiveLock()
     private var isStopped = false
 
     init(device: EmulatedDevice) {
         startNanoseconds = Self.nanoseconds()
-        let thread = Thread { [self] in
+        DispatchQueue(label: "hapsynth emulated device clock").async { [self] in
             while !stopping {
                 usleep(5_000)
                 guard !stopping else { break }
@@ -17,8 +18,6 @@ final class RealtimeClock: @unchecked Sendable {
                 device.callbacks.drain()
             }
         }
-        thread.name = "hapsynth CoreHaptics clock"
-        thread.start()
     }
 
     private var stopping: Bool { stopped.withLock { isStopped } }

@@ -1,0 +1,483 @@
+import AudioCore
+import FoundationEssentials
+import HapticPlanner
+import HapticSynth
+
+/// What plays segments on the device: it names them in the timeline, says whether they are muted
+/// now, and hears when one reaches its loop's end or its last frame (under the device's lock, at
+/// that frame).
+package protocol DeviceSegmentOwner: AnyObject {
+    /// `player#3`, in the timeline.
+    var segmentName: String { get }
+    /// Whether its haptics, and its audio, are muted now.
+    var mutesHapticsNow: Bool { get }
+    var mutesAudioNow: Bool { get }
+    /// The segment reached its loop's end (it is still playing: the owner ends it and begins the next).
+    func segmentReachedLoop(_ segment: DeviceSegment)
+    /// The segment's last frame has been rendered (it is already off the device).
+    func segmentFinished(_ segment: DeviceSegment)
+}
+
+/// Something that wants the device to stop rendering at a frame of its choosing and to hear of
+/// each step (an engine's auto-shutdown, an executor's clock): asked under the device's lock.
+package protocol DeviceClient: AnyObject {
+    /// The next frame it must be stepped at, if any.
+    var wakeFrame: Int64? { get }
+    /// Called after the actions and completions of the current frame.
+    func deviceStepped(_ device: EmulatedDevice)
+}
+
+/// The one emulated device (docs/corehaptics.md, "The emulated device"): one frame clock, one mixer
+/// of haptic voices (hapsynth's synthesizer, the device's actuator), the sum of the audio tracks,
+/// a schedule of actions at exact frames, the timeline, the log and one callback queue. Core
+/// Haptics' engines and players and the executor's engine are faces of it.
+///
+/// Every change happens under `lock`; callbacks run on `callbacks`, with no lock held. It renders
+/// either into its own capture and live output (`render(until:)`, advanced by a test, an app or the
+/// realtime clock) or into a caller's buffer (`pull(into:)`, a render job's frame source).
+package final class EmulatedDevice: @unchecked Sendable {
+    package let lock = RecursiveLock()
+    package let callbacks = ManualCallbackQueue()
+
+    package private(set) var profile: ActuatorProfile
+    private var mixer: Mixer
+    /// The resonator's ring after the last haptic voice, in frames (0 without a resonator).
+    package private(set) var tailFrames: Int64 = 0
+    /// Whether audio tracks play (the device supports audio).
+    package private(set) var playsAudio = true
+
+    /// Frames rendered since the device was configured.
+    package private(set) var frame: Int64 = 0
+    /// What was rendered, when the device keeps it (`configure(… keepsCapture: true)`).
+    private var capture: DeviceCapture?
+    private var timeline: [TimelineVoice] = []
+    /// Timeline entries of voices that never began (their player stopped first).
+    private var unheard: Set<Int> = []
+    private var log: [LogRecord] = []
+
+    /// Segments playing, in start order.
+    private var segments: [DeviceSegment] = []
+    /// Actions asked for a later frame, by frame then order asked.
+    private var actions: [Action] = []
+    private var actionCount = 0
+    private var segmentCount = 0
+    /// The device is quiet from this frame on (the resonator's tail, the last sound).
+    private var quietFrame: Int64 = 0
+    private var clients: [WeakClient] = []
+    private var clock: RealtimeClock?
+    /// Where rendered blocks go as they are made (a live device: the haptics and audio mixed).
+    private var live: LiveOutput?
+    /// One block of haptics and of each audio channel.
+    private var block = DeviceBlock()
+
+    /// A device playing `profile` (configure it again to change it).
+    /// - Parameter threads: threads the mixer may use: 1, or 2 and more for two (the same samples).
+    package init(profile: ActuatorProfile = ActuatorProfile(), threads: Int = 1) {
+        self.profile = profile
+        mixer = Mixer(profile: profile, threads: threads)
+    }
+
+    package var rate: Int { profile.sampleRate }
+
+    /// Engine seconds now (1000 s at frame 0).
+    package var now: Double { EngineClock.time(ofFrame: frame, rate: rate) }
+
+    // MARK: - Set-up
+
+    /// Resets the device to `settings` (its catalogue device, rate, audio and clock): frame 0,
+    /// nothing playing, waiting, recorded or called back. Returns whether it has haptics and, for
+    /// settings it cannot be set up as, why (it then renders silence at the nearest usable rate).
+    /// - Parameter keepsCapture: whether what is rendered is kept for `snapshot()`.
+    @discardableResult
+    package func configure(_ settings: DeviceSettings, keepsCapture: Bool) -> (hasHaptics: Bool, problem: String?) {
+        let resolved = settings.resolvedOrFallback()
+        lock.withLock {
+            clock?.stop()
+            clock = nil
+            finishLive()
+            let profile = resolved.profile
+            (self.profile, playsAudio) = (profile, settings.supportsAudio)
+            frame = 0
+            (timeline, unheard, log, segments, actions, clients) = ([], [], [], [], [], [])
+            quietFrame = 0
+            (actionCount, segmentCount) = (0, 0)
+            callbacks.clear()
+            capture = keepsCapture ? DeviceCapture() : nil
+            mixer = Mixer(profile: profile)
+            tailFrames = profile.actuator == .resonator
+                ? Resonator.tailFrames(f0Hz: profile.resonatorHz, q: profile.resonatorQ, sampleRate: profile.sampleRate) : 0
+            if settings.realtime { clock = RealtimeClock(device: self) }
+        }
+        return (resolved.hasHaptics, resolved.problem)
+    }
+
+    /// Plays each block rendered from now on through `output` as well (stereo: the haptics plus
+    /// each audio channel, clamped), until the device is configured again.
+    package func play(through output: any AudioOutput) {
+        lock.withLock { live = LiveOutput(output) }
+    }
+
+    /// Registers `client` for its wake frames and steps (held weakly).
+    package func attach(_ client: DeviceClient) {
+        clients.removeAll { $0.client == nil }
+        clients.append(WeakClient(client: client))
+    }
+
+    private var liveClients: [DeviceClient] { clients.compactMap(\.client) }
+
+    // MARK: - Log
+
+    /// Appends a log entry at the current frame.
+    package func record(object: String, call: String, args: [(String, String)] = [], result: String? = nil, error: Int? = nil, rule: String? = nil) {
+        log.append(LogRecord(seq: log.count + 1, frame: frame, object: object, call: call, args: args, result: result, error: error, rule: rule))
+    }
+
+    // MARK: - Time
+
+    /// The frame an API time names, and the rule that decided it (§ Clock): 0 (immediate) or a
+    /// past time is now; a future time is round-half-up((time − 1000) × rate).
+    package func frame(forTime time: Double) -> (frame: Int64, rule: String) {
+        if time == 0 { return (frame, "clock: immediate is now") }
+        let asked = EngineClock.frame(ofTime: time, rate: rate)
+        if time <= now || asked <= frame { return (frame, "clock: a past time is now") }
+        return (asked, "clock: a future time starts at its frame")
+    }
+
+    /// Stops following the monotonic clock (at exit: the rest is rendered as fast as it can be).
+    package func freezeClock() {
+        lock.withLock {
+            sync()
+            clock?.stop()
+            clock = nil
+        }
+    }
+
+    /// Catches a realtime clock up with the monotonic clock.
+    package func sync() {
+        guard let clock else { return }
+        let due = clock.framesElapsed(rate: rate)
+        if due > frame { render(until: due) }
+    }
+
+    // MARK: - Actions
+
+    /// Runs `body` at `at`: now when it is not later, else when the render reaches that frame.
+    package func when(_ at: Int64, owner: AnyObject, _ body: @escaping () -> Void) {
+        guard at > frame else { return body() }
+        actionCount += 1
+        let action = Action(frame: at, order: actionCount, owner: ObjectIdentifier(owner), run: body)
+        let index = actions.firstIndex { ($0.frame, $0.order) > (at, action.order) } ?? actions.count
+        actions.insert(action, at: index)
+    }
+
+    /// Drops the actions `owner` asked for.
+    package func dropActions(of owner: AnyObject) {
+        actions.removeAll { $0.owner == ObjectIdentifier(owner) }
+    }
+
+    /// Drops every action waiting.
+    package func dropAllActions() { actions.removeAll() }
+
+    /// Whether `owner` has an action waiting.
+    package func hasActions(of owner: AnyObject) -> Bool { actions.contains { $0.owner == ObjectIdentifier(owner) } }
+
+    // MARK: - Segments
+
+    /// Starts a segment of `owner` at the current frame: `content` from `offsetUs` at `rate`,
+    /// placed as `placement` says (default: as `hapsynth render` places a pattern started now),
+    /// looping at `loopEndUs` if given; `controls` apply from this frame.
+    @discardableResult
+    package func beginSegment(_ owner: DeviceSegmentOwner, _ content: SegmentContent, offsetUs: Int64 = 0, rate: Double = 1,
+                              loopEndUs: Int64? = nil, placement: Placement? = nil, controls: [DeviceControl] = []) -> DeviceSegment {
+        segmentCount += 1
+        let segment = DeviceSegment(owner: owner, content: content, id: segmentCount, offsetUs: offsetUs, rate: rate, loopEndUs: loopEndUs,
+                                    placement: placement, device: self)
+        segments.append(segment)
+        for control in controls { apply(control, to: segment) }
+        return segment
+    }
+
+    /// Places a segment's haptic voices in the mixer (muted as asked); returns the frame after the
+    /// last one.
+    func placeHaptics(_ plan: PlayerPlan, id: Int, placement: Placement, firstFrame: Int64, muted: Bool) -> Int64 {
+        let end = mixer.start(plan, id: id, originFrame: placement.originFrame, leadMs: placement.leadMs, firstFrame: firstFrame)
+        if muted { mixer.setMuted(true, id: id) }
+        return end
+    }
+
+    /// The timeline entries of the haptic voices of `segment`'s id, as placed now.
+    func hapticVoices(id: Int, content: SegmentContent, name: String, from startFrame: Int64) -> [TimelineVoice] {
+        mixer.spans(id: id).map { span in
+            let event = content.hapticEventIndices[span.event]
+            return TimelineVoice(player: name, event: event, kind: span.isTransient ? "hapticTransient" : "hapticContinuous",
+                                 startFrame: max(startFrame, span.startFrame), endFrame: span.endFrame, intensity: Float(span.intensity),
+                                 sharpness: Float(span.sharpness), ended: content.cutEvents.contains(event) ? "cut30s" : "end")
+        }
+    }
+
+    /// Adds voices to the timeline; returns their indices.
+    func addToTimeline(_ voices: [TimelineVoice]) -> [Int] {
+        defer { timeline += voices }
+        return Array(timeline.count..<(timeline.count + voices.count))
+    }
+
+    /// Ends a segment now: its remaining voices are dropped and the timeline says `reason`.
+    package func endSegment(_ segment: DeviceSegment, reason: String) {
+        mixer.stop(id: segment.id)
+        close(segment, at: frame, reason: reason)
+        if segment.hasHaptics { quietFrame = max(quietFrame, frame + tailFrames) }
+    }
+
+    /// Pauses a segment now: its continuous voices release over the profile's ramp, clicks begun
+    /// finish, nothing later starts; the timeline says `pause`.
+    package func pauseSegment(_ segment: DeviceSegment) {
+        let ramp = Int64((profile.rampMs * Double(rate) / 1000).rounded(.toNearestOrAwayFromZero))
+        let end = mixer.release(id: segment.id, rampFrames: ramp) ?? frame
+        close(segment, at: frame, reason: "pause")
+        if segment.hasHaptics { quietFrame = max(quietFrame, end + tailFrames) }
+    }
+
+    /// Takes a segment off the device at `at`: voices not begun are dropped from the timeline,
+    /// those sounding end there as `reason`.
+    private func close(_ segment: DeviceSegment, at: Int64, reason: String) {
+        segments.removeAll { $0 === segment }
+        segment.isPlaying = false
+        for index in segment.timelineIndices {
+            if timeline[index].startFrame >= at {
+                unheard.insert(index)
+            } else if timeline[index].endFrame > at {
+                timeline[index].endFrame = at
+                timeline[index].ended = reason
+            }
+        }
+    }
+
+    /// Applies a control to a playing segment from the current frame: a haptic control to its
+    /// voices (and their timeline entries that have not begun), an audio control to its audio track.
+    package func apply(_ control: DeviceControl, to segment: DeviceSegment) {
+        guard segment.isPlaying else { return }
+        let timesMs = control.timesSeconds.map { $0 * 1000 / segment.rate }
+        if let parameter = control.haptic, segment.hasHaptics {
+            mixer.apply(parameter, id: segment.id, startMs: control.startMs.map { $0 / segment.rate }, timesMs: timesMs,
+                        values: control.values.map(Double.init))
+            let placed = hapticVoices(id: segment.id, content: segment.content, name: segment.name, from: segment.startFrame)
+            for index in segment.timelineIndices where timeline[index].startFrame >= frame && timeline[index].kind.hasPrefix("haptic") {
+                guard let voice = placed.first(where: { $0.event == timeline[index].event && $0.startFrame == timeline[index].startFrame }) else { continue }
+                timeline[index] = voice
+            }
+        } else if let parameter = control.audio, let track = segment.audio {
+            track.apply(parameter, timesUs: timesMs.map { EngineClock.microseconds($0 / 1000) }, values: control.values)
+            // The sounds that have not begun start under it: their entries say so.
+            for index in segment.timelineIndices where timeline[index].startFrame >= frame && timeline[index].kind.hasPrefix("audio") {
+                guard let levels = segment.audioLevels(ofEvent: timeline[index].event) else { continue }
+                (timeline[index].intensity, timeline[index].sharpness) = levels
+            }
+        }
+    }
+
+    /// Whether a playing segment plays the sound named `path`.
+    package func isPlaying(soundPath path: String) -> Bool {
+        segments.contains { $0.audio != nil && $0.content.sound.events.contains { $0.waveformPath == path } }
+    }
+
+    /// Mutes or unmutes the haptics of every segment as its owner now asks (audio is muted as each
+    /// block is mixed).
+    package func applyMuting() {
+        for segment in segments { mixer.setMuted(segment.owner?.mutesHapticsNow ?? false, id: segment.id) }
+    }
+
+    /// Whether nothing plays, waits or rings, and no callback waits (a paused player waits for a
+    /// call, not for time).
+    package var isIdle: Bool { segments.isEmpty && actions.isEmpty && frame >= quietFrame && callbacks.pendingCount == 0 }
+
+    // MARK: - Rendering
+
+    /// Runs the actions due now, loops and completes the segments that reached their frames, and
+    /// steps the clients.
+    private func step() {
+        while let first = actions.first, first.frame <= frame {
+            actions.removeFirst()
+            first.run()
+        }
+        for segment in segments {
+            if let loop = segment.loopFrame, loop <= frame {
+                segment.owner?.segmentReachedLoop(segment)
+            } else if let finish = segment.finishFrame, finish <= frame {
+                close(segment, at: frame, reason: "end")
+                quietFrame = max(quietFrame, segment.quietFrame)
+                segment.owner?.segmentFinished(segment)
+            }
+        }
+        for client in liveClients { client.deviceStepped(self) }
+    }
+
+    /// The next frame anything changes after now, at most `limit`: an action falls due, a segment
+    /// ends or loops, a client wakes.
+    private func nextFrame(limit: Int64) -> Int64 {
+        var next = limit
+        if let first = actions.first { next = min(next, first.frame) }
+        for segment in segments {
+            if let finish = segment.finishFrame { next = min(next, max(finish, frame + 1)) }
+            if let loop = segment.loopFrame { next = min(next, max(loop, frame + 1)) }
+        }
+        for client in liveClients { if let wake = client.wakeFrame { next = min(next, max(wake, frame + 1)) } }
+        return next
+    }
+
+    /// Renders up to `target` into the capture and the live output, running the actions that
+    /// fall due at their frames and completing and looping segments at theirs; returns early, at
+    /// the frame a callback fell due, so that it runs before anything later is rendered.
+    package func render(until target: Int64) {
+        while true {
+            step()
+            guard frame < target, callbacks.pendingCount == 0 else { return }
+            renderBlock(Int(nextFrame(limit: min(target, frame + 4_096)) - frame))
+            capture?.append(block)
+            if let live, !live.write(block) {
+                self.live = nil
+                record(object: "device", call: "play", result: "stopped", rule: live.failure.map { "\($0)" })
+            }
+        }
+    }
+
+    /// Renders the next `buffer.count` frames of haptics into `buffer` (a render job's frame
+    /// source), stopping where something changes; returns the frames rendered (at least 1).
+    /// The caller delivers the callbacks between calls.
+    package func pull(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
+        lock.withLock {
+            step()
+            let count = Int(nextFrame(limit: frame + Int64(buffer.count)) - frame)
+            let start = frame
+            mixer.render(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
+            frame = start + Int64(count)
+            step()
+            return count
+        }
+    }
+
+    /// Renders `count` frames into `block`: the haptics, and the sum of the audio tracks with each
+    /// channel clamped into −1…1 (muted tracks render and are dropped).
+    private func renderBlock(_ count: Int) {
+        block.resize(count)
+        block.haptics.withUnsafeMutableBufferPointer { mixer.render(into: $0) }
+        var left = [Float](repeating: 0, count: count), right = left
+        for segment in segments {
+            guard let track = segment.audio else { continue }
+            left.withUnsafeMutableBufferPointer { l in right.withUnsafeMutableBufferPointer { r in track.render(left: l, right: r) } }
+            guard !(segment.owner?.mutesAudioNow ?? false) else { continue }
+            for index in 0..<count {
+                block.left[index] += left[index]
+                block.right[index] += right[index]
+            }
+        }
+        for index in 0..<count {
+            block.left[index] = min(max(block.left[index], -1), 1)
+            block.right[index] = min(max(block.right[index], -1), 1)
+        }
+        frame += Int64(count)
+    }
+
+    /// Lets the live output play out what it holds and closes it.
+    package func finishLive() {
+        live?.finish()
+        live = nil
+    }
+
+    // MARK: - Reading
+
+    /// Everything the device has made so far.
+    package func snapshot() -> CaptureSnapshot {
+        lock.withLock {
+            let heard = timeline.indices.filter { !unheard.contains($0) && timeline[$0].startFrame < frame }.map { timeline[$0] }
+            return CaptureSnapshot(sampleRate: rate, haptics: capture?.haptics ?? [], audio: capture?.audio ?? [], timeline: heard, log: log)
+        }
+    }
+
+    /// The largest |sample| rendered, the samples clamped, the largest |sum| before clamping.
+    package var mixerLevels: (peak: Float, clamped: Int, mixPeak: Double) {
+        lock.withLock { (mixer.peak, mixer.clampedSampleCount, mixer.mixPeak) }
+    }
+
+    /// Renders `seconds` (to the nearest frame), then delivers the callbacks that fell due.
+    package func advance(by seconds: Double) {
+        let target: Int64 = lock.withLock {
+            sync()
+            return frame + Self.frameCount(seconds, rate: rate)
+        }
+        while true {
+            callbacks.drain()
+            let done: Bool = lock.withLock {
+                guard frame < target else { return true }
+                render(until: target)
+                return false
+            }
+            if done { break }
+        }
+    }
+
+    /// Renders until nothing plays, waits, rings or calls back, or for `limit` seconds; returns
+    /// the seconds rendered.
+    package func runUntilIdle(limit: Double) -> Double {
+        let (startFrame, limitFrame): (Int64, Int64) = lock.withLock {
+            sync()
+            return (frame, frame + Self.frameCount(limit, rate: rate))
+        }
+        while true {
+            callbacks.drain()
+            let done: Bool = lock.withLock {
+                guard !isIdle, frame < limitFrame else { return true }
+                // The next frame anything changes: an action falls due, a segment ends or loops, the device falls quiet.
+                let next = segments.isEmpty && actions.isEmpty ? quietFrame : nextFrame(limit: .max)
+                render(until: min(limitFrame, max(next, frame + 1)))
+                return false
+            }
+            if done { break }
+        }
+        return lock.withLock { Double(frame - startFrame) / Double(rate) }
+    }
+
+    /// Whole frames of `seconds` at `rate`, rounded; 0 for a negative or unrepresentable time.
+    private static func frameCount(_ seconds: Double, rate: Int) -> Int64 {
+        let frames = max(0, (seconds * Double(rate)).rounded(.toNearestOrAwayFromZero))
+        return frames.isFinite && frames < 9e15 ? Int64(frames) : 0
+    }
+}
+
+/// An action asked for a later frame.
+private struct Action {
+    let frame: Int64
+    let order: Int
+    let owner: ObjectIdentifier
+    let run: () -> Void
+}
+
+private struct WeakClient {
+    weak var client: DeviceClient?
+}
+
+/// One block as the device renders it: mono haptics, and each audio channel.
+struct DeviceBlock {
+    var haptics: [Float] = [], left: [Float] = [], right: [Float] = []
+
+    /// Makes each channel `count` frames of silence.
+    mutating func resize(_ count: Int) {
+        haptics = [Float](repeating: 0, count: count)
+        left = haptics
+        right = haptics
+    }
+}
+
+/// What the device has rendered: the haptics, and the audio interleaved in stereo.
+private struct DeviceCapture {
+    var haptics: [Float] = []
+    var audio: [Float] = []
+
+    mutating func append(_ block: DeviceBlock) {
+        haptics += block.haptics
+        audio.reserveCapacity(audio.count + 2 * block.left.count)
+        for index in block.left.indices {
+            audio.append(block.left[index])
+            audio.append(block.right[index])
+        }
+    }
+}
