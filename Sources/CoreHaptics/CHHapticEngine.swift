@@ -223,9 +223,10 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
 
     /// Plays an AHAP file at once, on a player of its own.
     open func playPattern(from fileURL: URL) throws {
+        let read = Result { try CHHapticPattern(contentsOf: fileURL) }  // read and parsed before the lock
         try phone.lock.withLock {
             let pattern = try phone.logged(name, "playPattern(from: URL)", [("url", fileURL.lastPathComponent)], result: { _ in "read" }) {
-                try CHHapticPattern(contentsOf: fileURL)
+                try read.get()
             }
             try makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
         }
@@ -233,9 +234,10 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
 
     /// Plays AHAP data at once, on a player of its own; its sounds are looked for in the bundle.
     open func playPattern(from data: Data) throws {
+        let read = Result { try CHHapticPattern(data: data, folder: nil) }  // parsed before the lock
         try phone.lock.withLock {
             let pattern = try phone.logged(name, "playPattern(from: Data)", [("bytes", "\(data.count)")], result: { _ in "read" }) {
-                try CHHapticPattern(data: data, folder: nil)
+                try read.get()
             }
             try makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
         }
@@ -246,7 +248,8 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
     ///   `CHHapticAudioResourceKeyUseVolumeEnvelope` (default true).
     /// - Throws: `fileNotFound` without a file; `invalidAudioResource` when it cannot be read.
     open func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws -> CHHapticAudioResourceID {
-        try phone.lock.withLock {
+        let read = Result { try AudioResources.read(resourceURL.path) }  // read before the lock
+        return try phone.lock.withLock {
             phone.sync()
             let loops = AudioResources.flag(options, CHHapticAudioResourceKeyLoopEnabled, default: false)
             let envelope = AudioResources.flag(options, CHHapticAudioResourceKeyUseVolumeEnvelope, default: true)
@@ -254,7 +257,7 @@ open class CHHapticEngine: NSObject, @unchecked Sendable {
                                      [("url", resourceURL.lastPathComponent), ("loopEnabled", "\(loops)"), ("useVolumeEnvelope", "\(envelope)")],
                                      result: { "\($0)" }) {
                 try checkCurrent()
-                let sound = try AudioResources.read(resourceURL.path)
+                let sound = try read.get()
                 phone.resourceCount += 1
                 phone.resources[phone.resourceCount] = AudioResource(engine: ObjectIdentifier(self), path: resourceURL.path, sound: sound,
                                                                        loops: loops, usesVolumeEnvelope: envelope)

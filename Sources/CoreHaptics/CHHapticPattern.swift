@@ -1,3 +1,4 @@
+import AudioCore
 import AudioIO
 import HapticCore
 import HapticPlanner
@@ -26,6 +27,10 @@ open class CHHapticPattern: NSObject, @unchecked Sendable {
     let cutEvents: Set<Int>
     /// The registered audio resources its events play.
     let resourceIDs: [CHHapticAudioResourceID]
+    /// The sound files its events name, read when it was made (so that no file is read while it
+    /// plays), by the path as written; a file that cannot be found or read is left to the audio
+    /// track, which says why it is silent.
+    private let sounds: [String: SoundResource]
 
     /// The last event's start plus its duration, or the last parameter's or curve point's time, in seconds.
     open private(set) var duration: TimeInterval
@@ -38,6 +43,7 @@ open class CHHapticPattern: NSObject, @unchecked Sendable {
         (document, dictionary, folder, hapticEventIndices, audioEventIndices, cutEvents, duration) = try Self.read(["Version": 1.0, "Pattern": entries],
                                                                                                                     folder: nil, code: .invalidPatternDictionary)
         resourceIDs = events.compactMap(\.audioResourceID)
+        sounds = Self.readSounds(document.audio, options: Self.fileOptions(folder: folder))
         super.init()
     }
 
@@ -53,6 +59,7 @@ open class CHHapticPattern: NSObject, @unchecked Sendable {
         (document, dictionary, folder, hapticEventIndices, audioEventIndices, cutEvents, duration) = try Self.read(["Version": 1.0, "Pattern": entries],
                                                                                                                     folder: nil, code: .invalidPatternDictionary)
         resourceIDs = events.compactMap(\.audioResourceID)
+        sounds = Self.readSounds(document.audio, options: Self.fileOptions(folder: folder))
         super.init()
     }
 
@@ -62,6 +69,7 @@ open class CHHapticPattern: NSObject, @unchecked Sendable {
         (document, dictionary, folder, hapticEventIndices, audioEventIndices, cutEvents, duration) = try Self.read(patternDict, folder: nil,
                                                                                                                     code: .invalidPatternDictionary)
         resourceIDs = []
+        sounds = Self.readSounds(document.audio, options: Self.fileOptions(folder: folder))
         super.init()
     }
 
@@ -81,6 +89,7 @@ open class CHHapticPattern: NSObject, @unchecked Sendable {
         (document, dictionary, self.folder, hapticEventIndices, audioEventIndices, cutEvents, duration) = try Self.read(
             bytes: [UInt8](data), folder: folder, code: .invalidPatternData)
         resourceIDs = []
+        sounds = Self.readSounds(document.audio, options: Self.fileOptions(folder: folder))
         super.init()
     }
 
@@ -102,6 +111,14 @@ open class CHHapticPattern: NSObject, @unchecked Sendable {
     /// pattern file's folder, then in `Bundle.main.resourceURL`, then `bundleURL`, never outside
     /// them; a registered resource by its ID.
     func soundOptions(resources: [CHHapticAudioResourceID: AudioResource]) -> AudioTrackOptions {
+        var options = Self.fileOptions(folder: folder)
+        options.resources.merge(sounds) { _, read in read }
+        for id in resourceIDs { options.resources[AudioResources.path(of: id)] = resources[id]?.sound }
+        return options
+    }
+
+    /// Where its sound files are looked for, and how they are read.
+    private static func fileOptions(folder: String?) -> AudioTrackOptions {
         var options = AudioTrackOptions()
         var folders = folder.map { [$0] } ?? []
         for bundle in [Bundle.main.resourceURL?.path, Bundle.main.bundleURL.path].compactMap({ $0 }) where !folders.contains(bundle) {
@@ -110,8 +127,19 @@ open class CHHapticPattern: NSObject, @unchecked Sendable {
         options.roots = folders
         options.fileFolder = folders.first ?? "."
         options.opener = SoundFileOpener()
-        for id in resourceIDs { options.resources[AudioResources.path(of: id)] = resources[id]?.sound }
         return options
+    }
+
+    /// Reads each sound file `audio` names that is found where `options` looks, whole, under the
+    /// limits every sound is read with.
+    private static func readSounds(_ audio: AHAPAudio, options: AudioTrackOptions) -> [String: SoundResource] {
+        var sounds: [String: SoundResource] = [:]
+        for named in Set(audio.events.compactMap(\.waveformPath)) where AudioResources.id(ofPath: named) == nil {
+            guard case .found(let path, _) = SoundPaths.resolve(named, roots: options.roots, folder: options.fileFolder),
+                  let reader = try? SoundFileReader(path: path, limits: .sounds) else { continue }
+            sounds[named] = SoundResource(format: reader.format, samples: reader.readAll())
+        }
+        return sounds
     }
 
     /// The events as pattern entries; an audio resource's event names it by a path no file has.

@@ -54,6 +54,24 @@ extension OnTheDevice {
             #expect(audio.startFrame == 4_800 && audio.endFrame == 4_800 + 9_600 && audio.intensity == 0.7 && audio.event == 1)
         }
 
+        @Test func aPatternsSoundsAreReadWhenItIsMadeNotWhileItPlays() throws {
+            let scratch = try Scratch()
+            _ = try Self.tone(in: scratch)
+            let ahap = try scratch.write("p.ahap", """
+                {"Pattern": [{"Event": {"Time": 0.1, "EventType": "AudioCustom", "EventWaveformPath": "tone.wav"}}]}
+                """)
+            let engine = try Emulated.engine()
+            let pattern = try CHHapticPattern(contentsOf: URL(fileURLWithPath: ahap))
+            // Gone before it plays: what plays was read when the pattern was made.
+            try FileManager.default.removeItem(atPath: scratch.path + "/tone.wav")
+            try engine.makePlayer(with: pattern).start(atTime: 0)
+            HapticsEmulator.runUntilIdle()
+            let capture = HapticsEmulator.capture()
+            #expect(capture.audio.contains { $0 != 0 })
+            #expect(capture.timeline.map(\.kind) == ["audioCustom"])
+            #expect(!capture.log.contains { $0.result == "silent" })
+        }
+
         @Test func itsOptionsAreTheEventsLoopAndEnvelopeKeys() throws {
             let options: [AnyHashable: Any] = [CHHapticAudioResourceKeyLoopEnabled: true, CHHapticAudioResourceKeyUseVolumeEnvelope: false]
             let (resource, file) = try Self.both(options: options, keys: "\"EventWaveformLoopEnabled\": true, \"EventWaveformUseVolumeEnvelope\": false,",

@@ -1,29 +1,50 @@
 import AudioCore
+import Dispatch
 
 /// Where the emulated device's blocks play as it renders them (`HAPSYNTH_COREHAPTICS_PLAY`): the
 /// haptics plus each audio channel, clamped, in stereo — the render job's `mix`, composed by the
-/// same code.
-final class LiveOutput {
+/// same code. Blocks are written on a thread of their own, so the device's lock never waits for
+/// the output; at most `maxPendingBlocks` wait to be written (a render far ahead of the device
+/// then waits for it, as a device paces what plays on it).
+final class LiveOutput: @unchecked Sendable {
     private let output: any AudioOutput
     private var composer = SinkComposer()
-    /// Why it stopped, once a write failed.
-    private(set) var failure: (any Error)?
+    private let writer = DispatchQueue(label: "hapsynth emulated device output")
+    private let room = DispatchSemaphore(value: LiveOutput.maxPendingBlocks)
+    private let failureLock = RecursiveLock()
+    private var failed: (any Error)?
+
+    /// Blocks handed over and not yet written, at most (64: a third of a second of the 5 ms blocks
+    /// of the realtime clock; up to 5 s of the largest blocks a virtual clock renders).
+    static let maxPendingBlocks = 64
 
     init(_ output: any AudioOutput) { self.output = output }
 
-    /// Writes a block; false (and the output closed) when the output failed.
+    /// Why it stopped, once a write failed.
+    var failure: (any Error)? { failureLock.withLock { failed } }
+
+    /// Hands a block over to be written; false (the output closed) once a write has failed.
     func write(_ block: DeviceBlock) -> Bool {
-        do {
-            let sources = SinkSources(haptic: block.haptics, right: [], audioLeft: block.left, audioRight: block.right, hasIOS: true)
-            try composer.write(block.haptics.count, .mix, sources, to: output)
-            return true
-        } catch {
-            failure = error
-            (output as? any ClosableOutput)?.close()
-            return false
+        guard failure == nil else { return false }
+        let sources = SinkSources(haptic: block.haptics, right: [], audioLeft: block.left, audioRight: block.right, hasIOS: true)
+        room.wait()
+        writer.async { [self] in
+            defer { room.signal() }
+            guard failure == nil else { return }
+            do {
+                try composer.write(sources.haptic.count, .mix, sources, to: output)
+            } catch {
+                failureLock.withLock { failed = error }
+                (output as? any ClosableOutput)?.close()
+            }
         }
+        return true
     }
 
     /// Lets the output play out what it holds and closes it.
-    func finish() { try? output.finish() }
+    func finish() {
+        writer.sync {
+            if failure == nil { try? output.finish() }
+        }
+    }
 }
