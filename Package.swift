@@ -112,6 +112,8 @@ package.targets += [
         exclude: ["README.md"]
     ),
     .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "HapticPlayback"], exclude: ["README.md"]),
+    // A plain program whose callback exits (CoreHapticsTests runs it as a process).
+    .executableTarget(name: "corehaptics-probe", dependencies: ["CoreHaptics"], path: "Tests/CoreHapticsProbe"),
     .testTarget(
         name: "CoreHapticsTests",
         dependencies: ["CoreHaptics", "CoreHapticsEmulator", "AVFoundation", "AudioIO", "TestSupport"]

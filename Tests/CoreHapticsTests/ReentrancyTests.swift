@@ -2,6 +2,7 @@ import CoreHaptics
 import CoreHapticsEmulator
 import Foundation
 import Testing
+import TestSupport
 
 /// A callback may drive the emulator (issue 41, item 4): advancing it or waiting until it is idle
 /// from inside a callback, while another callback falls due, runs the waiting callbacks in their
@@ -44,5 +45,24 @@ extension OnTheDevice {
             let order = try Self.twoCompletions { if how == "advance" { HapticsEmulator.advance(by: 0.5) } else { HapticsEmulator.runUntilIdle() } }
             #expect(order == ["first", "second", "first drove the emulator"])
         }
+    }
+}
+
+/// A callback that exits the process (issue 41, item 4): the capture at exit runs the callbacks
+/// still waiting, renders until idle and writes its files; the process ends instead of spinning.
+@Suite struct ExitInACallbackTests {
+    @Test func aCallbackThatExitsEndsTheProcessWithItsCapture() throws {
+        let scratch = try Scratch()
+        let result = try run(try builtBinary("corehaptics-probe"), [], environment: [
+            "HAPSYNTH_COREHAPTICS_CLOCK": "realtime", "HAPSYNTH_COREHAPTICS_CAPTURE": scratch.path + "/capture",
+        ], timeoutSeconds: 60)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        // The waiting callback ran at exit, before the capture was written.
+        #expect(result.stdout == "second completion\n")
+        let timeline = try String(contentsOfFile: scratch.path + "/capture/timeline.json", encoding: .utf8)
+        #expect(timeline.components(separatedBy: "\"hapticTransient\"").count == 3)
+        let log = try String(contentsOfFile: scratch.path + "/capture/log.jsonl", encoding: .utf8)
+        #expect(log.components(separatedBy: "\"call\": \"completionHandler\"").count == 3)
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/capture/haptics.wav"))
     }
 }

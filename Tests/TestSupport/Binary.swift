@@ -14,27 +14,38 @@ public struct RunResult: Sendable {
 }
 
 /// The built `hapsynth` executable beside the test bundle.
-public func hapsynthBinary() throws -> URL {
+public func hapsynthBinary() throws -> URL { try builtBinary("hapsynth") }
+
+/// The package's executable `name`, built beside the test bundle.
+public func builtBinary(_ name: String) throws -> URL {
     var directory = Bundle.main.bundleURL
     for _ in 0..<3 {
-        let candidate = directory.appendingPathComponent("hapsynth")
+        let candidate = directory.appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         directory = directory.deletingLastPathComponent()
     }
-    throw BinaryNotFound(searchedFrom: Bundle.main.bundleURL.path)
+    throw BinaryNotFound(name: name, searchedFrom: Bundle.main.bundleURL.path)
 }
 
 struct BinaryNotFound: Error, CustomStringConvertible {
+    let name: String
     let searchedFrom: String
-    var description: String { "no hapsynth executable near \(searchedFrom); run `swift build` first" }
+    var description: String { "no \(name) executable near \(searchedFrom); run `swift build` first" }
 }
 
 /// Runs `hapsynth` with `arguments` in `directory` (default: the package root) and collects both
 /// streams and the exit status.
 /// `environment` changes the inherited environment: a value sets a variable, nil removes it.
 public func hapsynth(_ arguments: [String], in directory: String = packageRoot, environment: [String: String?] = [:]) throws -> RunResult {
+    try run(try hapsynthBinary(), arguments, in: directory, environment: environment)
+}
+
+/// Runs `executable` as `hapsynth(_:in:environment:)` runs hapsynth; after `timeoutSeconds` it
+/// is killed (its status then says SIGKILL).
+public func run(_ executable: URL, _ arguments: [String], in directory: String = packageRoot, environment: [String: String?] = [:],
+                timeoutSeconds: Double? = nil) throws -> RunResult {
     let process = Process()
-    process.executableURL = try hapsynthBinary()
+    process.executableURL = executable
     process.arguments = arguments
     if !environment.isEmpty {
         var merged = ProcessInfo.processInfo.environment
@@ -50,7 +61,10 @@ public func hapsynth(_ arguments: [String], in directory: String = packageRoot, 
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
     process.standardInput = FileHandle.nullDevice
+    let ended = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in ended.signal() }
     try process.run()
+    if let timeoutSeconds, ended.wait(timeout: .now() + timeoutSeconds) == .timedOut { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     return RunResult(
         status: process.terminationStatus,
@@ -206,7 +220,7 @@ public func hapsynthResourceUse(_ arguments: [String], deadlineSeconds: Double) 
     let argv = ([binary] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { throw BinaryNotFound(searchedFrom: binary) }
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { throw BinaryNotFound(name: binary, searchedFrom: binary) }
     let deadline = Date().addingTimeInterval(deadlineSeconds)
     var status: Int32 = 0, peak = 0
     while waitpid(pid, &status, WNOHANG) == 0 {
