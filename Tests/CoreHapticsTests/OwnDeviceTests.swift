@@ -44,3 +44,22 @@ import Testing
         var all: [HapticsCapture?] { lock.withLock { values } }
     }
 }
+
+/// `.emulatedIPhone`: each case of this parameterized test, run in parallel by Swift Testing, is on
+/// a device of its own from frame 0, and captures the same bytes as its body alone.
+@Suite(.emulatedIPhone) struct EmulatedIPhoneTraitTests {
+    static let intensities: [Float] = [0.2, 0.4, 0.6, 0.8, 1, 0.3, 0.5, 0.7]
+
+    @Test(arguments: intensities) func eachCaseHasADeviceOfItsOwn(intensity: Float) throws {
+        #expect(HapticsEmulator.currentTime == 1000)
+        let capture = try OwnDeviceTests.play(intensity: intensity)
+        #expect(capture.log.first?.call == "configure")
+        #expect(capture.log.filter { $0.call == "init(audioSession:)" }.map(\.object) == ["engine#1"])
+        let alone = try HapticsEmulator.withDevice { try OwnDeviceTests.play(intensity: intensity) }
+        #expect(capture.haptics == alone.haptics && capture.timeline == alone.timeline)
+    }
+
+    @Test(.emulatedIPhone(.init(sampleRate: 24_000))) func aTestsOwnConfigurationWins() {
+        #expect(HapticsEmulator.capture().sampleRate == 24_000)
+    }
+}

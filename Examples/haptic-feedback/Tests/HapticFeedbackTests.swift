@@ -5,7 +5,8 @@ import HapticFeedback
 import Testing
 
 /// The game's haptics checked on the emulated iPhone, in-process and as the unmodified program.
-/// The tests run in parallel: each plays on a device of its own (`HapticsEmulator.withDevice`).
+/// The tests run in parallel: each plays on a device of its own (`HapticsEmulator.withDevice`, or
+/// the `.emulatedIPhone` trait).
 @Suite struct HapticFeedbackTests {
     /// The opening played on a device of its own, run until idle.
     static func opening() -> (HapticsCapture, HapticManager) {
@@ -33,14 +34,13 @@ import Testing
         #expect(capture.audio.contains { $0 != 0 } && capture.haptics.contains { $0 != 0 })
     }
 
-    @Test func theResetHandlerRestartsAndRegistersTheSoundAgain() {
-        let (capture, haptics) = HapticsEmulator.withDevice {
-            let haptics = HapticManager(bundle: HapticManager.resources)
-            HapticsEmulator.simulateReset()
-            haptics.success()
-            HapticsEmulator.runUntilIdle()
-            return (HapticsEmulator.capture(), haptics)
-        }
+    /// The trait gives the test a device of its own, as `withDevice` does.
+    @Test(.emulatedIPhone) func theResetHandlerRestartsAndRegistersTheSoundAgain() {
+        let haptics = HapticManager(bundle: HapticManager.resources)
+        HapticsEmulator.simulateReset()
+        haptics.success()
+        HapticsEmulator.runUntilIdle()
+        let capture = HapticsEmulator.capture()
         #expect(haptics.notices == ["reset"])
         #expect(capture.timeline.map(\.kind) == ["hapticTransient", "hapticTransient", "audioCustom"])
     }
