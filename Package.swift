@@ -5,9 +5,9 @@ import PackageDescription
 ///
 /// Modules, in the order they depend on one another: HapticCore (patterns, JSON), HapticPlanner
 /// (the Core Haptics and Android plans, the loader, `Platform`), AudioCore (outputs, the
-/// perceptual view), HapticSynth (the emulated actuators), AudioIO (libsndfile, ALSA), HapticPlayback (executor,
-/// engine, renders and live playback for both platforms), HapticPlot (figures), HapticCheck
-/// (golden suites), HapsynthKit (the library facade that re-exports them), hapsynth (the command
+/// perceptual view), HapticSynth (the emulated actuators), AudioIO (libsndfile, ALSA), HapticPlayback (the
+/// emulated device, executor, renders and live playback for both platforms), RenderFiles (renders
+/// to sound files), HapticPlot (figures), HapticCheck (golden suites and lint), HapsynthKit (the library facade that re-exports them), hapsynth (the command
 /// line, a shell over HapsynthKit).
 let package = Package(
     name: "hapsynth",
@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "AudioIO", targets: ["AudioIO"]),
         .library(name: "HapticPlayback", targets: ["HapticPlayback"]),
         .library(name: "HapticPlaybackTesting", targets: ["HapticPlaybackTesting"]),
+        .library(name: "RenderFiles", targets: ["RenderFiles"]),
         .library(name: "HapticCheck", targets: ["HapticCheck"]),
         .library(name: "HapsynthKit", targets: ["HapsynthKit"]),
     ],
@@ -32,13 +33,19 @@ let package = Package(
         .target(name: "HapticPlot", exclude: ["README.md"]),
         .target(name: "HapticPlaybackTesting", dependencies: ["HapticPlayback", "HapticPlanner"], exclude: ["README.md"]),
         .target(
+            name: "RenderFiles",
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],
+            exclude: ["README.md"]
+        ),
+        .target(
             name: "HapticCheck",
-            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot"],
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot", "RenderFiles"],
             exclude: ["README.md"]
         ),
         .target(
             name: "HapsynthKit",
-            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot", "HapticCheck"],
+            dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO", "HapticPlot", "RenderFiles",
+                           "HapticCheck"],
             exclude: ["README.md"]
         ),
         .systemLibrary(
@@ -116,7 +123,7 @@ package.targets += [
     .executableTarget(name: "corehaptics-probe", dependencies: ["CoreHaptics"], path: "Tests/CoreHapticsProbe"),
     .testTarget(
         name: "CoreHapticsTests",
-        dependencies: ["CoreHaptics", "CoreHapticsEmulator", "AVFoundation", "AudioIO", "TestSupport"]
+        dependencies: ["CoreHaptics", "CoreHapticsEmulator", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
     ),
 ]
 #endif

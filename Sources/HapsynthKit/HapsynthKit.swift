@@ -4,6 +4,7 @@
 @_exported import HapticCore
 @_exported import HapticPlanner
 @_exported import HapticPlayback
+@_exported import RenderFiles
 @_exported import HapticSynth
 
 /// hapsynth as a library: read a pattern.json or AHAP file, plan it as Core Haptics (or an Android

@@ -4,6 +4,7 @@ import HapticCheck
 import HapticCore
 import HapticPlanner
 import HapticPlayback
+import RenderFiles
 import HapticSynth
 
 /// A loaded file rendered to sound files in one pass (`hapsynth render`, docs/audio.md): the

@@ -7,6 +7,7 @@ import FoundationEssentials
 import HapticCore
 import HapticPlanner
 import HapticPlayback
+import RenderFiles
 import HapticSynth
 
 /// Checks one pattern against its golden, as the suite's settings say (`CheckPolicy` decides;

@@ -37,16 +37,15 @@ struct EnginePlayback {
     var isPlaying: Bool { handle.isActive || (handle.failure == nil && device.frame < tailEndFrame) }
 
     /// Renders into the start of `buffer`, stopping where a player completes or a deadline falls,
-    /// then delivers the callbacks; after the session, renders the tail. Returns the frames rendered.
+    /// then delivers the callbacks (the engine's clock and completions among them); after the
+    /// session, renders the tail. Returns the frames rendered.
     func advance(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
         defer { device.callbacks.drain() }
         guard handle.isActive else {
             let count = Int(min(Int64(buffer.count), max(0, tailEndFrame - device.frame)))
             return count > 0 ? device.pull(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count])) : 0
         }
-        let count = device.pull(into: buffer)
-        engine.blockRendered()
-        return count
+        return device.pull(into: buffer)
     }
 
     /// Completes every running player with `error` (an output failed), and delivers the callbacks.

@@ -151,7 +151,6 @@ import Testing
             buffer.withUnsafeMutableBufferPointer { buffer in
                 while filled < frames {
                     filled += device.pull(into: UnsafeMutableBufferPointer(rebasing: buffer[filled...]))
-                    engine.blockRendered()
                     callbacks.drain()
                 }
             }

@@ -188,6 +188,9 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     /// The earliest auto-shutdown deadline of an engine.
     package var wakeFrame: Int64? { liveEngines.compactMap(\.shutdownFrame).min() }
 
+    /// An engine waits for its players (which are the device's segments), not for time.
+    package var waitsToPlay: Bool { false }
+
     package func deviceStepped(_ device: EmulatedDevice) {
         for engine in liveEngines { engine.checkIdle() }
     }

@@ -4,10 +4,12 @@ import HapticSynth
 /// The emulated device as the executor sees it: a native haptic engine whose players are segments
 /// of the device and whose clock counts the device's frames (docs/synthesis.md).
 ///
-/// Whoever drives it pulls the device (`EmulatedDevice.pull`) and then calls `blockRendered()`: a
-/// render as fast as blocks are written, live playback paced by the device. Players are placed
-/// from the moment they are started, with the requested lead in whole milliseconds; a player
-/// completes once its last voice has been rendered.
+/// Whoever drives the device drives it: a render job pulling it (`EmulatedDevice.pull`) as fast as
+/// blocks are written or paced by a live device, or a test advancing the device an app's Core
+/// Haptics code plays on, the same device. After each step that moved the device, the engine's
+/// clock catches up and its players' completions are reported, on the device's callback queue.
+/// Players are placed from the moment they are started, with the requested lead in whole
+/// milliseconds; a player completes once its last voice has been rendered.
 package final class DeviceHapticEngine: NativeHapticEngine, DeviceClient, @unchecked Sendable {
     package let device: EmulatedDevice
     /// The engine's clock as the executor sees it: whole milliseconds of rendered frames.
@@ -17,6 +19,8 @@ package final class DeviceHapticEngine: NativeHapticEngine, DeviceClient, @unche
     /// Completions that fell due in the last block, called by `blockRendered()`.
     private var finished: [@Sendable ((any Error)?) -> Void] = []
     private var started = 0
+    /// Whether `blockRendered` waits on the callback queue.
+    private var delivering = false
 
     package init(device: EmulatedDevice) {
         self.device = device
@@ -62,9 +66,9 @@ package final class DeviceHapticEngine: NativeHapticEngine, DeviceClient, @unche
 
     /// Moves the clock to the frames rendered (running the executor's deadlines that fell due),
     /// then reports the completion of every player whose last voice has been rendered.
-    package func blockRendered() {
+    private func blockRendered() {
         let (elapsedMs, done) = device.lock.withLock { () -> (Int64, [@Sendable ((any Error)?) -> Void]) in
-            defer { finished = [] }
+            defer { (finished, delivering) = ([], false) }
             return (FrameTiming.elapsedMs(frame: device.frame, rate: device.rate), finished)
         }
         clock.advance(toNanoseconds: UInt64(elapsedMs) * 1_000_000)
@@ -92,7 +96,17 @@ package final class DeviceHapticEngine: NativeHapticEngine, DeviceClient, @unche
         return frame > device.frame ? frame : nil
     }
 
-    package func deviceStepped(_ device: EmulatedDevice) {}
+    /// Once the device has moved past the clock or a player has completed, the clock and the
+    /// completions are delivered on the callback queue.
+    /// While a player plays or the executor waits for a deadline.
+    package var waitsToPlay: Bool { !running.isEmpty || delivering || clock.nextDeadlineNanoseconds != nil }
+
+    package func deviceStepped(_ device: EmulatedDevice) {
+        guard !delivering, !finished.isEmpty || UInt64(FrameTiming.elapsedMs(frame: device.frame, rate: device.rate)) * 1_000_000 > clock.nowNanoseconds
+        else { return }
+        delivering = true
+        device.callbacks.enqueue { [self] in blockRendered() }
+    }
 }
 
 /// A player of the device's engine: its plan becomes a segment when started.
@@ -113,7 +127,7 @@ final class DevicePlayer: NativeHapticPlayer, DeviceSegmentOwner, @unchecked Sen
 
     func cancel() throws { engine.cancel(self) }
 
-    var segmentName: String { "player" }
+    var segmentName: String { "executor#\(order)" }
     var mutesHapticsNow: Bool { false }
     var mutesAudioNow: Bool { false }
     func segmentReachedLoop(_ segment: DeviceSegment) {}

@@ -23,6 +23,8 @@ package protocol DeviceSegmentOwner: AnyObject {
 package protocol DeviceClient: AnyObject {
     /// The next frame it must be stepped at, if any.
     var wakeFrame: Int64? { get }
+    /// Whether it waits for the device to play on (the device is not idle while it does).
+    var waitsToPlay: Bool { get }
     /// Called after the actions and completions of the current frame.
     func deviceStepped(_ device: EmulatedDevice)
 }
@@ -288,7 +290,9 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Whether nothing plays, waits or rings, and no callback waits (a paused player waits for a
     /// call, not for time).
-    package var isIdle: Bool { segments.isEmpty && actions.isEmpty && frame >= quietFrame && callbacks.pendingCount == 0 }
+    package var isIdle: Bool {
+        segments.isEmpty && actions.isEmpty && frame >= quietFrame && callbacks.pendingCount == 0 && !liveClients.contains { $0.waitsToPlay }
+    }
 
     // MARK: - Rendering
 
@@ -427,7 +431,8 @@ package final class EmulatedDevice: @unchecked Sendable {
             let done: Bool = lock.withLock {
                 guard !isIdle, frame < limitFrame else { return true }
                 // The next frame anything changes: an action falls due, a segment ends or loops, the device falls quiet.
-                let next = segments.isEmpty && actions.isEmpty ? quietFrame : nextFrame(limit: .max)
+                let waiting = segments.isEmpty && actions.isEmpty && !liveClients.contains { $0.waitsToPlay }
+                let next = waiting ? quietFrame : nextFrame(limit: .max)
                 render(until: min(limitFrame, max(next, frame + 1)))
                 return false
             }

@@ -1,0 +1,48 @@
+import CoreHaptics
+import CoreHapticsEmulator
+import HapticCore
+import HapticPlayback
+import Testing
+
+/// Jindong's executor plays on the device an app's Core Haptics code plays on (issue 41, item 2):
+/// the device's native-engine face, on the phone a test's `withDevice` binds.
+@Suite struct ExecutorOnTheDeviceTests {
+    /// What the device made with an app's tap at 0 and, through the executor, a pattern's tap at
+    /// 100 ms (either, or both), run until idle; and whether the executor's session still ran.
+    static func play(app: Bool, executor: Bool) throws -> (capture: HapticsCapture, sessionActive: Bool) {
+        try HapticsEmulator.withDevice {
+            if app {
+                let engine = try CHHapticEngine()
+                try engine.start()
+                try engine.makePlayer(with: try Emulated.pattern([Emulated.transient(at: 0)])).start(atTime: 0)
+            }
+            var running: (HapticExecutor, HapticHandle)?
+            if executor {
+                let device = EmulatedPhone.shared.device
+                let engine = DeviceHapticEngine(device: device)
+                let executor = HapticExecutor(driver: DeviceEngineDriver(engine: engine), clock: engine.clock, callbackQueue: device.callbacks)
+                running = (executor, try executor.play(try Pattern(events: [try .transient(startMs: 100)], durationMs: 150)))
+            }
+            HapticsEmulator.runUntilIdle()
+            defer { running?.0.release() }
+            return (HapticsEmulator.capture(), running?.1.isActive ?? false)
+        }
+    }
+
+    @Test func theExecutorAndAnAppsEnginePlayOnOneDevice() throws {
+        let both = try Self.play(app: true, executor: true)
+        let app = try Self.play(app: true, executor: false).capture
+        let executor = try Self.play(app: false, executor: true)
+        #expect(!both.sessionActive && !executor.sessionActive)
+        #expect(both.capture.timeline.map(\.player) == ["player#1", "executor#1"])
+        #expect(executor.capture.haptics.contains { $0 != 0 })
+        // One mixer: what both made is the sum of what each made alone.
+        let length = max(app.haptics.count, executor.capture.haptics.count)
+        #expect(both.capture.haptics.count == length)
+        let largest = (0..<length).map { index -> Float in
+            let sum: Float = (index < app.haptics.count ? app.haptics[index] : 0) + (index < executor.capture.haptics.count ? executor.capture.haptics[index] : 0)
+            return abs(both.capture.haptics[index] - sum)
+        }.max() ?? 0
+        #expect(largest < 1e-5)
+    }
+}
