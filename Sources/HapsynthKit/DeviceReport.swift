@@ -170,3 +170,33 @@ private extension String {
         return text
     }
 }
+
+extension DeviceReport {
+    /// The catalogue as JSON: {"devices": [each device file as shipped]}.
+    public static func catalogueJSON() -> String {
+        "{\n  \"devices\": [\n" + DeviceCatalogueFiles.files.map { file in
+            file.json.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        }.joined(separator: ",\n") + "\n  ]\n}"
+    }
+
+    /// Every device: its name, title and platform, then each value with its basis and reference.
+    public static func catalogue(_ catalogue: [DeviceProfile]) -> String {
+        var lines: [String] = []
+        for device in catalogue {
+            lines.append("\(device.name): \(device.title) (\(device.isIOS ? "ios" : "android"))")
+            let width = device.provenance.map { $0.pointer.count + $0.value.count }.max() ?? 0
+            for entry in device.provenance {
+                let pair = entry.pointer + " " + entry.value
+                lines.append("  " + pair + String(repeating: " ", count: width + 2 - pair.count) + entry.provenance.basis.rawValue
+                             + String(repeating: " ", count: 9 - entry.provenance.basis.rawValue.count) + entry.provenance.ref)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether `path` is a device file: a JSON object with `provenance` and `platform`.
+    public static func isDeviceFile(_ path: String) -> Bool {
+        guard path.hasSuffix(".json"), let root = try? SettingsReader.root(of: path), case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "provenance" } && members.contains { $0.key == "platform" }
+    }
+}

@@ -92,7 +92,7 @@ package final class DeviceSegment {
         hasHaptics = plan != nil
         if let plan {
             hapticEnd = max(origin, device.placeHaptics(plan, id: id, placement: self.placement, firstFrame: origin, muted: owner.mutesHapticsNow))
-            voices += device.hapticVoices(id: id, content: content, name: name, from: origin)
+            if device.recordsTimeline { voices += device.hapticVoices(id: id, content: content, name: name, from: origin) }
         }
         let sound = content.sound.scaled(by: rate)
         self.sound = sound

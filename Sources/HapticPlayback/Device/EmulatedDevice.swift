@@ -52,6 +52,9 @@ package final class EmulatedDevice: @unchecked Sendable {
     package private(set) var frame: Int64 = 0
     /// What was rendered, when the device keeps it (`configure(… keepsCapture: true)`).
     private var capture: DeviceCapture?
+    /// Whether voices are entered in the timeline (a device that keeps its capture; a render
+    /// job's device does not spend the time).
+    var recordsTimeline: Bool { capture != nil }
     private var timeline: [TimelineVoice] = []
     /// Timeline entries of voices that never began (their player stopped first).
     private var unheard: Set<Int> = []
@@ -59,6 +62,9 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Segments playing, in start order.
     private var segments: [DeviceSegment] = []
+    /// Each playing segment's loop or finish frame, latest first (so the soonest is popped from
+    /// the end); entries of segments that ended before are passed over.
+    private var segmentFrames: [(frame: Int64, id: Int, segment: DeviceSegment)] = []
     /// Actions asked for a later frame, by frame then order asked.
     private var actions: [Action] = []
     private var actionCount = 0
@@ -100,7 +106,7 @@ package final class EmulatedDevice: @unchecked Sendable {
             let profile = resolved.profile
             (self.profile, playsAudio) = (profile, settings.supportsAudio)
             frame = 0
-            (timeline, unheard, log, segments, actions, clients) = ([], [], [], [], [], [])
+            (timeline, unheard, log, segments, segmentFrames, actions, clients) = ([], [], [], [], [], [], [])
             quietFrame = 0
             (actionCount, segmentCount) = (0, 0)
             callbacks.clear()
@@ -195,6 +201,15 @@ package final class EmulatedDevice: @unchecked Sendable {
         let segment = DeviceSegment(owner: owner, content: content, id: segmentCount, offsetUs: offsetUs, rate: rate, loopEndUs: loopEndUs,
                                     placement: placement, device: self)
         segments.append(segment)
+        if let at = segment.loopFrame ?? segment.finishFrame {
+            // Latest first; among equal frames, the later start first (so the earlier pops first).
+            var low = 0, high = segmentFrames.count
+            while low < high {
+                let mid = (low + high) / 2
+                if (segmentFrames[mid].frame, segmentFrames[mid].id) > (at, segment.id) { low = mid + 1 } else { high = mid }
+            }
+            segmentFrames.insert((at, segment.id, segment), at: low)
+        }
         for control in controls { apply(control, to: segment) }
         return segment
     }
@@ -242,7 +257,13 @@ package final class EmulatedDevice: @unchecked Sendable {
     /// Takes a segment off the device at `at`: voices not begun are dropped from the timeline,
     /// those sounding end there as `reason`.
     private func close(_ segment: DeviceSegment, at: Int64, reason: String) {
-        segments.removeAll { $0 === segment }
+        // In start order, so by id: found by halving, removed without touching the others.
+        var low = 0, high = segments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if segments[mid].id < segment.id { low = mid + 1 } else { high = mid }
+        }
+        if low < segments.count, segments[low] === segment { segments.remove(at: low) }
         segment.isPlaying = false
         for index in segment.timelineIndices {
             if timeline[index].startFrame >= at {
@@ -303,10 +324,12 @@ package final class EmulatedDevice: @unchecked Sendable {
             actions.removeFirst()
             first.run()
         }
-        for segment in segments {
-            if let loop = segment.loopFrame, loop <= frame {
+        while let (at, _, segment) = segmentFrames.last, at <= frame || !segment.isPlaying {
+            segmentFrames.removeLast()
+            guard segment.isPlaying else { continue }
+            if segment.loopFrame != nil {
                 segment.owner?.segmentReachedLoop(segment)
-            } else if let finish = segment.finishFrame, finish <= frame {
+            } else {
                 close(segment, at: frame, reason: "end")
                 quietFrame = max(quietFrame, segment.quietFrame)
                 segment.owner?.segmentFinished(segment)
@@ -320,10 +343,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     private func nextFrame(limit: Int64) -> Int64 {
         var next = limit
         if let first = actions.first { next = min(next, first.frame) }
-        for segment in segments {
-            if let finish = segment.finishFrame { next = min(next, max(finish, frame + 1)) }
-            if let loop = segment.loopFrame { next = min(next, max(loop, frame + 1)) }
-        }
+        if let soonest = segmentFrames.last { next = min(next, max(soonest.frame, frame + 1)) }
         for client in liveClients { if let wake = client.wakeFrame { next = min(next, max(wake, frame + 1)) } }
         return next
     }

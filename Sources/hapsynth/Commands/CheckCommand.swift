@@ -129,23 +129,10 @@ struct CheckCommand: Command {
         let device = try DeviceProfileOption.device(arguments, command: Self.name)
         profile = try DeviceProfileOption.profile(
             device, over: try ProfileOptions.resolve(arguments, command: Self.name, base: config?.profile ?? fresh.profile), command: Self.name)
-        platform = try Self.platform(arguments, device: device, goldens: goldens, recorded: config)
+        // A device profile's platform, else `--platform`, else the suite's, else iOS (a folder keeps one
+        // platform's goldens: the check refuses the other unless `--record all` re-records it all).
+        if let device { platform = device.platform } else { platform = try AndroidOptions.platform(arguments, command: Self.name, recorded: config?.platform ?? .ios) }
         capabilities = device?.capabilities ?? .iPhone
-    }
-
-    /// The platform: `--platform`, else the suite's, else iOS (a folder keeps one platform's
-    /// goldens: the check refuses the other unless `--record all` re-records the whole folder).
-    /// The Android device: `--android-device`, else the suite's, else flagship-api36.
-    private static func platform(
-        _ arguments: ParsedArguments, device: DeviceProfile?, goldens: String, recorded: CheckSuiteConfig?
-    ) throws(CLIError) -> Platform {
-        let platform: Platform
-        if let device {
-            platform = device.platform
-        } else {
-            platform = try AndroidOptions.platform(arguments, command: name, recorded: recorded?.platform ?? .ios)
-        }
-        return platform
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {

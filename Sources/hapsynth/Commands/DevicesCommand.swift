@@ -76,7 +76,7 @@ struct DevicesCommand: Command {
         let names = Set(DeviceCatalogueFiles.files.map(\.name))
         var patterns: [String] = [], devices: [String] = []
         for word in positionals {
-            if names.contains(word) || isDeviceFile(word) {
+            if names.contains(word) || DeviceReport.isDeviceFile(word) {
                 devices.append(word)
             } else if FilePaths.isFolder(word) == nil, !word.contains("/"), !word.contains(".") {
                 throw .usage("\(DeviceProfileChoiceError(name: word)) (no file '\(word)' either)", command: name)
@@ -100,11 +100,6 @@ struct DevicesCommand: Command {
         return suite.entries.map(\.path)
     }
 
-    private static func isDeviceFile(_ path: String) -> Bool {
-        guard path.hasSuffix(".json"), let root = try? SettingsReader.root(of: path), case .object(let members) = root.value else { return false }
-        return members.contains { $0.key == "provenance" } && members.contains { $0.key == "platform" }
-    }
-
     /// `--max-loss PCT` (every device) and `--max-loss NAME=PCT` (one), each 0–100.
     static func gate(_ values: [String]) throws(CLIError) -> DeviceGate {
         var gate = DeviceGate()
@@ -126,7 +121,7 @@ struct DevicesCommand: Command {
             throw .invalidInput("\(error)")
         }
         if list {
-            console.out(asJSON ? Self.listingJSON() : Self.listing(catalogue))
+            console.out(asJSON ? DeviceReport.catalogueJSON() : DeviceReport.catalogue(catalogue))
             return .success
         }
         guard !patternPaths.isEmpty else { throw .usage("missing <pattern>", command: Self.name) }
@@ -194,27 +189,5 @@ struct DevicesCommand: Command {
         } catch {
             throw .invalidInput("\(error)")
         }
-    }
-
-    /// The catalogue as JSON: {"devices": [each device file as shipped]}.
-    static func listingJSON() -> String {
-        "{\n  \"devices\": [\n" + DeviceCatalogueFiles.files.map { file in
-            file.json.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
-        }.joined(separator: ",\n") + "\n  ]\n}"
-    }
-
-    /// Every device: its name, title and platform, then each value with its basis and reference.
-    static func listing(_ catalogue: [DeviceProfile]) -> String {
-        var lines: [String] = []
-        for device in catalogue {
-            lines.append("\(device.name): \(device.title) (\(device.isIOS ? "ios" : "android"))")
-            let width = device.provenance.map { $0.pointer.count + $0.value.count }.max() ?? 0
-            for entry in device.provenance {
-                let pair = entry.pointer + " " + entry.value
-                lines.append("  " + pair + String(repeating: " ", count: width + 2 - pair.count) + entry.provenance.basis.rawValue
-                             + String(repeating: " ", count: 9 - entry.provenance.basis.rawValue.count) + entry.provenance.ref)
-            }
-        }
-        return lines.joined(separator: "\n")
     }
 }

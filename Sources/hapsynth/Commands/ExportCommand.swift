@@ -118,14 +118,7 @@ struct ExportCommand: Command {
             throw .invalidInput("\(inputPath): \(error)")
         }
         if !quiet { warnings.forEach(console.warning) }
-        try Interruption.deferred { () throws(CLIError) in
-            do throws(OutputError) {
-                try TextOutput.write(text, to: outputPath, what: target == .haptic ? "clip" : target == .ahap ? "AHAP file" : "arrays")
-            } catch {
-                throw CLIError(error)
-            }
-            Interruption.settle()
-        }
+        try PatternInput.write(text, to: outputPath, what: target == .haptic ? "clip" : target == .ahap ? "AHAP file" : "arrays")
         return .success
     }
 }

@@ -100,13 +100,7 @@ struct LintCommand: Command {
         }
         if let output {
             try PatternInput.guardOutputs([output], inputs: report.paths + inputFiles)
-            try Interruption.deferred { () throws(CLIError) in
-                do throws(OutputError) {
-                    try TextOutput.write(text, to: output, what: "lint report")
-                } catch {
-                    throw CLIError(error)
-                }
-            }
+            try PatternInput.write(text, to: output, what: "lint report", settles: false)  // the verdict is the exit code
             if format != .text { console.note(report.summary) }
         } else {
             console.out(String(text.dropLast()))

@@ -54,6 +54,20 @@ enum PatternInput {
         }
     }
 
+    /// Writes a command's text output (`-`: standard output), whole or not at all; a signal waits
+    /// until it is in place (exit 73 when it cannot be written). With `settles`, the output is the
+    /// command's result: a signal after it exits 0.
+    static func write(_ text: String, to path: String, what: String, settles: Bool = true) throws(CLIError) {
+        try Interruption.deferred { () throws(CLIError) in
+            do throws(OutputError) {
+                try TextOutput.write(text, to: path, what: what)
+            } catch {
+                throw CLIError(error)
+            }
+            if settles { Interruption.settle() }
+        }
+    }
+
     /// The files that input options name (`--profile`, `--device-profile`, `--android-device`,
     /// `--config`, `--reference`), when they are files.
     static func optionFiles(_ arguments: ParsedArguments) -> [String] {

@@ -100,14 +100,7 @@ struct PlotCommand: Command {
         picture.audioWarnings.forEach { console.warning(Wording.text($0)) }
         if !quiet { picture.renderWarnings.forEach { console.warning(Wording.text($0)) } }
         let text = asHTML ? picture.html : picture.svg + "\n"
-        try Interruption.deferred { () throws(CLIError) in
-            do throws(OutputError) {
-                try TextOutput.write(text, to: outputPath, what: "picture")
-            } catch {
-                throw CLIError(error)
-            }
-            Interruption.settle()
-        }
+        try PatternInput.write(text, to: outputPath, what: "picture")
         console.out("\(outputPath): \(picture.subject), \(NumberText.fixed(picture.fromMs, 1)) to \(NumberText.fixed(picture.toMs, 1)) ms")
         return .success
     }
