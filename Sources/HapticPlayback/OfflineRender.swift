@@ -17,7 +17,7 @@ public struct RenderSummary: Hashable, Sendable {
     public let mixPeak: Double
 }
 
-/// Plays a plan through the executor on an audio engine into an output as fast as blocks can be
+/// Plays a plan through the executor on the emulated device into an output as fast as blocks can be
 /// written: a `RenderJob` of the iOS haptics alone, the path live playback takes too.
 public enum OfflineRender {
     /// Renders until the session ends: exactly max(frame(D), the last voice's end frame) frames

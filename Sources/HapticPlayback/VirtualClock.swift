@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// A monotonic clock that moves only when it is advanced, in integer nanoseconds: by a test, or
-/// by the audio engine as it writes frames.
+/// by the emulated device's engine as the device renders frames.
 ///
 /// Scheduled work runs inside `advance`, in deadline order (ties in scheduling order), once the
 /// clock has reached its deadline; work scheduled for a time already reached runs at once.

@@ -1,6 +1,6 @@
 import HapsynthKit
 
-/// `hapsynth play <pattern>`: plays the pattern live through ALSA on the same audio engine that
+/// `hapsynth play <pattern>`: plays the pattern live through ALSA on the same emulated device that
 /// `render` uses, paced by the device; `--watch` replays it whenever it (or a file it includes)
 /// is saved (docs/files-and-limits.md, docs/command-line.md).
 struct PlayCommand: Command {

@@ -1,6 +1,6 @@
 import HapsynthKit
 
-/// `hapsynth render <pattern> <out>`: plays the pattern through the executor on the audio engine
+/// `hapsynth render <pattern> <out>`: plays the pattern through the executor on the emulated device
 /// into a sound file, written atomically (docs/files-and-limits.md, docs/command-line.md).
 struct RenderCommand: Command {
     static let name = "render"
