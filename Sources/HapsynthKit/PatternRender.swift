@@ -109,3 +109,89 @@ public enum PatternRender {
         return targets
     }
 }
+
+extension PatternRender {
+    /// What a render says besides its files, in the order it arises, for the caller to word.
+    public enum Notice {
+        /// A warning about the plan or the render: transients finer than the rate can place, clamping.
+        case render(RenderWarning)
+        /// A sound that cannot play as the file asks.
+        case audio(AudioTrackWarning)
+        /// The request asks for the audio of a file that has no audio events: nothing is written of it.
+        case noAudioEvents
+        /// The file's audio events, which this render leaves out (it did not ask for them).
+        case audioNotRendered(count: Int)
+
+        /// Whether it is a warning (`--strict` fails on it), not a note.
+        public var isWarning: Bool {
+            switch self {
+            case .render, .audio: return true
+            case .noAudioEvents, .audioNotRendered: return false
+            }
+        }
+    }
+
+    /// A render of a loaded file as a request asks, prepared (`hapsynth render`): its plan and
+    /// audio track, its outputs refused when one would replace an input, its length guarded, and
+    /// what it says before it renders; nothing is written yet.
+    public struct Prepared {
+        public let plan: PlatformPlan
+        public let track: AudioTrack?
+        /// The render's frames (the longest of its files).
+        public let frameCount: Int64
+        /// What is known before the render, in order: coarse transients, then each sound that
+        /// cannot play, or the notes about audio events left out.
+        public let notices: [Notice]
+        private let profile: ActuatorProfile
+        private let request: Request
+        private let allowLong: Bool
+
+        /// - Parameters:
+        ///   - audioLeftOut: the audio events are left out on purpose (no note about them).
+        ///   - inputs: files besides the pattern's that no output may replace (a profile, device files).
+        /// - Throws: `.output` for an output that would replace an input, `.length` for a render
+        ///   the length guard refuses.
+        public init(_ loaded: LoadedPattern, platform: Platform, profile: ActuatorProfile, request: Request, allowLong: Bool, audioLeftOut: Bool,
+                    inputs: [String]) throws(FileRenderError) {
+            (self.profile, self.request, self.allowLong) = (profile, request, allowLong)
+            plan = loaded.plan(for: platform)
+            let track = PatternRender.track(loaded, platform: platform, profile: profile, request: request)
+            self.track = track
+            let outputs = [request.output] + (track != nil ? [request.audioOutput, request.syncReport].compactMap { $0 } : [])
+            do {
+                try OutputGuard.refuse(outputs, inputs: loaded.files + (track?.sources.compactMap(\.path) ?? []) + inputs)
+            } catch {
+                throw .output(error)
+            }
+            do {
+                frameCount = try PatternRender.checkedLength(plan, track: track, profile: profile, request: request, allowLong: allowLong)
+            } catch {
+                throw .length(error)
+            }
+            var notices: [Notice] = []
+            if let ios = plan.ios, let coarse = TransientResolution.warning(in: ios, profile: profile) { notices.append(.render(coarse)) }  // under both too
+            if let track {
+                notices += track.warnings.map(Notice.audio)
+            } else if !audioLeftOut {
+                if loaded.audio == nil, request.wantsAudio {
+                    notices.append(.noAudioEvents)
+                } else if let audio = loaded.audio {
+                    notices.append(.audioNotRendered(count: audio.events.count))
+                }
+            }
+            self.notices = notices
+        }
+
+        /// Renders into the files, put in place together; returns what was written and what the
+        /// render said: sounds that failed as they played (NaN samples silenced), then clamping.
+        /// - Parameter shouldContinue: asked between blocks with the frames rendered; false stops
+        ///   the render (`.output(.stopped)`).
+        public func render(threads: Int = 1, shouldContinue: (Int64) -> Bool = { _ in true }) throws(FileRenderError) -> (Result, [Notice]) {
+            let opening = track?.warnings.count ?? 0
+            let result = try PatternRender.render(plan, track: track, profile: profile, request: request, allowLong: allowLong, threads: threads,
+                                                  shouldContinue: shouldContinue)
+            let later = (track?.warnings.dropFirst(opening) ?? []).map(Notice.audio) + result.summary.warnings(profile: profile).map(Notice.render)
+            return (result, later)
+        }
+    }
+}

@@ -114,7 +114,6 @@ struct RenderCommand: Command {
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, quiet: quiet, strict: strict)
-        let plan = loaded.plan(for: platform)
         var request = PatternRender.Request(output: outputPath, container: container, encoding: encoding)
         if !noAudio {
             request.audioOutput = audioPath
@@ -123,39 +122,23 @@ struct RenderCommand: Command {
             request.syncReport = syncReport
             request.audio = audioOptions
         }
-        let track = PatternRender.track(loaded, platform: platform, profile: profile, request: request)
-        let outputs = [outputPath] + (track != nil ? [audioPath, syncReport].compactMap { $0 } : [])
-        try PatternInput.guardOutputs(outputs, inputs: loaded.files + (track?.sources.compactMap(\.path) ?? []) + inputFiles)
+        let prepared: PatternRender.Prepared
         do {
-            _ = try PatternRender.checkedLength(plan, track: track, profile: profile, request: request, allowLong: allowLong)
+            prepared = try PatternRender.Prepared(loaded, platform: platform, profile: profile, request: request, allowLong: allowLong,
+                                                  audioLeftOut: noAudio, inputs: inputFiles)
+        } catch .output(let error) {
+            throw CLIError(error)
         } catch {
-            throw CLIError(.length(error), pattern: patternPath)
+            throw CLIError(error, pattern: patternPath)
         }
-        if let playback = plan.ios, let coarse = TransientResolution.warning(in: playback, profile: profile) {  // under both too
-            try PatternInput.warn(Wording.text(coarse), console: console, quiet: quiet, strict: strict)
-        }
-        let openingWarnings = track?.warnings.count ?? 0
-        if let track {
-            for warning in track.warnings { try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict) }
-        } else if !quiet, !noAudio {
-            if loaded.audio == nil, audioPath != nil || mix || syncReport != nil {
-                console.note("hapsynth: note: \(patternPath) has no audio events; --audio, --mix and --sync-report write nothing")
-            } else if let audio = loaded.audio {
-                console.note("hapsynth: note: \(NumberText.count(audio.events.count, "audio event")) not rendered: --audio FILE writes their track, --mix mixes it in")
-            }
-        }
-        let result = try Interruption.deferred { () throws(CLIError) in
-            let result = try render(plan, track: track, request: request, console: console)
+        try tell(prepared.notices, console: console)
+        let (result, notices) = try Interruption.deferred { () throws(CLIError) in
+            let result = try render(prepared, console: console)
             Interruption.settle()
             return result
         }
-        // What playing the sounds found (NaN samples silenced).
-        for warning in track?.warnings.dropFirst(openingWarnings) ?? [] {
-            try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
-        }
-        for warning in result.summary.warnings(profile: profile) {
-            try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
-        }
+        try tell(notices, console: console)
+        let plan = prepared.plan, track = prepared.track
         if let sync = result.sync, !quiet { sync.text.forEach { console.note("hapsynth: \($0)") } }
         // A sound written to standard output keeps it to itself: the summary goes to stderr.
         let toStandardOutput = outputPath == "-" || audioPath == "-"
@@ -173,15 +156,29 @@ struct RenderCommand: Command {
         return .success
     }
 
+    /// Says what the render says: warnings (which `--strict` makes errors), notes (unless `--quiet`).
+    private func tell(_ notices: [PatternRender.Notice], console: Console) throws(CLIError) {
+        for notice in notices {
+            switch notice {
+            case .render(let warning): try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
+            case .audio(let warning): try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
+            case .noAudioEvents where !quiet:
+                console.note("hapsynth: note: \(patternPath) has no audio events; --audio, --mix and --sync-report write nothing")
+            case .audioNotRendered(let count) where !quiet:
+                console.note("hapsynth: note: \(NumberText.count(count, "audio event")) not rendered: --audio FILE writes their track, --mix mixes it in")
+            case .noAudioEvents, .audioNotRendered: break
+            }
+        }
+    }
+
     /// Renders into temporary files and moves them into place, with a progress bar on a terminal
     /// (for iOS renders). A signal after the files were committed no longer stops anything: the
     /// command exits 0 (exit 130 means the targets are untouched).
-    private func render(_ plan: PlatformPlan, track: AudioTrack?, request: PatternRender.Request, console: Console) throws(CLIError) -> PatternRender.Result {
-        let progress = ProgressBar(total: { plan.android == nil ? (try? PatternRender.checkedLength(plan, track: track, profile: profile, request: request, allowLong: true)) ?? 0 : 0 },
-                                   console: console, enabled: plan.android == nil)
+    private func render(_ prepared: PatternRender.Prepared, console: Console) throws(CLIError) -> (PatternRender.Result, [PatternRender.Notice]) {
+        let progress = ProgressBar(total: { prepared.frameCount }, console: console, enabled: prepared.plan.android == nil)
         defer { progress.clear() }
         do {
-            return try PatternRender.render(plan, track: track, profile: profile, request: request, allowLong: allowLong, threads: threads) { frames in
+            return try prepared.render(threads: threads) { frames in
                 progress.update(frames)
                 return !Interruption.isRaised
             }
