@@ -1,3 +1,5 @@
+import AudioIO
+
 /// A check that cannot go on: the whole run stops (a pattern that cannot be loaded or rendered is
 /// an outcome, `invalid`, not an error).
 public enum CheckError: Error, Sendable, CustomStringConvertible {
@@ -15,6 +17,8 @@ public enum CheckError: Error, Sendable, CustomStringConvertible {
     case platformMismatch(goldens: String, recorded: String, asked: String)
     /// Pruning was asked of a suite named by files: which goldens the suite owns cannot be known.
     case cannotPrune(file: String)
+    /// A report cannot be made, would replace an input, or failed as it was written.
+    case output(OutputError)
 
     public var description: String {
         switch self {
@@ -26,6 +30,7 @@ public enum CheckError: Error, Sendable, CustomStringConvertible {
                 + "against a goldens folder of its own (or re-record every golden of this one)"
         case .cannotPrune(let file):
             return "cannot prune a suite named by files (\(file)): only a folder says which goldens its patterns own"
+        case .output(let error): return "\(error)"
         }
     }
 }

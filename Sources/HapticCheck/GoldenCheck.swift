@@ -37,6 +37,12 @@ public struct CheckRequest: Sendable {
     public var shard: (index: Int, count: Int)?
     /// Whether to draw the pictures of an HTML report.
     public var pictures = false
+    /// Where the JUnit and the HTML reports go, if anywhere: made before anything is checked, put
+    /// in place together at the end, and never over a pattern, a golden or one of `inputFiles`.
+    public var junit: String?
+    public var report: String?
+    /// Other files the check reads (a profile, device files), which no report may replace.
+    public var inputFiles: [String] = []
     public var wording = CheckWording()
     /// Whether the caller wants the work stopped (Ctrl-C).
     public var isInterrupted: @Sendable () -> Bool = { false }
@@ -73,6 +79,30 @@ public enum GoldenCheck {
     /// - Throws: `CheckError` for an input that does not exist, a golden or the config that cannot
     ///   be written, or on interruption.
     public static func run(_ request: CheckRequest, events: (CheckEvent) -> Void = { _ in }) throws(CheckError) -> CheckResult {
+        // The reports' files are made first: a run that cannot write them all fails before it
+        // records, prunes or replaces anything, and they are put in place together at the end.
+        let reserved: [ReservedText]
+        do {
+            reserved = try ReservedText.reserving([request.junit.map { ($0, "JUnit report") }, request.report.map { ($0, "HTML report") }].compactMap { $0 })
+        } catch {
+            throw .output(error)
+        }
+        let result = try check(request, events: events)
+        guard !result.foundNothing, !reserved.isEmpty else { return result }
+        let report = result.report
+        do {
+            // No report replaces a pattern, a golden or a file the check read.
+            try OutputGuard.refuse([request.junit, request.report].compactMap { $0 },
+                                   inputs: report.outcomes.flatMap { [$0.entry.path] + ($0.golden.map { [$0] } ?? []) } + request.inputFiles)
+            for text in reserved { try text.write(text.path == request.junit ? report.junit : report.html) }
+            try ReservedText.commit(reserved)
+        } catch {
+            throw .output(error)
+        }
+        return result
+    }
+
+    private static func check(_ request: CheckRequest, events: (CheckEvent) -> Void) throws(CheckError) -> CheckResult {
         // A goldens folder keeps one platform's goldens, unless every golden is re-recorded.
         if let recorded = request.recorded?.platform.name, recorded != request.platform.name, !(request.record == .all && request.shard == nil) {
             throw .platformMismatch(goldens: request.goldens, recorded: recorded, asked: request.platform.name)

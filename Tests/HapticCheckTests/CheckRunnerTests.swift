@@ -64,3 +64,28 @@ import TestSupport
         #expect(outcome.status == .invalid && outcome.error == "worded")
     }
 }
+
+/// The check's reports, as the library writes them (moved out of the command line: issue 41).
+@Suite struct CheckReportFilesTests {
+    @Test func theReportsArePutInPlaceTogetherAndNeverOverAnInput() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("tap.json", #"{"timeline": [{"transient": {}}, {"delay": 20}]}"#)
+        var request = CheckRequest(inputs: [pattern], goldens: scratch.path + "/goldens")
+        request.record = .missing
+        (request.junit, request.report) = (scratch.path + "/junit.xml", scratch.path + "/report.html")
+        let result = try GoldenCheck.run(request)
+        #expect(result.report.pass)
+        #expect(fileBytes(scratch.path + "/junit.xml") == Array(result.report.junit.utf8))
+        #expect(String(decoding: fileBytes(scratch.path + "/report.html"), as: UTF8.self).contains("<html"))
+        // A report named as the pattern would replace it: refused, and the pattern is intact.
+        let before = fileBytes(pattern)
+        request.junit = pattern
+        #expect {
+            try GoldenCheck.run(request)
+        } throws: { error in
+            guard case .output = error as? CheckError else { return false }
+            return true
+        }
+        #expect(fileBytes(pattern) == before)
+    }
+}

@@ -72,6 +72,7 @@ extension CLIError {
     /// A check that stopped.
     init(_ error: CheckError) {
         switch error {
+        case .output(let output): self = CLIError(output)
         case .inputNotFound: self = .missingInput("\(error)")
         case .invalidConfig(let text): self = .invalidInput(text)
         case .cannotWrite(let text): self = .cannotCreate(text)

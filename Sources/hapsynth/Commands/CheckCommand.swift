@@ -137,9 +137,6 @@ struct CheckCommand: Command {
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         if recordIgnoredForCI { console.note("hapsynth: note: HAPSYNTH_RECORD is ignored because CI is set; goldens are only compared") }
-        // The reports' files are made first: a run that cannot write them all fails before it
-        // records, prunes or replaces anything, and they are put in place together at the end.
-        let reserved = try PatternInput.reserve([junit.map { ($0, "JUnit report") }, report.map { ($0, "HTML report") }].compactMap { $0 })
         var request = CheckRequest(inputs: inputs, goldens: goldens)
         request.recorded = config
         request.newGoldenFormat = newGoldenFormat
@@ -155,6 +152,7 @@ struct CheckCommand: Command {
         request.jobs = jobs
         request.shard = shard
         request.pictures = report != nil
+        (request.junit, request.report, request.inputFiles) = (junit, report, inputFiles)
         request.wording = CheckWording(error: { Wording.text($0) }, warning: { Wording.text($0) })
         request.isInterrupted = { Interruption.isRaised }
         let asJSON = self.asJSON, strict = self.strict, quiet = self.quiet
@@ -179,19 +177,8 @@ struct CheckCommand: Command {
             return .failure
         }
         let results = result.report
-        // No report replaces a pattern, a golden or a file an option named.
-        try PatternInput.guardOutputs([junit, report].compactMap { $0 },
-                                      inputs: results.outcomes.flatMap { [$0.entry.path] + ($0.golden.map { [$0] } ?? []) } + inputFiles)
         if !asJSON {
             for golden in results.obsolete { console.out("obsolete \(golden): no pattern owns it\(strict ? "" : " (--prune deletes it)")") }
-        }
-        try Interruption.deferred { () throws(CLIError) in
-            do throws(OutputError) {
-                for text in reserved { try text.write(text.path == junit ? results.junit : results.html) }
-                try ReservedText.commit(reserved)
-            } catch {
-                throw CLIError(error)
-            }
         }
         if asJSON {
             console.out(results.json.pretty())
