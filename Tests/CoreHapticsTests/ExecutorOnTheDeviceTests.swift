@@ -45,4 +45,47 @@ import Testing
         }.max() ?? 0
         #expect(largest < 1e-5)
     }
+
+    /// An executor on the current (bound) device.
+    static func executor() -> HapticExecutor {
+        let device = EmulatedPhone.shared.device
+        let engine = DeviceHapticEngine(device: device)
+        return HapticExecutor(driver: DeviceEngineDriver(engine: engine), clock: engine.clock, callbackQueue: device.callbacks)
+    }
+
+    @Test func aCancelEndsTheSessionsVoicesAtItsFrame() throws {
+        let capture = try HapticsEmulator.withDevice {
+            let executor = Self.executor()
+            defer { _ = executor.release() }
+            let handle = try executor.play(try Pattern(events: [try .continuous(startMs: 0, durationMs: 500, intensity: 0.8)], durationMs: 500))
+            HapticsEmulator.advance(by: 0.1)
+            #expect(handle.isActive)
+            try handle.cancel()
+            HapticsEmulator.runUntilIdle()
+            #expect(!handle.isActive && handle.failure == nil)
+            return HapticsEmulator.capture()
+        }
+        // The voice ended where the cancel came, 0.1 s in, not at 0.5 s: after its release the
+        // device is silent (until idle, the executor's own deadline for the session included).
+        let voice = try #require(capture.timeline.first)
+        #expect(voice.ended == "cancel" && voice.endFrame == 4_800)
+        #expect(capture.haptics.count > 9_600 && capture.haptics[9_600...].allSatisfy { abs($0) < 1e-4 })
+        #expect(capture.haptics[..<4_800].contains { abs($0) > 0.1 })
+    }
+
+    @Test func aSecondPlayReplacesTheFirstOnTheDevice() throws {
+        let capture = try HapticsEmulator.withDevice {
+            let executor = Self.executor()
+            defer { _ = executor.release() }
+            let first = try executor.play(try Pattern(events: [try .continuous(startMs: 0, durationMs: 300, intensity: 0.5)], durationMs: 300))
+            HapticsEmulator.advance(by: 0.05)
+            let second = try executor.play(try Pattern(events: [try .transient(startMs: 0)], durationMs: 50))
+            HapticsEmulator.runUntilIdle()
+            #expect(!first.isActive && !second.isActive)
+            return HapticsEmulator.capture()
+        }
+        #expect(capture.timeline.map(\.kind) == ["hapticContinuous", "hapticTransient"])
+        #expect(capture.timeline[0].ended == "cancel" && capture.timeline[0].endFrame == 2_400)
+        #expect(capture.timeline.map(\.player) == ["executor#1", "executor#2"])
+    }
 }
