@@ -46,25 +46,28 @@ import Testing
         #expect(largest < 1e-5)
     }
 
-    /// An executor on the current (bound) device.
-    static func executor() -> HapticExecutor {
-        let device = EmulatedPhone.shared.device
-        let engine = DeviceHapticEngine(device: device)
-        return HapticExecutor(driver: DeviceEngineDriver(engine: engine), clock: engine.clock, callbackQueue: device.callbacks)
+    /// `body` with an executor on a device of its own; what the device made, run until idle.
+    static func withExecutor(_ body: (HapticExecutor) throws -> Void) throws -> HapticsCapture {
+        try HapticsEmulator.withDevice {
+            let device = EmulatedPhone.shared.device
+            let engine = DeviceHapticEngine(device: device)
+            let executor = HapticExecutor(driver: DeviceEngineDriver(engine: engine), clock: engine.clock, callbackQueue: device.callbacks)
+            defer { _ = executor.release() }
+            try body(executor)
+            HapticsEmulator.runUntilIdle()
+            return HapticsEmulator.capture()
+        }
     }
 
     @Test func aCancelEndsTheSessionsVoicesAtItsFrame() throws {
-        let capture = try HapticsEmulator.withDevice {
-            let executor = Self.executor()
-            defer { _ = executor.release() }
-            let handle = try executor.play(try Pattern(events: [try .continuous(startMs: 0, durationMs: 500, intensity: 0.8)], durationMs: 500))
+        var handle: HapticHandle?
+        let capture = try Self.withExecutor { executor in
+            handle = try executor.play(try Pattern(events: [try .continuous(startMs: 0, durationMs: 500, intensity: 0.8)], durationMs: 500))
             HapticsEmulator.advance(by: 0.1)
-            #expect(handle.isActive)
-            try handle.cancel()
-            HapticsEmulator.runUntilIdle()
-            #expect(!handle.isActive && handle.failure == nil)
-            return HapticsEmulator.capture()
+            #expect(handle?.isActive == true)
+            try handle?.cancel()
         }
+        #expect(handle?.isActive == false && handle?.failure == nil)
         // The voice ended where the cancel came, 0.1 s in, not at 0.5 s: after its release the
         // device is silent (until idle, the executor's own deadline for the session included).
         let voice = try #require(capture.timeline.first)
@@ -74,16 +77,13 @@ import Testing
     }
 
     @Test func aSecondPlayReplacesTheFirstOnTheDevice() throws {
-        let capture = try HapticsEmulator.withDevice {
-            let executor = Self.executor()
-            defer { _ = executor.release() }
-            let first = try executor.play(try Pattern(events: [try .continuous(startMs: 0, durationMs: 300, intensity: 0.5)], durationMs: 300))
+        var handles: [HapticHandle] = []
+        let capture = try Self.withExecutor { executor in
+            handles.append(try executor.play(try Pattern(events: [try .continuous(startMs: 0, durationMs: 300, intensity: 0.5)], durationMs: 300)))
             HapticsEmulator.advance(by: 0.05)
-            let second = try executor.play(try Pattern(events: [try .transient(startMs: 0)], durationMs: 50))
-            HapticsEmulator.runUntilIdle()
-            #expect(!first.isActive && !second.isActive)
-            return HapticsEmulator.capture()
+            handles.append(try executor.play(try Pattern(events: [try .transient(startMs: 0)], durationMs: 50)))
         }
+        #expect(handles.count == 2 && handles.allSatisfy { !$0.isActive })
         #expect(capture.timeline.map(\.kind) == ["hapticContinuous", "hapticTransient"])
         #expect(capture.timeline[0].ended == "cancel" && capture.timeline[0].endFrame == 2_400)
         #expect(capture.timeline.map(\.player) == ["executor#1", "executor#2"])
