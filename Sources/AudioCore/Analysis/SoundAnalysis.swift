@@ -47,9 +47,15 @@ public struct SoundAnalysis: Sendable {
 
     /// Takes the next mono samples.
     public mutating func process(_ samples: UnsafeBufferPointer<Float>) {
-        sampleCount += samples.count
-        amplitude += amplitudeReducer.add(amplitudeFollower.process(samples))
-        take(spectral.process(samples))
+        process(amplitude: samples, frequency: samples)
+    }
+
+    /// Takes the next mono samples as the amplitude is measured on them and as the spectrum is
+    /// (the same samples at two levels: the gain's and the normalised one); equal counts.
+    public mutating func process(amplitude: UnsafeBufferPointer<Float>, frequency: UnsafeBufferPointer<Float>) {
+        sampleCount += amplitude.count
+        self.amplitude += amplitudeReducer.add(amplitudeFollower.process(amplitude))
+        take(spectral.process(frequency))
     }
 
     private mutating func take(_ frames: [SpectralFeature]) {

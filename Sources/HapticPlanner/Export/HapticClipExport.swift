@@ -155,7 +155,7 @@ public enum HapticClipExport {
 
     /// The clip as `.haptic` JSON; times from `amplitudeMs`/`frequencyMs` when given (exact
     /// decimals), else from the clip's floats.
-    static func json(_ clip: HapticClip, source: String, amplitudeMs: [Int64]? = nil, frequencyMs: [Int64]? = nil) -> String {
+    package static func json(_ clip: HapticClip, source: String, amplitudeMs: [Int64]? = nil, frequencyMs: [Int64]? = nil) -> String {
         func time(_ seconds: Float, _ ms: Int64?) -> JSONOutput { ms.map { .number(Self.seconds($0)) } ?? .float(seconds) }
         let amplitude = clip.amplitude.enumerated().map { index, point -> JSONOutput in
             var members: [(String, JSONOutput)] = [("time", time(point.timeS, amplitudeMs?[index])), ("amplitude", .float(point.amplitude))]

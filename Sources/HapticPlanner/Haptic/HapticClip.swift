@@ -8,6 +8,10 @@ public struct HapticClip: Hashable, Sendable {
     public struct Emphasis: Hashable, Sendable {
         public let amplitude: Float
         public let frequency: Float
+
+        public init(amplitude: Float, frequency: Float) {
+            (self.amplitude, self.frequency) = (amplitude, frequency)
+        }
     }
 
     /// A breakpoint of the amplitude envelope: time in seconds, amplitude 0…1.
@@ -15,12 +19,20 @@ public struct HapticClip: Hashable, Sendable {
         public let timeS: Float
         public let amplitude: Float
         public let emphasis: Emphasis?
+
+        public init(timeS: Float, amplitude: Float, emphasis: Emphasis? = nil) {
+            (self.timeS, self.amplitude, self.emphasis) = (timeS, amplitude, emphasis)
+        }
     }
 
     /// A breakpoint of the frequency envelope: time in seconds, frequency 0…1.
     public struct FrequencyPoint: Hashable, Sendable {
         public let timeS: Float
         public let frequency: Float
+
+        public init(timeS: Float, frequency: Float) {
+            (self.timeS, self.frequency) = (timeS, frequency)
+        }
     }
 
     /// `major.minor.patch` (major is 1).
@@ -104,5 +116,12 @@ enum FloatText {
             if text.hasSuffix(".") { text.removeLast() }
         }
         return (negative && text != "0" ? "-" : "") + text
+    }
+}
+
+extension HapticClip {
+    /// A version 1.0 clip of these envelopes (a sound's analysis, docs/from-audio.md).
+    public init(amplitude: [AmplitudePoint], frequency: [FrequencyPoint]?, description: String? = nil) {
+        self.init(version: (1, 0, 0), description: description, amplitude: amplitude, frequency: frequency)
     }
 }

@@ -1,0 +1,144 @@
+import FoundationEssentials
+import HapsynthKit
+
+/// `hapsynth from-audio <sound>... -o OUT`: haptics from sounds, as Haptics Studio makes them
+/// (docs/from-audio.md): each sound's clip written as a `.haptic` clip or an AHAP file.
+struct FromAudioCommand: Command {
+    static let name = "from-audio"
+    static let abstract = "Make haptics from sounds: a .haptic clip or an AHAP file for each."
+    static let discussion = """
+        Each sound (WAV, FLAC or OGG, any rate and channels, mixed to mono) is analysed as Meta
+        Haptics Studio analyses one: an amplitude envelope (an RMS follower, at most --resolution
+        points a second), a frequency envelope (the spectral centroid between the --audio-filter
+        frequencies) and emphasis on the sharp rises (--sensitivity, --ducking). OUT's extension
+        says what is written (.haptic or .ahap); with several sounds or a folder, OUT is a folder
+        whose tree mirrors the input's and --to says the format. Every file is written atomically
+        and never over an input.
+        """
+    static let positionals = [PositionalSpec(name: "sound", help: "Sound files or folders of them.", repeating: true)]
+    static var options: [OptionSpec] {
+        [
+            OptionSpec(name: "--output", valueName: "OUT", help: "The file (.haptic or .ahap), or the folder for several sounds.", short: "-o",
+                       isRequired: true),
+            OptionSpec(name: "--to", valueName: "haptic|ahap", help: "Into a folder: the format of each file (default haptic)."),
+            OptionSpec(name: "--gain-db", valueName: "DB", help: "Gain of the signal the amplitude is measured on, -60 to 60 (default 0)."),
+            OptionSpec(name: "--normalize-db", valueName: "DB", help: "Peak the frequency analysis normalises to, -60 to 0 (default -0.3)."),
+            OptionSpec(name: "--resolution", valueName: "N", help: "Amplitude points a second at most, 5-60 (default 40)."),
+            OptionSpec(name: "--frequency-resolution", valueName: "N", help: "Frequency points a second at most, 5-60 (default 40)."),
+            OptionSpec(name: "--sensitivity", valueName: "PCT", help: "How many rises become emphasis, 0-100 (default 50)."),
+            OptionSpec(name: "--ducking", valueName: "PCT", help: "How much the amplitude dips under an emphasis, 0-100 (default 50)."),
+            OptionSpec(name: "--audio-filter", valueName: "LO-HI", help: "Frequencies mapped to the frequency envelope's 0 and 1, in Hz (default 30-600)."),
+            OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but errors.", short: "-q"),
+        ]
+    }
+
+    /// What is written for each sound.
+    enum Format: String { case haptic, ahap }
+
+    /// The sound files, each with where its output goes.
+    let jobs: [(sound: String, output: String)]
+    let format: Format
+    let settings: AudioToHaptics.Settings
+    let quiet: Bool
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        guard let output = arguments.value("--output") else { throw .usage("missing --output OUT", command: Self.name) }
+        guard output != "-" else { throw .usage("--output names a file or a folder: a sound's haptics are not written to standard output", command: Self.name) }
+        var settings = AudioToHaptics.Settings()
+        func number(_ option: String, _ range: ClosedRange<Double>) throws(CLIError) -> Float? {
+            guard let text = arguments.value(option) else { return nil }
+            guard let value = DecimalNumber.parse(text), range.contains(value) else {
+                throw .usage("\(option) needs a number in \(NumberText.significant(range.lowerBound))-\(NumberText.significant(range.upperBound)), got '\(text)'",
+                             command: Self.name)
+            }
+            return Float(value)
+        }
+        settings.gainDb = try number("--gain-db", -60...60) ?? 0
+        settings.normalizeDb = try number("--normalize-db", -60...0) ?? -0.3
+        settings.analysis.amplitudePerSecond = Int(try number("--resolution", 5...60) ?? 40)
+        settings.analysis.frequencyPerSecond = Int(try number("--frequency-resolution", 5...60) ?? 40)
+        settings.analysis.emphasis.sensitivityPercent = try number("--sensitivity", 0...100) ?? 50
+        settings.analysis.emphasis.duckingPercent = try number("--ducking", 0...100) ?? 50
+        if let text = arguments.value("--audio-filter") {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { DecimalNumber.parse(String($0)) }
+            guard parts.count == 2, let low = parts[0], let high = parts[1], low >= 0, high > low, high <= 20_000 else {
+                throw .usage("--audio-filter needs LO-HI in Hz with 0 <= LO < HI <= 20000, got '\(text)'", command: Self.name)
+            }
+            (settings.analysis.frequency.lowHz, settings.analysis.frequency.highHz) = (Float(low), Float(high))
+        }
+        self.settings = settings
+        quiet = arguments.has("--quiet")
+        let inputs = arguments.positionals
+        let intoFolder = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
+        if intoFolder {
+            let name = arguments.value("--to") ?? "haptic"
+            guard let format = Format(rawValue: name) else { throw .usage("--to takes haptic or ahap, got '\(name)'", command: Self.name) }
+            self.format = format
+            jobs = try Self.mirrored(inputs, into: output, format: format)
+        } else {
+            let ext = FilePaths.lastComponent(output).split(separator: ".").last.map(String.init)?.lowercased() ?? ""
+            guard let format = Format(rawValue: ext) else {
+                throw .usage("cannot tell what to write from '\(output)': name a .haptic or .ahap file (or a folder, with --to)", command: Self.name)
+            }
+            if let to = arguments.value("--to"), to != format.rawValue { throw .usage("--to \(to) and '\(output)' ask for different formats", command: Self.name) }
+            self.format = format
+            jobs = [(inputs[0], output)]
+        }
+    }
+
+    /// The sounds named (files as given, folders searched for .wav, .flac, .ogg and .mp3), each
+    /// with its output below `folder`, the input folder's tree mirrored.
+    static func mirrored(_ inputs: [String], into folder: String, format: Format) throws(CLIError) -> [(sound: String, output: String)] {
+        var jobs: [(sound: String, output: String)] = []
+        for input in inputs {
+            switch FilePaths.isFolder(input) {
+            case true?:
+                let sounds = FilePaths.files(below: input) { relative, _ in !FilePaths.lastComponent(relative).hasPrefix(".") }
+                    .filter { ["wav", "flac", "ogg", "mp3"].contains(($0.split(separator: ".").last.map(String.init) ?? "").lowercased()) }
+                for sound in sounds {
+                    jobs.append((FilePaths.join(input, sound), FilePaths.join(folder, FilePaths.deletingExtension(sound) + "." + format.rawValue)))
+                }
+            case false?:
+                jobs.append((input, FilePaths.join(folder, FilePaths.deletingExtension(FilePaths.lastComponent(input)) + "." + format.rawValue)))
+            case nil:
+                throw .missingInput("\(input): no such file or folder")
+            }
+        }
+        guard !jobs.isEmpty else { throw .usage("no sounds found in \(inputs.joined(separator: ", "))", command: name) }
+        return jobs
+    }
+
+    func run(_ console: Console) throws(CLIError) -> ExitCode {
+        try PatternInput.guardOutputs(jobs.map(\.output), inputs: jobs.map(\.sound))
+        for job in jobs {
+            let clip: HapticClip
+            do {
+                clip = try AudioToHaptics.clip(file: job.sound, settings: settings) { _ in !Interruption.isRaised }
+            } catch {
+                if Interruption.isRaised { throw .interrupted }
+                throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
+            }
+            let text: String
+            switch format {
+            case .haptic: text = AudioToHaptics.text(clip, source: FilePaths.lastComponent(job.sound))
+            case .ahap:
+                guard let ahap = AudioToHaptics.ahap(clip) else { throw .invalidInput("\(job.sound): its haptics do not fit one AHAP file") }
+                text = ahap
+            }
+            if let slash = job.output.lastIndex(of: "/"), case let folder = String(job.output[..<slash]), !folder.isEmpty, FilePaths.isFolder(folder) == nil {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw .cannotCreate("cannot make \(folder): \(FilePaths.message(of: error))")
+                }
+            }
+            try PatternInput.write(text, to: job.output, what: format == .haptic ? "clip" : "AHAP file", settles: false)
+            let taps = clip.amplitude.filter { $0.emphasis != nil }.count
+            if !quiet {
+                console.out("\(job.output): \(NumberText.fixed(Double(clip.endS), 3)) s, \(NumberText.count(clip.amplitude.count, "amplitude point")), "
+                    + "\(NumberText.count(clip.frequency?.count ?? 0, "frequency point")), \(taps) \(taps == 1 ? "emphasis" : "emphases")")
+            }
+        }
+        return .success
+    }
+}
