@@ -6,7 +6,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: devices deps build test browser-check example-check install install-check schema-check demo golden bench fuzz clean
+.PHONY: devices deps build test browser-check example-check install install-check schema-check demo golden bench bench-audio fuzz clean
 
 ## SECONDS: how long `make fuzz` runs the fuzzer.
 SECONDS ?= 60
@@ -143,6 +143,14 @@ golden:
 bench: deps
 	$(SWIFT) build -c release
 	python3 Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)"
+
+## bench-audio DIR=FOLDER: from-audio against designers' clips (NAME.wav beside NAME.haptic, e.g.
+## Lofelt/NiceVibrations' HapticSamples, kept out of this repository by their licence): emphasis F1,
+## amplitude error and frequency rho per pair and as medians, beside a naive baseline; skipped
+## without DIR.
+bench-audio: deps
+	$(SWIFT) build -c release --product hapsynth
+	python3 Benchmarks/from_audio_bench.py "$$($(SWIFT) build -c release --show-bin-path)/hapsynth" "$(DIR)"
 
 ## fuzz: build hapsynth-fuzz with libFuzzer and AddressSanitizer, then fuzz the readers (pattern.json,
 ## AHAP, .haptic, sound headers, profiles, device files, lint configs), planners, render-length guard,
