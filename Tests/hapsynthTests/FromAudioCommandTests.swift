@@ -63,3 +63,52 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/same.haptic")) == before)
     }
 }
+
+/// Hostile sounds (issue 42, item 7): a clear error or a valid clip, never a crash or a hang.
+@Suite struct FromAudioHostileTests {
+    /// A float WAV header claiming `dataBytes` (default: the data's size), then `data`.
+    static func wav(rate: Int, channels: Int, data: Data, dataBytes: Int? = nil) -> Data {
+        var bytes = Data("RIFF".utf8)
+        func u32(_ value: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) } }
+        func u16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { bytes.append(contentsOf: $0) } }
+        let size = dataBytes ?? data.count
+        u32(36 + size)
+        bytes.append(contentsOf: Data("WAVEfmt ".utf8))
+        u32(16); u16(3); u16(channels); u32(rate); u32(rate * channels * 4); u16(channels * 4); u16(32)
+        bytes.append(contentsOf: Data("data".utf8))
+        u32(size)
+        return bytes + data
+    }
+
+    static func floats(_ values: [Float]) -> Data { values.withUnsafeBufferPointer { Data(buffer: $0) } }
+
+    @Test(arguments: [
+        ("zero.wav", wav(rate: 48_000, channels: 1, data: Data())),
+        ("eight-channels.wav", wav(rate: 48_000, channels: 8, data: floats([Float](repeating: 0.25, count: 8 * 4_800)))),
+        ("384k.wav", wav(rate: 384_000, channels: 1, data: floats((0..<38_400).map { Float(sin(Double($0) * 0.01)) }))),
+        ("nan-inf.wav", wav(rate: 48_000, channels: 1, data: floats((0..<48_000).map { [Float.nan, .infinity, -.infinity, 0.5][$0 % 4] }))),
+        ("lying-count.wav", wav(rate: 48_000, channels: 1, data: floats([Float](repeating: 0.5, count: 1_000)), dataBytes: 400_000_000)),
+    ])
+    func aStrangeButReadableSoundIsAValidClip(name: String, bytes: Data) throws {
+        let scratch = try Scratch()
+        try bytes.write(to: URL(fileURLWithPath: scratch.path + "/" + name))
+        let result = try hapsynth(["from-audio", name, "-o", "out.haptic"], in: scratch.path)
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        let plan = try hapsynth(["plan", "out.haptic"], in: scratch.path)
+        #expect(plan.status == 0, "\(name): \(plan.stderr)")
+    }
+
+    @Test func whatIsNotASoundIsRefusedWithItsReason() throws {
+        let scratch = try Scratch()
+        try Data("RIFF\u{24}\0\0\0WAVEfmt ".utf8).write(to: URL(fileURLWithPath: scratch.path + "/truncated.wav"))
+        let truncated = try hapsynth(["from-audio", "truncated.wav", "-o", "out.haptic"], in: scratch.path)
+        #expect(truncated.status == 65 && truncated.stderr.contains("truncated.wav"))
+        #expect(mkfifo(scratch.path + "/pipe.wav", 0o600) == 0)
+        let pipe = try hapsynth(["from-audio", "pipe.wav", "-o", "out.haptic"], in: scratch.path)
+        #expect(pipe.status == 65 && pipe.stderr.contains("not a regular file"))
+        try FileManager.default.createDirectory(atPath: scratch.path + "/empty", withIntermediateDirectories: true)
+        let folder = try hapsynth(["from-audio", "empty", "-o", "out"], in: scratch.path)
+        #expect(folder.status == 64 && folder.stderr.contains("no sounds found"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out.haptic"))
+    }
+}
