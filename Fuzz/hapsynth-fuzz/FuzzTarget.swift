@@ -13,7 +13,7 @@ import HapticSynth
 /// the `.haptic` reader, the planners (Core Haptics, Android, a clip's and an AHAP file's Android
 /// plans), the render-length guard and, for short plans, a render at 8 kHz; an AHAP file's audio
 /// track (its sounds looked for in a scratch folder holding `fuzz.wav`, a WAV whose header the
-/// input writes); and the settings readers (profiles, device profiles, Android devices, lint
+/// input writes, and from-audio's analysis of it); and the settings readers (profiles, device profiles, Android devices, lint
 /// configs). Errors are expected; a trap, a hang or unbounded memory is a finding.
 enum FuzzTarget {
     static let profile: ActuatorProfile = {
@@ -68,7 +68,17 @@ enum FuzzTarget {
         guard let file = fopen(folder + "/fuzz.wav", "wb") else { return }
         _ = wav.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
-        if let reader = try? SoundFileReader(path: folder + "/fuzz.wav", limits: .sounds) { _ = reader.readChannels(maxFrames: 8_000) }
+        if let reader = try? SoundFileReader(path: folder + "/fuzz.wav", limits: .sounds) {
+            // from-audio's analysis of what was read: the mean of the channels, at the header's rate.
+            let channels = reader.readChannels(maxFrames: 8_000)
+            var mono = [Float](repeating: 0, count: channels.first?.count ?? 0)
+            for channel in channels {
+                for frame in mono.indices { mono[frame] += channel[frame] / Float(channels.count) }
+            }
+            var analysis = SoundAnalysis(sampleRate: Float(reader.format.sampleRate))
+            mono.withUnsafeBufferPointer { analysis.process($0) }
+            _ = analysis.finish()
+        }
         let text = #"{"Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "fuzz.wav", "EventDuration": 0.5, "EventWaveformLoopEnabled": true, "EventParameters": [{"ParameterID": "AudioPitch", "ParameterValue": -0.7}, {"ParameterID": "AudioBrightness", "ParameterValue": 0.3}]}}]}"#
         if let document = try? AHAPImport.read(bytes: Array(text.utf8), file: folder + "/sound.ahap") { track(document.audio, plan: document.plan) }
     }
