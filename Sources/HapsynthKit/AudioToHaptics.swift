@@ -74,6 +74,39 @@ public enum AudioToHaptics {
         return file + "\n"
     }
 
+    /// The pattern.json of a clip: one continuous event over the clip (intensity 1, sharpness 0)
+    /// whose curves are the envelopes (intensity = √amplitude, sharpness = √frequency: the inverse
+    /// of the law `export --to haptic` writes clips with), each on whole milliseconds (points that
+    /// fall on one millisecond merged, the later kept), and a transient at each emphasis.
+    public static func patternJSON(_ clip: HapticClip, name: String) -> String {
+        let durationMs = max(1, Int64((Double(clip.endS) * 1000).rounded()))
+        /// A curve on whole milliseconds from 0 to the duration, the later of two points on one ms kept.
+        func curve(_ points: [(Float, Float)]) -> JSONOutput {
+            var byMs: [(Int64, Float)] = []
+            for (time, value) in points {
+                let ms = min(durationMs, max(0, Int64((Double(time) * 1000).rounded())))
+                if let last = byMs.last, last.0 == ms { byMs[byMs.count - 1].1 = value } else { byMs.append((ms, value)) }
+            }
+            if byMs.first?.0 != 0 { byMs.insert((0, byMs.first?.1 ?? 0), at: 0) }
+            if byMs.last?.0 != durationMs { byMs.append((durationMs, byMs.last?.1 ?? 0)) }
+            if byMs.count < 2 { byMs.append((durationMs, byMs[0].1)) }
+            return .array(byMs.map { .array([.integer($0.0), .float(min(max($0.1, 0), 1).squareRoot())]) })
+        }
+        var events: [JSONOutput] = [.object([
+            ("type", .string("continuous")), ("startMs", .integer(0)), ("durationMs", .integer(durationMs)), ("intensity", .integer(1)),
+            ("sharpness", .integer(0)), ("intensityCurve", curve(clip.amplitude.map { ($0.timeS, $0.amplitude) })),
+            ("sharpnessCurve", curve((clip.frequency ?? []).map { ($0.timeS, $0.frequency) })),
+        ])]
+        for point in clip.amplitude {
+            guard let emphasis = point.emphasis else { continue }
+            events.append(.object([
+                ("type", .string("transient")), ("startMs", .integer(min(durationMs, Int64((Double(point.timeS) * 1000).rounded())))),
+                ("intensity", .float(min(max(emphasis.amplitude, 0), 1).squareRoot())), ("sharpness", .float(min(max(emphasis.frequency, 0), 1).squareRoot())),
+            ]))
+        }
+        return JSONOutput.object([("version", .integer(1)), ("name", .string(name)), ("events", .array(events))]).pretty() + "\n"
+    }
+
     /// The `.haptic` text of a clip made from `source`.
     public static func text(_ clip: HapticClip, source: String) -> String { HapticClipExport.json(clip, source: source) }
 

@@ -29,7 +29,11 @@ import TestSupport
         let ahap = try hapsynth(["from-audio", "hits.wav", "-o", "hits.ahap"], in: scratch.path)
         #expect(ahap.status == 0, "\(ahap.stderr)")
         #expect(try hapsynth(["plan", "hits.ahap"], in: scratch.path).status == 0)
-        #expect(try hapsynth(["lint", "hits.haptic", "hits.ahap"], in: scratch.path).status == 0)
+        let pattern = try hapsynth(["from-audio", "hits.wav", "-o", "hits.json", "--sensitivity", "100"], in: scratch.path)
+        #expect(pattern.status == 0, "\(pattern.stderr)")
+        let json = try PatternLoader.load(scratch.path + "/hits.json")
+        #expect(try #require(json.pattern).events.filter { $0.kind == .transient }.count == 3)
+        #expect(try hapsynth(["lint", "hits.haptic", "hits.ahap", "hits.json"], in: scratch.path).status == 0)
     }
 
     @Test func aFolderIsMirroredInTheFormatAsked() throws {
@@ -53,8 +57,8 @@ import TestSupport
         let junk = try hapsynth(["from-audio", "junk.wav", "-o", "x.haptic"], in: scratch.path)
         #expect(junk.status == 65 && junk.stderr.contains("junk.wav"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/x.haptic"))
-        let format = try hapsynth(["from-audio", "junk.wav", "-o", "x.json"], in: scratch.path)
-        #expect(format.status == 64 && format.stderr.contains(".haptic or .ahap"))
+        let format = try hapsynth(["from-audio", "junk.wav", "-o", "x.txt"], in: scratch.path)
+        #expect(format.status == 64 && format.stderr.contains(".haptic, .ahap or .json"))
         // An output that is the input is refused before anything is read or written.
         try Self.hits(at: [0.1], seconds: 0.2).write(to: URL(fileURLWithPath: scratch.path + "/same.haptic"))
         let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/same.haptic"))

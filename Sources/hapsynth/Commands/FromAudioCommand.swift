@@ -5,22 +5,22 @@ import HapsynthKit
 /// (docs/from-audio.md): each sound's clip written as a `.haptic` clip or an AHAP file.
 struct FromAudioCommand: Command {
     static let name = "from-audio"
-    static let abstract = "Make haptics from sounds: a .haptic clip or an AHAP file for each."
+    static let abstract = "Make haptics from sounds: a .haptic clip, an AHAP file or a pattern.json for each."
     static let discussion = """
         Each sound (WAV, FLAC or OGG, any rate and channels, mixed to mono) is analysed as Meta
         Haptics Studio analyses one: an amplitude envelope (an RMS follower, at most --resolution
         points a second), a frequency envelope (the spectral centroid between the --audio-filter
         frequencies) and emphasis on the sharp rises (--sensitivity, --ducking). OUT's extension
-        says what is written (.haptic or .ahap); with several sounds or a folder, OUT is a folder
+        says what is written (.haptic, .ahap or .json); with several sounds or a folder, OUT is a folder
         whose tree mirrors the input's and --to says the format. Every file is written atomically
         and never over an input.
         """
     static let positionals = [PositionalSpec(name: "sound", help: "Sound files or folders of them.", repeating: true)]
     static var options: [OptionSpec] {
         [
-            OptionSpec(name: "--output", valueName: "OUT", help: "The file (.haptic or .ahap), or the folder for several sounds.", short: "-o",
+            OptionSpec(name: "--output", valueName: "OUT", help: "The file (.haptic, .ahap or .json), or the folder for several sounds.", short: "-o",
                        isRequired: true),
-            OptionSpec(name: "--to", valueName: "haptic|ahap", help: "Into a folder: the format of each file (default haptic)."),
+            OptionSpec(name: "--to", valueName: "haptic|ahap|json", help: "Into a folder: the format of each file (default haptic)."),
             OptionSpec(name: "--gain-db", valueName: "DB", help: "Gain of the signal the amplitude is measured on, -60 to 60 (default 0)."),
             OptionSpec(name: "--normalize-db", valueName: "DB", help: "Peak the frequency analysis normalises to, -60 to 0 (default -0.3)."),
             OptionSpec(name: "--resolution", valueName: "N", help: "Amplitude points a second at most, 5-60 (default 40)."),
@@ -33,7 +33,12 @@ struct FromAudioCommand: Command {
     }
 
     /// What is written for each sound.
-    enum Format: String { case haptic, ahap }
+    enum Format: String {
+        case haptic, ahap, json
+
+        /// What a file of the format is, in messages.
+        var what: String { self == .haptic ? "clip" : self == .ahap ? "AHAP file" : "pattern" }
+    }
 
     /// The sound files, each with where its output goes.
     let jobs: [(sound: String, output: String)]
@@ -72,13 +77,13 @@ struct FromAudioCommand: Command {
         let intoFolder = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
         if intoFolder {
             let name = arguments.value("--to") ?? "haptic"
-            guard let format = Format(rawValue: name) else { throw .usage("--to takes haptic or ahap, got '\(name)'", command: Self.name) }
+            guard let format = Format(rawValue: name) else { throw .usage("--to takes haptic, ahap or json, got '\(name)'", command: Self.name) }
             self.format = format
             jobs = try Self.mirrored(inputs, into: output, format: format)
         } else {
             let ext = FilePaths.lastComponent(output).split(separator: ".").last.map(String.init)?.lowercased() ?? ""
             guard let format = Format(rawValue: ext) else {
-                throw .usage("cannot tell what to write from '\(output)': name a .haptic or .ahap file (or a folder, with --to)", command: Self.name)
+                throw .usage("cannot tell what to write from '\(output)': name a .haptic, .ahap or .json file (or a folder, with --to)", command: Self.name)
             }
             if let to = arguments.value("--to"), to != format.rawValue { throw .usage("--to \(to) and '\(output)' ask for different formats", command: Self.name) }
             self.format = format
@@ -124,6 +129,7 @@ struct FromAudioCommand: Command {
             case .ahap:
                 guard let ahap = AudioToHaptics.ahap(clip) else { throw .invalidInput("\(job.sound): its haptics do not fit one AHAP file") }
                 text = ahap
+            case .json: text = AudioToHaptics.patternJSON(clip, name: FilePaths.deletingExtension(FilePaths.lastComponent(job.sound)))
             }
             if let slash = job.output.lastIndex(of: "/"), case let folder = String(job.output[..<slash]), !folder.isEmpty, FilePaths.isFolder(folder) == nil {
                 do {
@@ -132,7 +138,7 @@ struct FromAudioCommand: Command {
                     throw .cannotCreate("cannot make \(folder): \(FilePaths.message(of: error))")
                 }
             }
-            try PatternInput.write(text, to: job.output, what: format == .haptic ? "clip" : "AHAP file", settles: false)
+            try PatternInput.write(text, to: job.output, what: format.what, settles: false)
             let taps = clip.amplitude.filter { $0.emphasis != nil }.count
             if !quiet {
                 console.out("\(job.output): \(NumberText.fixed(Double(clip.endS), 3)) s, \(NumberText.count(clip.amplitude.count, "amplitude point")), "
