@@ -14,7 +14,9 @@ public enum AudioToHaptics {
         public var analysis = SoundAnalysis.Settings()
         /// The gain of the signal the amplitude is measured on, in dB (Studio's default 0).
         public var gainDb: Float = 0
-        /// The peak the frequency analysis normalises the signal to, in dB (Studio's −0.3).
+        /// Whether the frequency analysis normalises the signal (else it takes the gain's), and the
+        /// peak it normalises to, in dB (Studio's −0.3).
+        public var normalizes = true
         public var normalizeDb: Float = -0.3
 
         public init() {}
@@ -42,7 +44,7 @@ public enum AudioToHaptics {
         }
         let mean = count > 0 ? Float(sum / Double(count)) : 0
         let gain = powf(10, settings.gainDb / 20)
-        let normalised = peak - mean > 0 ? powf(10, settings.normalizeDb / 20) / (peak - mean) : gain
+        let normalised = settings.normalizes && peak - mean > 0 ? powf(10, settings.normalizeDb / 20) / (peak - mean) : gain
         var rate: Float = 48_000
         var amplitudeSignal: [Float] = [], frequencySignal: [Float] = []
         var analysis: SoundAnalysis?

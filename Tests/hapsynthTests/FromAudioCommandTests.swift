@@ -116,3 +116,34 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out.haptic"))
     }
 }
+
+/// `--settings FILE`: Studio's analysis settings as JSON, each value checked where it enters; the
+/// options override it.
+@Suite struct FromAudioSettingsTests {
+    @Test func aSettingsFileSetsTheAnalysisAndOptionsOverrideIt() throws {
+        let scratch = try Scratch()
+        try FromAudioCommandTests.hits(at: [0.2, 0.6, 1.0], seconds: 1.3).write(to: URL(fileURLWithPath: scratch.path + "/hits.wav"))
+        _ = try scratch.write("all.json", #"{"emphasis": {"sensitivity_percent": 100}, "amplitude_breakpoints_per_second": 20}"#)
+        let all = try hapsynth(["from-audio", "hits.wav", "-o", "all.haptic", "--settings", "all.json"], in: scratch.path)
+        #expect(all.status == 0 && all.stdout.contains("3 emphases"), "\(all.stdout)\(all.stderr)")
+        let none = try hapsynth(["from-audio", "hits.wav", "-o", "none.haptic", "--settings", "all.json", "--sensitivity", "0"], in: scratch.path)
+        #expect(none.status == 0 && !none.stdout.contains("3 emphases"), "\(none.stdout)")
+        let off = try scratch.write("off.json", #"{"emphasis_enabled": false}"#)
+        let plain = try hapsynth(["from-audio", "hits.wav", "-o", "plain.haptic", "--settings", off], in: scratch.path)
+        #expect(plain.stdout.contains("0 emphases"), "\(plain.stdout)")
+    }
+
+    @Test func aWrongSettingSaysWhereAndWhat() throws {
+        let scratch = try Scratch()
+        try FromAudioCommandTests.hits(at: [0.2], seconds: 0.4).write(to: URL(fileURLWithPath: scratch.path + "/hit.wav"))
+        _ = try scratch.write("bad.json", #"{"emphasis": {"sensitivity_percent": 120}}"#)
+        let bad = try hapsynth(["from-audio", "hit.wav", "-o", "x.haptic", "--settings", "bad.json"], in: scratch.path)
+        #expect(bad.status == 65 && bad.stderr.contains("$.emphasis.sensitivity_percent") && bad.stderr.contains("120"), "\(bad.stderr)")
+        _ = try scratch.write("typo.json", #"{"emphasys": {}}"#)
+        let typo = try hapsynth(["from-audio", "hit.wav", "-o", "x.haptic", "--settings", "typo.json"], in: scratch.path)
+        #expect(typo.status == 65 && typo.stderr.contains("emphasys"), "\(typo.stderr)")
+        let missing = try hapsynth(["from-audio", "hit.wav", "-o", "x.haptic", "--settings", "nope.json"], in: scratch.path)
+        #expect(missing.status == 66)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/x.haptic"))
+    }
+}

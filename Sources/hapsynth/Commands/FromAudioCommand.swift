@@ -28,6 +28,7 @@ struct FromAudioCommand: Command {
             OptionSpec(name: "--sensitivity", valueName: "PCT", help: "How many rises become emphasis, 0-100 (default 50)."),
             OptionSpec(name: "--ducking", valueName: "PCT", help: "How much the amplitude dips under an emphasis, 0-100 (default 50)."),
             OptionSpec(name: "--audio-filter", valueName: "LO-HI", help: "Frequencies mapped to the frequency envelope's 0 and 1, in Hz (default 30-600)."),
+            OptionSpec(name: "--settings", valueName: "FILE", help: "Studio's analysis settings as JSON; the options above override them."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but errors.", short: "-q"),
         ]
     }
@@ -50,6 +51,13 @@ struct FromAudioCommand: Command {
         guard let output = arguments.value("--output") else { throw .usage("missing --output OUT", command: Self.name) }
         guard output != "-" else { throw .usage("--output names a file or a folder: a sound's haptics are not written to standard output", command: Self.name) }
         var settings = AudioToHaptics.Settings()
+        if let file = arguments.value("--settings") {
+            do {
+                settings = try AudioToHaptics.Settings.read(file: file)
+            } catch {
+                throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
+            }
+        }
         func number(_ option: String, _ range: ClosedRange<Double>) throws(CLIError) -> Float? {
             guard let text = arguments.value(option) else { return nil }
             guard let value = DecimalNumber.parse(text), range.contains(value) else {
@@ -58,12 +66,15 @@ struct FromAudioCommand: Command {
             }
             return Float(value)
         }
-        settings.gainDb = try number("--gain-db", -60...60) ?? 0
-        settings.normalizeDb = try number("--normalize-db", -60...0) ?? -0.3
-        settings.analysis.amplitudePerSecond = Int(try number("--resolution", 5...60) ?? 40)
-        settings.analysis.frequencyPerSecond = Int(try number("--frequency-resolution", 5...60) ?? 40)
-        settings.analysis.emphasis.sensitivityPercent = try number("--sensitivity", 0...100) ?? 50
-        settings.analysis.emphasis.duckingPercent = try number("--ducking", 0...100) ?? 50
+        // Without a settings file the resolutions are Studio's interface default, 40 a second.
+        let fromFile = arguments.value("--settings") != nil
+        settings.gainDb = try number("--gain-db", -60...60) ?? settings.gainDb
+        settings.normalizeDb = try number("--normalize-db", -60...0) ?? settings.normalizeDb
+        settings.analysis.amplitudePerSecond = try number("--resolution", 5...60).map(Int.init) ?? (fromFile ? settings.analysis.amplitudePerSecond : 40)
+        settings.analysis.frequencyPerSecond = try number("--frequency-resolution", 5...60).map(Int.init)
+            ?? (fromFile ? settings.analysis.frequencyPerSecond : 40)
+        settings.analysis.emphasis.sensitivityPercent = try number("--sensitivity", 0...100) ?? settings.analysis.emphasis.sensitivityPercent
+        settings.analysis.emphasis.duckingPercent = try number("--ducking", 0...100) ?? settings.analysis.emphasis.duckingPercent
         if let text = arguments.value("--audio-filter") {
             let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { DecimalNumber.parse(String($0)) }
             guard parts.count == 2, let low = parts[0], let high = parts[1], low >= 0, high > low, high <= 20_000 else {
