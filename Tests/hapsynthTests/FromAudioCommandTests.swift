@@ -47,6 +47,13 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/out/ui/tap.ahap"))
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/out/double.ahap"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out/notes.ahap"))
+        // Several at once write the same files as one at a time.
+        #expect(try hapsynth(["from-audio", "sfx", "-o", "one", "--jobs", "1", "-q"], in: scratch.path).status == 0)
+        #expect(try hapsynth(["from-audio", "sfx", "-o", "three", "--jobs", "3", "-q"], in: scratch.path).status == 0)
+        for file in ["ui/tap.haptic", "double.haptic"] {
+            let one = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/one/" + file))
+            #expect(one == (try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/three/" + file))), "\(file)")
+        }
     }
 
     @Test func badSoundsAndOutputsSayWhatAndExitAsEverywhere() throws {

@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import HapsynthKit
 
@@ -28,6 +29,7 @@ struct FromAudioCommand: Command {
             OptionSpec(name: "--sensitivity", valueName: "PCT", help: "How many rises become emphasis, 0-100 (default 50)."),
             OptionSpec(name: "--ducking", valueName: "PCT", help: "How much the amplitude dips under an emphasis, 0-100 (default 50)."),
             OptionSpec(name: "--audio-filter", valueName: "LO-HI", help: "Frequencies mapped to the frequency envelope's 0 and 1, in Hz (default 30-600)."),
+            OptionSpec(name: "--jobs", valueName: "N", help: "Sounds analysed at once (default: the number of cores)."),
             OptionSpec(name: "--settings", valueName: "FILE", help: "Studio's analysis settings as JSON; the options above override them."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but errors.", short: "-q"),
         ]
@@ -46,6 +48,8 @@ struct FromAudioCommand: Command {
     let format: Format
     let settings: AudioToHaptics.Settings
     let quiet: Bool
+    /// Sounds analysed at once.
+    let threads: Int
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         guard let output = arguments.value("--output") else { throw .usage("missing --output OUT", command: Self.name) }
@@ -84,6 +88,7 @@ struct FromAudioCommand: Command {
         }
         self.settings = settings
         quiet = arguments.has("--quiet")
+        threads = try arguments.count("--jobs", maximum: 256, command: Self.name)
         let inputs = arguments.positionals
         let intoFolder = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
         if intoFolder {
@@ -126,11 +131,12 @@ struct FromAudioCommand: Command {
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         try PatternInput.guardOutputs(jobs.map(\.output), inputs: jobs.map(\.sound))
-        for job in jobs {
+        let clips = analyse(console: console)
+        for (job, result) in zip(jobs, clips) {
             let clip: HapticClip
-            do {
-                clip = try AudioToHaptics.clip(file: job.sound, settings: settings) { _ in !Interruption.isRaised }
-            } catch {
+            switch result {
+            case .success(let made): clip = made
+            case .failure(let error):
                 if Interruption.isRaised { throw .interrupted }
                 throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
             }
@@ -157,5 +163,61 @@ struct FromAudioCommand: Command {
             }
         }
         return .success
+    }
+
+    /// Every sound's clip, `threads` at once, with a progress bar on a terminal (unless `--quiet`).
+    private func analyse(console: Console) -> [Result<HapticClip, AudioToHaptics.Failure>] {
+        let (jobs, settings, stripes) = (self.jobs, self.settings, max(1, min(threads, self.jobs.count)))
+        let shared = Analyses(count: jobs.count, progress: ProgressBar(total: { Int64(jobs.count) * 1_000 }, console: console, enabled: !quiet, label: "analysing"))
+        DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
+            for index in stride(from: stripe, to: jobs.count, by: stripes) {
+                let result = Result { () throws(AudioToHaptics.Failure) in
+                    try AudioToHaptics.clip(file: jobs[index].sound, settings: settings) { fraction in
+                        shared.advance(index, to: fraction)
+                        return !Interruption.isRaised
+                    }
+                }
+                shared.finish(index, result)
+            }
+        }
+        return shared.done()
+    }
+}
+
+/// The analyses of a run, filled in by several threads: each sound's result and how far it has
+/// been read, and the progress bar they move.
+private final class Analyses: @unchecked Sendable {
+    private let lock = RecursiveLock()
+    private var results: [Result<HapticClip, AudioToHaptics.Failure>?]
+    private var fractions: [Double]
+    private let progress: ProgressBar
+
+    init(count: Int, progress: ProgressBar) {
+        results = Array(repeating: nil, count: count)
+        fractions = Array(repeating: 0, count: count)
+        self.progress = progress
+    }
+
+    func advance(_ index: Int, to fraction: Double) {
+        lock.withLock {
+            fractions[index] = fraction
+            progress.update(Int64(fractions.reduce(0, +) * 1_000))
+        }
+    }
+
+    func finish(_ index: Int, _ result: Result<HapticClip, AudioToHaptics.Failure>) {
+        lock.withLock {
+            results[index] = result
+            fractions[index] = 1
+        }
+    }
+
+    /// The results, in the sounds' order (every one is in once the threads have returned); the
+    /// progress bar cleared.
+    func done() -> [Result<HapticClip, AudioToHaptics.Failure>] {
+        lock.withLock {
+            progress.clear()
+            return results.compactMap { $0 }
+        }
     }
 }

@@ -12,12 +12,15 @@ final class ProgressBar {
     private let startNanoseconds = DispatchTime.now().uptimeNanoseconds
     private var shown = false
     private var lastPercent = -1
+    /// What the work is (`rendering`).
+    private let label: String
 
     /// - Parameters:
     ///   - total: the work's size, asked only when the bar is shown.
     ///   - enabled: false never shows the bar.
-    init(total: () -> Int64, console: Console, enabled: Bool = true) {
+    init(total: () -> Int64, console: Console, enabled: Bool = true, label: String = "rendering") {
         self.console = console
+        self.label = label
         self.enabled = enabled && isatty(2) == 1
         self.total = enabled ? max(total(), 1) : 1
     }
@@ -30,7 +33,7 @@ final class ProgressBar {
         shown = true
         let filled = percent / 4
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 25 - filled)
-        console.raw("\rrendering [\(bar)] \(percent)%")
+        console.raw("\r\(label) [\(bar)] \(percent)%")
     }
 
     func clear() {
