@@ -36,6 +36,17 @@ import TestSupport
         #expect(try hapsynth(["lint", "hits.haptic", "hits.ahap", "hits.json"], in: scratch.path).status == 0)
     }
 
+    @Test func devicesAndCheckTakeTheOutputsAsTheyAre() throws {
+        let scratch = try Scratch()
+        try Self.hits(at: [0.1, 0.4], seconds: 0.6).write(to: URL(fileURLWithPath: scratch.path + "/hit.wav"))
+        #expect(try hapsynth(["from-audio", "hit.wav", "-o", "clips/hit.haptic", "-q"], in: scratch.path).status == 0)
+        let devices = try hapsynth(["devices", "clips/hit.haptic", "iphone", "pixel-5", "--rate", "8000"], in: scratch.path)
+        #expect(devices.status == 0 && devices.stdout.contains("pixel-5"), "\(devices.stderr)")
+        #expect(try hapsynth(["check", "clips", "--goldens", "goldens", "--record"], in: scratch.path).status == 0)
+        let check = try hapsynth(["check", "clips", "--goldens", "goldens"], in: scratch.path)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     @Test func aFolderIsMirroredInTheFormatAsked() throws {
         let scratch = try Scratch()
         try FileManager.default.createDirectory(atPath: scratch.path + "/sfx/ui", withIntermediateDirectories: true)
