@@ -107,6 +107,31 @@ def main():
         print("FAILED  devices.html: %d device rows, %d players (10 and 9 expected)" % (text.count('<section class="device"'), text.count("<audio controls")))
         return 1
     pages.append(("devices.html", devices))
+    # from-audio's report: a synthesised sound of three hits, beside a clip made of it at another
+    # sensitivity as the "designer's".
+    import math, struct, wave
+    sound = os.path.join(scratch, "hits.wav")
+    with wave.open(sound, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(48000)
+        frames = []
+        for i in range(int(1.2 * 48000)):
+            t = i / 48000
+            v = sum(0.8 * math.exp(-(t - h) / 0.03) * math.sin(2 * math.pi * 180 * (t - h)) for h in (0.2, 0.5, 0.9) if t >= h)
+            frames.append(struct.pack("<h", int(max(-1, min(1, v)) * 32767)))
+        out.writeframes(b"".join(frames))
+    designer = os.path.join(scratch, "designer.haptic")
+    subprocess.run([hapsynth, "from-audio", sound, "-o", designer, "--sensitivity", "100", "-q"], check=True)
+    from_audio = os.path.join(scratch, "from-audio.html")
+    subprocess.run([hapsynth, "from-audio", sound, "-o", os.path.join(scratch, "hits.haptic"), "--reference", designer, "--report", from_audio, "-q"],
+                   check=True)
+    with open(from_audio) as page:
+        report_text = page.read()
+    if report_text.count("<audio controls") != 3 or "emphasis F1" not in report_text:
+        print("FAILED  from-audio.html: %d players (3 expected), figures %s" % (report_text.count("<audio controls"), "emphasis F1" in report_text))
+        return 1
+    pages.append(("from-audio.html", from_audio))
     # Laid out by the browser: the summary table above the first row, every row's picture on one time axis.
     layout = os.path.join(scratch, "devices-layout.html")
     with open(layout, "w") as file:

@@ -47,6 +47,24 @@ import TestSupport
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
+    @Test func theReportShowsTheSoundItsHapticsAndTheDesignersClip() throws {
+        let scratch = try Scratch()
+        try Self.hits(at: [0.2, 0.6], seconds: 0.9).write(to: URL(fileURLWithPath: scratch.path + "/hit.wav"))
+        #expect(try hapsynth(["from-audio", "hit.wav", "-o", "designer.haptic", "--sensitivity", "100", "-q"], in: scratch.path).status == 0)
+        let result = try hapsynth(["from-audio", "hit.wav", "-o", "hit.haptic", "--reference", "designer.haptic", "--report", "hit.html"], in: scratch.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        // Against a clip of the same analysis (more emphases, so other dips) the envelopes agree:
+        // the frequency exactly, the amplitude within a tenth of a dB.
+        #expect(result.stdout.hasPrefix("against designer.haptic: emphasis F1 ") && result.stdout.contains("amplitude error 0.0")
+                && result.stdout.contains("frequency rho 1.00"), "\(result.stdout)")
+        let page = try String(contentsOfFile: scratch.path + "/hit.html", encoding: .utf8)
+        #expect(page.components(separatedBy: "<audio controls").count == 4 && page.contains("the designer") && page.contains("emphasis F1"))
+        let folder = try hapsynth(["from-audio", "hit.wav", "designer.haptic", "-o", "out", "--report", "x.html"], in: scratch.path)
+        #expect(folder.status == 64 && folder.stderr.contains("one sound"))
+        let notClip = try hapsynth(["from-audio", "hit.wav", "-o", "y.haptic", "--reference", "hit.wav"], in: scratch.path)
+        #expect(notClip.status == 65)
+    }
+
     @Test func aFolderIsMirroredInTheFormatAsked() throws {
         let scratch = try Scratch()
         try FileManager.default.createDirectory(atPath: scratch.path + "/sfx/ui", withIntermediateDirectories: true)

@@ -29,6 +29,8 @@ struct FromAudioCommand: Command {
             OptionSpec(name: "--sensitivity", valueName: "PCT", help: "How many rises become emphasis, 0-100 (default 50)."),
             OptionSpec(name: "--ducking", valueName: "PCT", help: "How much the amplitude dips under an emphasis, 0-100 (default 50)."),
             OptionSpec(name: "--audio-filter", valueName: "LO-HI", help: "Frequencies mapped to the frequency envelope's 0 and 1, in Hz (default 30-600)."),
+            OptionSpec(name: "--report", valueName: "FILE.html", help: "One sound: a page of the sound, its haptics over it and their renders to hear."),
+            OptionSpec(name: "--reference", valueName: "CLIP", help: "A designer's .haptic clip of the sound: its figures, and beside it in the report."),
             OptionSpec(name: "--jobs", valueName: "N", help: "Sounds analysed at once (default: the number of cores)."),
             OptionSpec(name: "--settings", valueName: "FILE", help: "Studio's analysis settings as JSON; the options above override them."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but errors.", short: "-q"),
@@ -50,6 +52,9 @@ struct FromAudioCommand: Command {
     let quiet: Bool
     /// Sounds analysed at once.
     let threads: Int
+    /// Where the report goes, and the designer's clip it compares with.
+    let report: String?
+    let reference: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         guard let output = arguments.value("--output") else { throw .usage("missing --output OUT", command: Self.name) }
@@ -89,12 +94,15 @@ struct FromAudioCommand: Command {
         self.settings = settings
         quiet = arguments.has("--quiet")
         threads = try arguments.count("--jobs", maximum: 256, command: Self.name)
+        (report, reference) = (arguments.value("--report"), arguments.value("--reference"))
+        if let report, !report.lowercased().hasSuffix(".html") { throw .usage("--report writes an .html page, got '\(report)'", command: Self.name) }
         let inputs = arguments.positionals
         let intoFolder = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
         if intoFolder {
             let name = arguments.value("--to") ?? "haptic"
             guard let format = Format(rawValue: name) else { throw .usage("--to takes haptic, ahap or json, got '\(name)'", command: Self.name) }
             self.format = format
+            if report != nil || reference != nil { throw .usage("--report and --reference are for one sound", command: Self.name) }
             jobs = try Self.mirrored(inputs, into: output, format: format)
         } else {
             let ext = FilePaths.lastComponent(output).split(separator: ".").last.map(String.init)?.lowercased() ?? ""
@@ -130,7 +138,15 @@ struct FromAudioCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        try PatternInput.guardOutputs(jobs.map(\.output), inputs: jobs.map(\.sound))
+        try PatternInput.guardOutputs(jobs.map(\.output) + [report].compactMap { $0 }, inputs: jobs.map(\.sound) + [reference].compactMap { $0 })
+        let designer: HapticClip?
+        if let reference {
+            let loaded = try PatternInput.load(reference, console: console, quiet: quiet)
+            guard let clip = loaded.clip else { throw .invalidInput("\(reference): --reference takes a .haptic clip") }
+            designer = clip
+        } else {
+            designer = nil
+        }
         let clips = analyse(console: console)
         for (job, result) in zip(jobs, clips) {
             let clip: HapticClip
@@ -156,6 +172,21 @@ struct FromAudioCommand: Command {
                 }
             }
             try PatternInput.write(text, to: job.output, what: format.what, settles: false)
+            if let designer, !quiet {
+                let agreement = ClipAgreement(clip, reference: designer)
+                console.out("against \(reference ?? ""): emphasis F1 \(NumberText.fixed(agreement.emphasisF1, 2)), amplitude error "
+                    + (agreement.amplitudeErrorDb.map { NumberText.fixed($0, 2) + " dB" } ?? "n/a") + ", frequency rho "
+                    + (agreement.frequencyRho.map { NumberText.fixed($0, 2) } ?? "n/a"))
+            }
+            if let report {
+                let page: String
+                do {
+                    page = try FromAudioReport.html(sound: job.sound, clip: clip, reference: designer)
+                } catch {
+                    throw .invalidInput(error.description)
+                }
+                try PatternInput.write(page, to: report, what: "report", settles: false)
+            }
             let taps = clip.amplitude.filter { $0.emphasis != nil }.count
             if !quiet {
                 console.out("\(job.output): \(NumberText.fixed(Double(clip.endS), 3)) s, \(NumberText.count(clip.amplitude.count, "amplitude point")), "
