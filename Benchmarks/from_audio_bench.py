@@ -4,8 +4,10 @@
 Usage: from_audio_bench.py HAPSYNTH FOLDER
 
 FOLDER holds pairs of a sound and the clip a designer made from it: NAME.wav beside NAME.haptic
-(Lofelt/NiceVibrations' HapticSamples are such pairs; their licence keeps them out of this
-repository, so the folder is given, and the bench skips when it is absent). For each pair the sound
+(Lofelt/NiceVibrations' HapticSamples are such pairs, and so is the sample project of
+facebook/haptics-studio's companion app, whose project.json stores each clip's analysis settings,
+used here with --settings; their licences keep them out of this repository, so the folder is given,
+and the bench skips when it is absent). For each pair the sound
 goes through `hapsynth from-audio` and, as a baseline, through a naive analysis (a 50 ms RMS envelope
 and its peaks over a threshold, the zero-crossing rate as frequency); each is compared with the
 designer's clip:
@@ -155,20 +157,32 @@ def main():
     if not pairs:
         print(f"bench-audio: SKIPPED: no NAME.wav beside NAME.haptic in {folder}")
         return
+    # A Haptics Studio project stores each clip's analysis settings by its clipId (the files' stem).
+    stored = {}
+    project = os.path.join(folder, "project.json")
+    if os.path.exists(project):
+        with open(project) as file:
+            stored = {clip["clipId"]: clip["settings"] for clip in json.load(file).get("clips", []) if "settings" in clip}
     ours, naive = [], []
     print(f"{'pair':40} {'F1':>5} {'dB':>6} {'rho':>6}   baseline {'F1':>5} {'dB':>6} {'rho':>6}")
     with tempfile.TemporaryDirectory() as scratch:
         for sound, clip in sorted(pairs):
             reference = read_clip(clip)
             out = os.path.join(scratch, "out.haptic")
-            subprocess.run([hapsynth, "from-audio", sound, "-o", out, "-q"], check=True)
+            settings = []
+            stem = os.path.splitext(os.path.basename(sound))[0]
+            if stem in stored:
+                settings = ["--settings", os.path.join(scratch, "settings.json")]
+                with open(settings[1], "w") as file:
+                    json.dump(stored[stem], file)
+            subprocess.run([hapsynth, "from-audio", sound, "-o", out, "-q"] + settings, check=True)
             mine = figures(reference, read_clip(out))
             theirs = figures(reference, baseline(sound))
             ours.append(mine)
             naive.append(theirs)
             name = os.path.relpath(sound, folder)[:40]
             print(f"{name:40} {mine[0]:5.2f} {mine[1]:6.2f} {mine[2]:6.2f}   baseline {theirs[0]:5.2f} {theirs[1]:6.2f} {theirs[2]:6.2f}")
-    print(f"\nmedians over {len(pairs)} pairs:")
+    print(f"\nmedians over {len(pairs)} pairs ({sum(1 for sound, _ in pairs if os.path.splitext(os.path.basename(sound))[0] in stored)} with their stored settings):")
     print(f"  hapsynth from-audio: emphasis F1 {median([f[0] for f in ours]):.2f}, amplitude error {median([f[1] for f in ours]):.2f} dB, "
           f"frequency rho {median([f[2] for f in ours]):.2f}")
     print(f"  naive baseline:      emphasis F1 {median([f[0] for f in naive]):.2f}, amplitude error {median([f[1] for f in naive]):.2f} dB, "

@@ -4,21 +4,29 @@ import HapticCore
 extension AudioToHaptics.Settings {
     /// The keys of a settings file: Meta's analysis settings as Studio stores them (snake_case, the
     /// stages nested), and the pre-processing's.
-    static let keys = ["preprocessing", "spectrum", "amplitude", "amplitude_breakpoints_per_second", "frequency", "frequency_breakpoints_per_second",
+    static let keys = ["spectrum", "amplitude", "amplitude_breakpoints_per_second", "frequency", "frequency_breakpoints_per_second",
                        "emphasis_enabled", "emphasis", "minimum_breakpoint_score"]
 
     /// Reads a settings file (`from-audio --settings`, docs/from-audio.md): any of Studio's keys,
-    /// each checked where it enters; the others keep their defaults.
+    /// each checked where it enters (the analysis' at the top or inside `offline`, as a Studio
+    /// project stores a clip's `settings`); the others keep their defaults.
     /// - Throws: `SettingsFileError` with the file, line, column and JSON path of what is wrong.
     public static func read(file path: String) throws(SettingsFileError) -> Self {
         let reader = SettingsReader(file: path)
         let root = try SettingsReader.root(of: path)
         var settings = Self()
-        let top = try reader.members(root, .root, keys: keys, what: "an object of from-audio settings")
+        // The analysis' keys at the top, or inside "offline" as a Studio project stores a clip's settings.
+        let outer = try reader.members(root, .root, keys: ["preprocessing", "offline"] + keys, what: "an object of from-audio settings")
+        var top = outer, base = JSONPath.root
+        if let offline = outer["offline"] {
+            base = JSONPath.root.appending("offline")
+            top = try reader.members(offline, base, keys: keys, what: "an object of analysis settings")
+            top["preprocessing"] = outer["preprocessing"]
+        }
         /// The members of a nested stage.
         func stage(_ key: String, _ keys: [String]) throws(SettingsFileError) -> (members: [String: JSONNode], path: JSONPath)? {
             guard let node = top[key] else { return nil }
-            let path = JSONPath.root.appending(key)
+            let path = key == "preprocessing" ? JSONPath.root.appending(key) : base.appending(key)
             return (try reader.members(node, path, keys: keys, what: "an object of \(key) settings"), path)
         }
         /// A number of a stage in `range`, or nil when absent.
@@ -82,13 +90,13 @@ extension AudioToHaptics.Settings {
         for (key, assign) in [("amplitude_breakpoints_per_second", { (value: Int) in settings.analysis.amplitudePerSecond = value }),
                               ("frequency_breakpoints_per_second", { (value: Int) in settings.analysis.frequencyPerSecond = value })] {
             guard let node = top[key] else { continue }
-            let value = try reader.whole(node, JSONPath.root.appending(key), minimum: 1)
-            guard value <= 1_000 else { throw reader.fail("must be at most 1000 (got \(value))", node, JSONPath.root.appending(key)) }
+            let value = try reader.whole(node, base.appending(key), minimum: 1)
+            guard value <= 1_000 else { throw reader.fail("must be at most 1000 (got \(value))", node, base.appending(key)) }
             assign(Int(value))
         }
-        settings.analysis.emphasisEnabled = try reader.flag(top["emphasis_enabled"], JSONPath.root.appending("emphasis_enabled"), default: true)
+        settings.analysis.emphasisEnabled = try reader.flag(top["emphasis_enabled"], base.appending("emphasis_enabled"), default: true)
         if let node = top["minimum_breakpoint_score"] {
-            settings.analysis.minimumScore = Float(try reader.number(node, JSONPath.root.appending("minimum_breakpoint_score"), "within 0...1") { (0...1).contains($0) })
+            settings.analysis.minimumScore = Float(try reader.number(node, base.appending("minimum_breakpoint_score"), "within 0...1") { (0...1).contains($0) })
         }
         return settings
     }

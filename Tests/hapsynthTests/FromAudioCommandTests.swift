@@ -164,6 +164,10 @@ import TestSupport
         #expect(all.status == 0 && all.stdout.contains("3 emphases"), "\(all.stdout)\(all.stderr)")
         let none = try hapsynth(["from-audio", "hits.wav", "-o", "none.haptic", "--settings", "all.json", "--sensitivity", "0"], in: scratch.path)
         #expect(none.status == 0 && !none.stdout.contains("3 emphases"), "\(none.stdout)")
+        // As a Studio project stores a clip's settings: the analysis inside "offline".
+        let studio = try scratch.write("studio.json", #"{"preprocessing": {"gain_db": 0}, "offline": {"emphasis": {"sensitivity_percent": 100}}}"#)
+        let stored = try hapsynth(["from-audio", "hits.wav", "-o", "studio.haptic", "--settings", studio], in: scratch.path)
+        #expect(stored.status == 0 && stored.stdout.contains("3 emphases"), "\(stored.stdout)\(stored.stderr)")
         let off = try scratch.write("off.json", #"{"emphasis_enabled": false}"#)
         let plain = try hapsynth(["from-audio", "hits.wav", "-o", "plain.haptic", "--settings", off], in: scratch.path)
         #expect(plain.stdout.contains("0 emphases"), "\(plain.stdout)")
