@@ -39,7 +39,7 @@ public struct ClipAgreement: Sendable, Hashable {
         let common = min(frequency.0.last?.0 ?? 0, frequency.1.last?.0 ?? 0)
         let times = (0...Int(common * 100)).map { Double($0) / 100 }
         frequencyRho = times.count < 3 || frequency.0.isEmpty || frequency.1.isEmpty
-            ? nil : Self.rankCorrelation(times.map { Self.value(frequency.0, at: $0) }, times.map { Self.value(frequency.1, at: $0) })
+            ? nil : Correlation.spearman(times.map { Self.value(frequency.0, at: $0) }, times.map { Self.value(frequency.1, at: $0) })
     }
 
     /// A breakpoint envelope's value at `t`, linear between points.
@@ -54,27 +54,6 @@ public struct ClipAgreement: Sendable, Hashable {
         }
         let (a, b) = (points[low], points[high])
         return b.0 == a.0 ? b.1 : a.1 + (b.1 - a.1) * (t - a.0) / (b.0 - a.0)
-    }
-
-    /// Spearman's ρ (ties share their mean rank); nil when either side is flat.
-    static func rankCorrelation(_ a: [Double], _ b: [Double]) -> Double? {
-        func ranks(_ values: [Double]) -> [Double] {
-            let order = values.indices.sorted { values[$0] < values[$1] }
-            var result = [Double](repeating: 0, count: values.count)
-            var start = 0
-            while start < order.count {
-                var end = start
-                while end + 1 < order.count, values[order[end + 1]] == values[order[start]] { end += 1 }
-                for position in start...end { result[order[position]] = Double(start + end) / 2 }
-                start = end + 1
-            }
-            return result
-        }
-        let (x, y) = (ranks(a), ranks(b))
-        let (meanX, meanY) = (x.reduce(0, +) / Double(x.count), y.reduce(0, +) / Double(y.count))
-        let covariance = zip(x, y).map { ($0 - meanX) * ($1 - meanY) }.reduce(0, +)
-        let spread = (x.map { ($0 - meanX) * ($0 - meanX) }.reduce(0, +) * y.map { ($0 - meanY) * ($0 - meanY) }.reduce(0, +)).squareRoot()
-        return spread > 0 ? covariance / spread : nil
     }
 }
 

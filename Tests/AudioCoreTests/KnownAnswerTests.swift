@@ -78,26 +78,7 @@ import Testing
         #expect(Self.spearman(points.map { Double($0.time) }, points.map { Double($0.value) }) >= 0.8)
     }
 
-    static func pearson(_ a: [Double], _ b: [Double]) -> Double {
-        let meanA = a.reduce(0, +) / Double(a.count), meanB = b.reduce(0, +) / Double(b.count)
-        let covariance = zip(a, b).map { ($0 - meanA) * ($1 - meanB) }.reduce(0, +)
-        let spread = (a.map { ($0 - meanA) * ($0 - meanA) }.reduce(0, +) * b.map { ($0 - meanB) * ($0 - meanB) }.reduce(0, +)).squareRoot()
-        return spread > 0 ? covariance / spread : 0
-    }
+    static func pearson(_ a: [Double], _ b: [Double]) -> Double { Correlation.pearson(a, b) ?? 0 }
 
-    static func spearman(_ a: [Double], _ b: [Double]) -> Double {
-        func ranks(_ values: [Double]) -> [Double] {
-            let order = values.indices.sorted { values[$0] < values[$1] }
-            var result = [Double](repeating: 0, count: values.count)
-            var start = 0
-            while start < order.count {
-                var end = start
-                while end + 1 < order.count, values[order[end + 1]] == values[order[start]] { end += 1 }
-                for position in start...end { result[order[position]] = Double(start + end) / 2 }
-                start = end + 1
-            }
-            return result
-        }
-        return pearson(ranks(a), ranks(b))
-    }
+    static func spearman(_ a: [Double], _ b: [Double]) -> Double { Correlation.spearman(a, b) ?? 0 }
 }
