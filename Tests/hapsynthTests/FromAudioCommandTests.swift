@@ -36,6 +36,27 @@ import TestSupport
         #expect(try hapsynth(["lint", "hits.haptic", "hits.ahap", "hits.json"], in: scratch.path).status == 0)
     }
 
+    /// The same hits as 16 and 24-bit WAV, FLAC and OGG Vorbis, in stereo at 44.1 kHz: each gives
+    /// the same three taps as the float WAV.
+    @Test(arguments: [(SoundFileContainer.wav, SampleEncoding.pcm16), (.wav, .pcm24), (.flac, .pcm16), (.flac, .pcm24), (.ogg, .vorbis)])
+    func everyFormatGivesTheSameTaps(container: SoundFileContainer, encoding: SampleEncoding) throws {
+        let scratch = try Scratch()
+        let rate = 44_100, times = [0.2, 0.6, 1.0]
+        let mono = (0..<Int(1.3 * Double(rate))).map { index -> Float in
+            let t = Double(index) / Double(rate)
+            return Float(times.filter { t >= $0 }.map { 0.7 * exp(-(t - $0) / 0.03) * sin(2 * Double.pi * 180 * (t - $0)) }.reduce(0, +))
+        }
+        let stereo = mono.flatMap { [$0, $0] }
+        let path = scratch.path + "/hits." + container.rawValue
+        try SoundFileTarget.write(to: path, format: AudioFormat(sampleRate: rate, channelCount: 2), container: container, encoding: encoding) { writer in
+            try stereo.withUnsafeBufferPointer { try writer.write($0) }
+        }
+        let result = try hapsynth(["from-audio", path, "-o", "hits.haptic", "--sensitivity", "100"], in: scratch.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let taps = try #require(try PatternLoader.load(scratch.path + "/hits.haptic").clip).amplitude.compactMap { $0.emphasis == nil ? nil : Double($0.timeS) }
+        #expect(taps.count == 3 && zip(taps, times).allSatisfy { abs($0 - $1) <= 0.02 }, "\(container) \(encoding): \(taps)")
+    }
+
     @Test func devicesAndCheckTakeTheOutputsAsTheyAre() throws {
         let scratch = try Scratch()
         try Self.hits(at: [0.1, 0.4], seconds: 0.6).write(to: URL(fileURLWithPath: scratch.path + "/hit.wav"))
