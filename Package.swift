@@ -109,6 +109,7 @@ package.products += [
     .library(name: "AVFAudio", targets: ["AVFAudio"]),
     .library(name: "AVFoundation", targets: ["AVFoundation"]),
     .library(name: "CoreHapticsEmulator", targets: ["CoreHapticsEmulator"]),
+    .library(name: "UIKit", targets: ["UIKit"]),
 ]
 package.targets += [
     .target(name: "AVFAudio", exclude: ["README.md"]),
@@ -119,11 +120,14 @@ package.targets += [
         exclude: ["README.md"]
     ),
     .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "HapticPlayback"], exclude: ["README.md"]),
+    .target(name: "UIKit", dependencies: ["CoreHaptics", "_Testing_UIKit"], exclude: ["README.md"]),
+    // Swift Testing's cross-import overlay for UIKit, which only Apple's systems have: empty.
+    .target(name: "_Testing_UIKit"),
     // A plain program whose callback exits (CoreHapticsTests runs it as a process).
     .executableTarget(name: "corehaptics-probe", dependencies: ["CoreHaptics"], path: "Tests/CoreHapticsProbe"),
     .testTarget(
         name: "CoreHapticsTests",
-        dependencies: ["CoreHaptics", "CoreHapticsEmulator", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
+        dependencies: ["CoreHaptics", "CoreHapticsEmulator", "UIKit", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
     ),
 ]
 #endif

@@ -35,6 +35,10 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     private var counts = (engine: 0, player: 0)
     /// Players with a run in progress (playing or paused), in the order they started.
     private(set) var runs: [PatternPlayer] = []
+    /// Objects numbered by kind (`UIImpactFeedbackGenerator#2`), and the players of the system's
+    /// feedback by object (the device holds its segments' owners weakly).
+    var counters: [String: Int] = [:]
+    var feedbackPlayers: [String: SystemFeedbackPlayer] = [:]
 
     package init() {}
 
@@ -54,6 +58,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
             self.settings = settings
             configured = true
             (engines, runs, resources, resourceCount, counts) = ([], [], [:], 0, (0, 0))
+            (counters, feedbackPlayers) = ([:], [:])
             (hasHaptics, problem) = device.configure(settings, keepsCapture: true)
             var liveFailure: (any Error)?
             if let name = settings.liveDevice {
