@@ -20,7 +20,8 @@ let package = Package(
 package.targets += [
     .target(
         name: "HapticFeedback",
-        dependencies: [.product(name: "CoreHaptics", package: "hapsynth"), .product(name: "AVFoundation", package: "hapsynth")],
+        dependencies: [.product(name: "CoreHaptics", package: "hapsynth"), .product(name: "AVFoundation", package: "hapsynth"),
+                       .product(name: "UIKit", package: "hapsynth")],
         path: "haptic-feedback/Sources/HapticFeedback",
         exclude: ["Resources/make-thud.py"],
         resources: [.copy("Resources/Rumble.ahap"), .copy("Resources/thud.wav")]

@@ -133,4 +133,20 @@ import Testing
         }
         throw CocoaError(.fileNoSuchFile)
     }
+
+    /// The menu's generators play on the test's own device, one log entry per call.
+    @MainActor @Test(.emulatedIPhone) func theMenuTicksTapsAndCelebrates() {
+        let menu = MenuFeedback()
+        menu.moved()
+        HapticsEmulator.advance(by: 0.2)
+        menu.chose()
+        HapticsEmulator.advance(by: 0.2)
+        menu.finished(won: true)
+        HapticsEmulator.runUntilIdle()
+        let capture = HapticsEmulator.capture()
+        #expect(capture.log.filter { $0.object.hasSuffix("FeedbackGenerator#1") }.map(\.call)
+            == ["prepare()", "selectionChanged()", "impactOccurred()", "notificationOccurred(_:)"])
+        #expect(capture.timeline.map(\.startFrame) == [0, 9_600, 19_200, 24_000])
+        #expect(capture.haptics.contains { abs($0) > 0.1 })
+    }
 }
