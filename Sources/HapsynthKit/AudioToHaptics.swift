@@ -112,8 +112,9 @@ public enum AudioToHaptics {
     /// The `.haptic` text of a clip made from `source`.
     public static func text(_ clip: HapticClip, source: String) -> String { HapticClipExport.json(clip, source: source) }
 
-    /// Reads the sound at `path` in blocks of mono samples (the mean of its channels).
-    private static func read(_ path: String, shouldContinue: (Double) -> Bool, format: (AudioFormat) -> Void = { _ in },
+    /// Reads the sound at `path` in blocks of mono samples (the mean of its channels): the analysis'
+    /// reading, and the report's.
+    static func read(_ path: String, shouldContinue: (Double) -> Bool, format: (AudioFormat) -> Void = { _ in },
                              _ body: ([Float]) -> Void) throws(Failure) {
         let reader: SoundFileReader
         do {

@@ -67,26 +67,18 @@ public enum FromAudioReport {
                             listenSeconds: Double = 20) throws(AudioToHaptics.Failure) -> String {
         let durationMs = Double(max(clip.endS, reference?.endS ?? 0)) * 1000
         var figure = Figure(title: FilePaths.lastComponent(path), caption: [], fromMs: 0, toMs: max(durationMs, 1))
-        // The sound: its waveform's columns and its first seconds to listen to.
-        let reader: SoundFileReader
-        do {
-            reader = try SoundFileReader(path: path, limits: .recordings)
-        } catch {
-            throw AudioToHaptics.Failure(description: "\(error)", isMissing: false)
-        }
-        let rate = reader.format.sampleRate, channels = reader.format.channelCount
-        let columns = ColumnRangeOutput(format: AudioFormat(sampleRate: rate), fromFrame: 0, toFrame: max(1, Int64(durationMs / 1000 * Double(rate))),
+        // The sound, read as the analysis reads it: its waveform's columns and its first seconds to listen to.
+        var rate = 48_000, columns: ColumnRangeOutput?, listened: [Float] = []
+        try AudioToHaptics.read(path, shouldContinue: { _ in true }, format: { format in
+            rate = format.sampleRate
+            columns = ColumnRangeOutput(format: AudioFormat(sampleRate: rate), fromFrame: 0, toFrame: max(1, Int64(durationMs / 1000 * Double(rate))),
                                         columnCount: figure.columnCount)
-        var listened: [Float] = [], block = [Float](repeating: 0, count: 8_192 * channels)
-        let listenFrames = Int(listenSeconds * Double(rate))
-        while true {
-            let frames = block.withUnsafeMutableBufferPointer { reader.read(into: $0) }
-            guard frames > 0 else { break }
-            let mono = (0..<frames).map { frame in (0..<channels).map { block[frame * channels + $0] }.reduce(0, +) / Float(channels) }
-            try? mono.withUnsafeBufferPointer { try columns.write($0) }
+        }) { mono in
+            try? mono.withUnsafeBufferPointer { try columns?.write($0) }
+            let listenFrames = Int(listenSeconds * Double(rate))
             if listened.count < listenFrames { listened += mono.prefix(listenFrames - listened.count) }
         }
-        figure.waves = [WaveEnvelope(title: "the sound", columns: columns.columns)]
+        figure.waves = [WaveEnvelope(title: "the sound", columns: columns?.columns ?? [])]
         /// An envelope as a chart line, in ms.
         func line(_ label: String, _ points: [(Float, Float)]) -> LineChart.Line {
             LineChart.Line(label: label, points: points.map { (ms: Double($0.0) * 1000, value: Double($0.1)) })
