@@ -232,6 +232,53 @@ package enum DeviceCatalogueFiles {
                 "fullScaleG": 2.0,
                 "bandHz": [65, 300]
               },
+              "systemFeedback": {
+                "impact.light": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.4}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}
+                ]},
+                "impact.medium": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.7}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}
+                ]},
+                "impact.heavy": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}
+                ]},
+                "impact.soft": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.6}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.1}]}}
+                ]},
+                "impact.rigid": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8}, {"ParameterID": "HapticSharpness", "ParameterValue": 1.0}]}}
+                ]},
+                "notification.success": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.6}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.6}]}},
+                  {"Event": {"Time": 0.1, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.7}]}}
+                ]},
+                "notification.warning": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.6}]}},
+                  {"Event": {"Time": 0.15, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.6}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.6}]}}
+                ]},
+                "notification.error": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.8}]}},
+                  {"Event": {"Time": 0.08, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.8}]}},
+                  {"Event": {"Time": 0.16, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.8}]}}
+                ]},
+                "selection": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.3}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.9}]}}
+                ]},
+                "vibrate": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.4, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}}
+                ]},
+                "peek": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.5}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}}
+                ]},
+                "pop": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.0}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}}
+                ]},
+                "nope": {"Pattern": [
+                  {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.5}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}},
+                  {"Event": {"Time": 0.1, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.5}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}},
+                  {"Event": {"Time": 0.2, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.5}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}
+                ]}
+              },
               "provenance": {
                 "/hasHaptics": {
                   "basis": "sourced",
@@ -256,6 +303,58 @@ package enum DeviceCatalogueFiles {
                 "/actuator/bandHz/1": {
                   "basis": "assumed",
                   "ref": "hapsynth's default frequency at sharpness 1"
+                },
+                "/systemFeedback/impact.light": {
+                  "basis": "assumed",
+                  "ref": "no iPhone measurement is published; one tap, weaker than medium, as Apple's HIG orders light, medium and heavy"
+                },
+                "/systemFeedback/impact.medium": {
+                  "basis": "assumed",
+                  "ref": "no iPhone measurement is published; one tap between light and heavy (Apple's HIG)"
+                },
+                "/systemFeedback/impact.heavy": {
+                  "basis": "assumed",
+                  "ref": "no iPhone measurement is published; one tap at full intensity, the strongest style (Apple's HIG)"
+                },
+                "/systemFeedback/impact.soft": {
+                  "basis": "assumed",
+                  "ref": "no iPhone measurement is published; one round, dull tap (low sharpness), as the HIG calls soft 'flexible'"
+                },
+                "/systemFeedback/impact.rigid": {
+                  "basis": "assumed",
+                  "ref": "no iPhone measurement is published; one crisp tap (full sharpness), as the HIG calls rigid 'rigid'"
+                },
+                "/systemFeedback/notification.success": {
+                  "basis": "assumed",
+                  "ref": "no iPhone measurement is published; two taps, the second stronger, as the HIG's success figure shows"
+                },
+                "/systemFeedback/notification.warning": {
+                  "basis": "assumed",
+                  "ref": "no iPhone measurement is published; two taps, the first stronger, as the HIG's warning figure shows"
+                },
+                "/systemFeedback/notification.error": {
+                  "basis": "assumed",
+                  "ref": "no iPhone measurement is published; three quick sharp taps, the last strongest, as the HIG's error figure shows"
+                },
+                "/systemFeedback/selection": {
+                  "basis": "assumed",
+                  "ref": "no iPhone measurement is published; one faint sharp tick, lighter than any impact (Apple's HIG)"
+                },
+                "/systemFeedback/vibrate": {
+                  "basis": "assumed",
+                  "ref": "no iPhone measurement is published; kSystemSoundID_Vibrate is the ringer's buzz, about 0.4 s, played strong and low"
+                },
+                "/systemFeedback/peek": {
+                  "basis": "assumed",
+                  "ref": "Apple does not document sound 1519; apps play it as 3D Touch's 'peek': one weak tap"
+                },
+                "/systemFeedback/pop": {
+                  "basis": "assumed",
+                  "ref": "Apple does not document sound 1520; apps play it as 3D Touch's 'pop': one strong tap"
+                },
+                "/systemFeedback/nope": {
+                  "basis": "assumed",
+                  "ref": "Apple does not document sound 1521; apps play it as 'nope': three weak taps"
                 }
               }
             }

@@ -3,13 +3,13 @@ import HapticPlanner
 
 extension DeviceProfile {
     /// Reads a device profile (docs/devices.md, `docs/schema/device-profile.schema.json`): every
-    /// leaf under `hasHaptics`, `actuator` and `android` takes its provenance from the entry keyed
+    /// leaf under `hasHaptics`, `actuator`, `android` and `systemFeedback` takes its provenance from the entry keyed
     /// by its JSON Pointer or, failing that, by its nearest enclosing array or object (one entry
     /// for a whole table); every entry names a value of the device.
     public static func read(_ bytes: [UInt8], file: String) throws(SettingsFileError) -> DeviceProfile {
         let root = try SettingsFileError.parse(bytes, file: file)
         let reader = SettingsReader(file: file)
-        let keys = ["name", "title", "platform", "hasHaptics", "actuator", "android", "provenance"]
+        let keys = ["name", "title", "platform", "hasHaptics", "actuator", "android", "systemFeedback", "provenance"]
         let members = try reader.members(root, .root, keys: keys, what: "an object of device profile keys")
         func required(_ key: String) throws(SettingsFileError) -> JSONNode { try reader.required(key, in: members, of: root, at: .root) }
         let name = try reader.text(try required("name"), JSONPath.root.appending("name"))
@@ -36,12 +36,18 @@ extension DeviceProfile {
         } else if platform == "android" {
             throw reader.fail("an Android device needs \"android\"", root, .root)
         }
+        var feedback: SystemFeedback?
+        if let node = members["systemFeedback"] {
+            guard platform == "ios" else { throw reader.fail("\"systemFeedback\" goes with \"platform\": \"ios\"", node, JSONPath.root.appending("systemFeedback")) }
+            feedback = try reader.systemFeedback(node, JSONPath.root.appending("systemFeedback"))
+        }
         var nodes = [SettingsReader.ValueNode(pointer: "/hasHaptics", text: hasHaptics ? "true" : "false", leafCount: 0)]
         if let node = members["actuator"] { nodes += SettingsReader.nodes(node, "/actuator") }
         if let node = members["android"] { nodes += SettingsReader.nodes(node, "/android") }
+        if let node = members["systemFeedback"] { nodes += SettingsReader.nodes(node, "/systemFeedback") }
         let provenance = try reader.provenance(try required("provenance"), nodes: nodes)
         return DeviceProfile(name: name, title: title, isIOS: platform == "ios", hasHaptics: hasHaptics, actuator: actuator,
-                             android: android, provenance: provenance)
+                             android: android, systemFeedback: feedback, provenance: provenance)
     }
 }
 

@@ -32,6 +32,9 @@ public struct DeviceProfile: Sendable {
     public let actuator: Actuator?
     /// The Android capabilities (Android devices only).
     public let android: AndroidDevice?
+    /// What it plays for the feedback generators and vibrating system sounds (iOS devices; nil:
+    /// the file gives none, and the catalogue's `iphone` rows play).
+    public let systemFeedback: SystemFeedback?
     /// Every provenance entry with the value it covers (JSON text; a table as its count of
     /// values), by JSON Pointer (`/actuator/f0Hz`), in the file's order of the values.
     public let provenance: [(pointer: String, value: String, provenance: Provenance)]

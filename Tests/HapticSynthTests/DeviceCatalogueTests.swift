@@ -121,4 +121,54 @@ import Testing
         #expect(refusal(Array(repeating: [1, 1], count: 5_000))?.message.contains("expected 2 to 4096 points") == true)
         #expect(refusal([[50, 0.2], [150, 2.0]], provenance: false)?.message.hasPrefix("no provenance for /actuator/foamG/0/0") == true)
     }
+
+    /// The iphone's file with its `systemFeedback` changed by `change`.
+    func withFeedback(_ change: @escaping (inout [String: Any]) -> Void) -> Result<DeviceProfile, SettingsFileError> {
+        Result { () throws(SettingsFileError) -> DeviceProfile in
+            try read { object in
+                var rows = object["systemFeedback"] as? [String: Any] ?? [:]
+                change(&rows)
+                object["systemFeedback"] = rows
+            }
+        }
+    }
+
+    /// The table of what the system plays (docs/corehaptics.md) is the iphone's data: every name,
+    /// each an AHAP pattern of haptics with its own provenance; a file's row is refused with its
+    /// place when it names no row, plays audio or is not an AHAP pattern.
+    @Test func theSystemFeedbackTableIsReadAndRefusedWithItsPlace() throws {
+        let iphone = try #require(try DeviceProfile.catalogue().first { $0.name == "iphone" })
+        #expect(Set(iphone.systemFeedback?.patterns.keys.map { $0 } ?? []) == Set(SystemFeedback.names))
+        for name in SystemFeedback.names {
+            #expect(iphone.provenance.first { $0.pointer == "/systemFeedback/" + name }?.provenance.basis == .assumed)
+            let row = try #require(iphone.systemFeedbackRow(name))
+            #expect(row.device == "iphone" && !row.document.plan.players.isEmpty && row.document.audio.events.isEmpty)
+        }
+        #expect(iphone.systemFeedbackRow("notification.error")?.document.plan.players.first?.events.count == 3)
+        let tap: [String: Any] = ["Pattern": [["Event": ["Time": 0, "EventType": "HapticTransient", "EventParameters": []]]]]
+        let unknown = withFeedback { $0["impact.hard"] = tap }
+        #expect(throws: SettingsFileError.self) { try unknown.get() }
+        if case .failure(let error) = unknown { #expect(error.message.contains("unknown key \"impact.hard\"") && error.message.contains("impact.heavy")) }
+        let audio = withFeedback { $0["pop"] = ["Pattern": [["Event": ["Time": 0, "EventType": "AudioContinuous", "EventDuration": 0.1, "EventParameters": []]]]] }
+        if case .failure(let error) = audio {
+            #expect(error.path == JSONPath.root.appending("systemFeedback").appending("pop") && error.message.contains("haptics only"))
+        } else {
+            Issue.record("a row with audio was accepted")
+        }
+        let broken = withFeedback { $0["pop"] = ["Pattern": 3] }
+        if case .failure(let error) = broken {
+            #expect(error.path == JSONPath.root.appending("systemFeedback").appending("pop") && error.message.hasPrefix("an AHAP pattern: "), "\(error)")
+        } else {
+            Issue.record("a row that is not an AHAP pattern was accepted")
+        }
+        // A file's own row replaces the iphone's; the rows it leaves out are the iphone's.
+        let mine = try read { object in
+            object["name"] = "mine"
+            object["systemFeedback"] = ["pop": tap]
+            let provenance = object["provenance"] as? [String: Any] ?? [:]
+            object["provenance"] = provenance.filter { !$0.key.hasPrefix("/systemFeedback/") || $0.key == "/systemFeedback/pop" }
+        }
+        #expect(mine.systemFeedbackRow("pop")?.device == "mine" && mine.systemFeedbackRow("pop")?.document.plan.players.first?.events.count == 1)
+        #expect(mine.systemFeedbackRow("nope")?.device == "iphone")
+    }
 }

@@ -26,7 +26,7 @@ package struct DeviceSettings: Sendable, Equatable {
     /// device's actuator, and whether it has haptics.
     /// - Throws: a message for a device that is not in the catalogue, cannot be read, is an
     ///   Android device, or gives an invalid profile.
-    package func resolve() throws(DeviceSettingsError) -> (profile: ActuatorProfile, hasHaptics: Bool) {
+    package func resolve() throws(DeviceSettingsError) -> (profile: ActuatorProfile, hasHaptics: Bool, device: DeviceProfile) {
         let chosen: DeviceProfile
         do {
             chosen = try DeviceProfile.resolve(device)
@@ -44,21 +44,22 @@ package struct DeviceSettings: Sendable, Equatable {
         } catch {
             throw DeviceSettingsError(description: "device \(device) at \(sampleRate) Hz: \(error)")
         }
-        return (profile, chosen.hasHaptics)
+        return (profile, chosen.hasHaptics, chosen)
     }
 }
 
 extension DeviceSettings {
-    /// The profile the device plays with and whether it has haptics, or, for settings it cannot
-    /// be set up as, the default profile at the nearest usable rate, no haptics, and why.
-    func resolvedOrFallback() -> (profile: ActuatorProfile, hasHaptics: Bool, problem: String?) {
+    /// The profile the device plays with, whether it has haptics and its device, or, for settings
+    /// it cannot be set up as, the default profile at the nearest usable rate, no haptics, no
+    /// device, and why.
+    func resolvedOrFallback() -> (profile: ActuatorProfile, hasHaptics: Bool, device: DeviceProfile?, problem: String?) {
         do {
             let resolved = try resolve()
-            return (resolved.profile, resolved.hasHaptics && supportsHaptics, nil)
+            return (resolved.profile, resolved.hasHaptics && supportsHaptics, resolved.device, nil)
         } catch {
             var fallback = ActuatorProfile()
             fallback.sampleRate = max(1_000, min(sampleRate, 384_000))
-            return (fallback, false, "\(error)")
+            return (fallback, false, nil, "\(error)")
         }
     }
 }

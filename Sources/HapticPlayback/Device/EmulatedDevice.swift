@@ -47,6 +47,8 @@ package final class EmulatedDevice: @unchecked Sendable {
     package private(set) var tailFrames: Int64 = 0
     /// Whether audio tracks play (the device supports audio).
     package private(set) var playsAudio = true
+    /// The catalogue device or device file it is set up as (nil: settings it cannot be set up as).
+    package private(set) var deviceProfile: DeviceProfile?
 
     /// Frames rendered since the device was configured.
     package private(set) var frame: Int64 = 0
@@ -104,7 +106,7 @@ package final class EmulatedDevice: @unchecked Sendable {
             clock = nil
             finishLive()
             let profile = resolved.profile
-            (self.profile, playsAudio) = (profile, settings.supportsAudio)
+            (self.profile, playsAudio, deviceProfile) = (profile, settings.supportsAudio, resolved.device)
             frame = 0
             (timeline, unheard, log, segments, segmentFrames, actions, clients) = ([], [], [], [], [], [], [])
             quietFrame = 0
@@ -117,6 +119,14 @@ package final class EmulatedDevice: @unchecked Sendable {
             if settings.realtime { clock = RealtimeClock(device: self) }
         }
         return (resolved.hasHaptics, resolved.problem)
+    }
+
+    /// The system's pattern `name` (`impact.light`, `vibrate`; docs/corehaptics.md) on this device:
+    /// its device file's row, else the catalogue iPhone's; and where it comes from, for the log
+    /// (`impact.light of device iphone (assumed)`). nil for a name no table gives.
+    package func systemFeedback(_ name: String) -> (document: AHAPDocument, source: String)? {
+        guard let row = deviceProfile?.systemFeedbackRow(name) else { return nil }
+        return (row.document, "\(name) of device \(row.device)" + (row.provenance.map { " (\($0.basis.rawValue))" } ?? ""))
     }
 
     /// Plays each block rendered from now on through `output` as well (stereo: the haptics plus
