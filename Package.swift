@@ -110,24 +110,29 @@ package.products += [
     .library(name: "AVFoundation", targets: ["AVFoundation"]),
     .library(name: "CoreHapticsEmulator", targets: ["CoreHapticsEmulator"]),
     .library(name: "UIKit", targets: ["UIKit"]),
+    .library(name: "AudioToolbox", targets: ["AudioToolbox"]),
 ]
 package.targets += [
-    .target(name: "AVFAudio", exclude: ["README.md"]),
+    // AVAudioSession, below CoreHaptics (an engine takes one); AVFAudio re-exports it beside
+    // AVAudioPlayer, which plays on CoreHaptics' emulated iPhone.
+    .target(name: "_AVFAudioSession", exclude: ["README.md"]),
+    .target(name: "AVFAudio", dependencies: ["_AVFAudioSession", "CoreHaptics", "HapticPlayback", "HapticPlanner"], exclude: ["README.md"]),
     .target(name: "AVFoundation", dependencies: ["AVFAudio"], exclude: ["README.md"]),
     .target(
         name: "CoreHaptics",
-        dependencies: ["AVFAudio", "HapticPlayback", "HapticPlanner", "HapticCore", "AudioCore", "AudioIO"],
+        dependencies: ["_AVFAudioSession", "HapticPlayback", "HapticPlanner", "HapticCore", "AudioCore", "AudioIO"],
         exclude: ["README.md"]
     ),
     .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "HapticPlayback"], exclude: ["README.md"]),
     .target(name: "UIKit", dependencies: ["CoreHaptics", "_Testing_UIKit"], exclude: ["README.md"]),
+    .target(name: "AudioToolbox", dependencies: ["CoreHaptics", "HapticPlayback", "AudioCore"], exclude: ["README.md"]),
     // Swift Testing's cross-import overlay for UIKit, which only Apple's systems have: empty.
     .target(name: "_Testing_UIKit"),
     // A plain program whose callback exits (CoreHapticsTests runs it as a process).
     .executableTarget(name: "corehaptics-probe", dependencies: ["CoreHaptics"], path: "Tests/CoreHapticsProbe"),
     .testTarget(
         name: "CoreHapticsTests",
-        dependencies: ["CoreHaptics", "CoreHapticsEmulator", "UIKit", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
+        dependencies: ["CoreHaptics", "CoreHapticsEmulator", "UIKit", "AudioToolbox", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
     ),
 ]
 #endif

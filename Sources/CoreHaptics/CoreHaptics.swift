@@ -1,5 +1,5 @@
 @_exported import Foundation
-@_exported import AVFAudio
+@_exported import _AVFAudioSession
 
 /// A start or stop time that means "now": the current time of the engine's clock.
 public var CHHapticTimeImmediate: TimeInterval { 0 }

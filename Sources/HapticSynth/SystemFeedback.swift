@@ -11,9 +11,6 @@ public struct SystemFeedback: Sendable {
     public static let names = ["impact.light", "impact.medium", "impact.heavy", "impact.soft", "impact.rigid", "notification.success",
                                "notification.warning", "notification.error", "selection", "vibrate", "peek", "pop", "nope"]
 
-    /// The system sounds that play a row, by ID.
-    public static let soundRows: [UInt32: String] = [4095: "vibrate", 1519: "peek", 1520: "pop", 1521: "nope"]
-
     /// The rows the file gives, by name.
     public let patterns: [String: AHAPDocument]
 

@@ -39,13 +39,14 @@ public func rawFloatBytes(_ samples: [Float]) -> [UInt8] {
     samples.flatMap { sample in withUnsafeBytes(of: sample.bitPattern.littleEndian) { Array($0) } }
 }
 
-/// A 32-bit float mono WAV file of `samples` at `rate`, for tests that need a sound file.
-public func floatWAV(_ samples: [Float], rate: Int) -> Data {
+/// A 32-bit float WAV file of `samples` (interleaved when `channels` is 2) at `rate`, for tests
+/// that need a sound file.
+public func floatWAV(_ samples: [Float], rate: Int, channels: Int = 1) -> Data {
     var data = Data("RIFF".utf8)
     func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
     func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
     u32(UInt32(36 + samples.count * 4)); data.append(contentsOf: Array("WAVEfmt ".utf8))
-    u32(16); u16(3); u16(1); u32(UInt32(rate)); u32(UInt32(rate * 4)); u16(4); u16(32)
+    u32(16); u16(3); u16(UInt16(channels)); u32(UInt32(rate)); u32(UInt32(rate * 4 * channels)); u16(UInt16(4 * channels)); u16(32)
     data.append(contentsOf: Array("data".utf8)); u32(UInt32(samples.count * 4))
     for sample in samples { u32(sample.bitPattern) }
     return data

@@ -15,7 +15,7 @@ struct AudioResource {
     let usesVolumeEnvelope: Bool
 }
 
-enum AudioResources {
+package enum AudioResources {
     /// The `EventWaveformPath` an event of resource `id` is given in the pattern it is part of: a
     /// name no file has, which the audio track finds among the registered resources.
     static func path(of id: CHHapticAudioResourceID) -> String { "CHHapticAudioResource-\(id)" }
@@ -29,12 +29,27 @@ enum AudioResources {
     /// Reads the file at `path` whole, under the limits every sound is read with.
     /// - Throws: `fileNotFound` when there is no file, `invalidAudioResource` when it cannot be read.
     static func read(_ path: String) throws -> SoundResource {
-        guard FileManager.default.fileExists(atPath: path) else { throw CHHapticError.with(.fileNotFound, "\(path): no such file") }
+        switch load(path) {
+        case .success(let sound): return sound
+        case .failure(.missing(let reason)): throw CHHapticError.with(.fileNotFound, reason)
+        case .failure(.unreadable(let reason)): throw CHHapticError.with(.invalidAudioResource, reason)
+        }
+    }
+
+    /// Why a sound file cannot be played, in words that say where and what.
+    package enum LoadFailure: Error {
+        case missing(String), unreadable(String)
+    }
+
+    /// Reads the sound file at `path` whole, under the limits every sound is read with (a regular
+    /// file of at most 64 MB, its header's figures checked before they size anything).
+    package static func load(_ path: String) -> Result<SoundResource, LoadFailure> {
+        guard FileManager.default.fileExists(atPath: path) else { return .failure(.missing("\(path): no such file")) }
         do {
             let reader = try SoundFileReader(path: path, limits: .sounds)
-            return SoundResource(format: reader.format, samples: reader.readAll())
+            return .success(SoundResource(format: reader.format, samples: reader.readAll()))
         } catch {
-            throw CHHapticError.with(.invalidAudioResource, "\(error)")
+            return .failure(.unreadable("\(error)"))
         }
     }
 

@@ -1,3 +1,4 @@
+import AudioCore
 import AudioIO
 import HapticPlayback
 
@@ -39,6 +40,11 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     /// feedback by object (the device holds its segments' owners weakly).
     var counters: [String: Int] = [:]
     var feedbackPlayers: [String: SystemFeedbackPlayer] = [:]
+    /// The system sounds made from files (`AudioServicesCreateSystemSoundID`), by ID, how many
+    /// were made, and the plays of them in progress (the device holds its segments' owners weakly).
+    package var systemSounds: [UInt32: SoundResource] = [:]
+    package var systemSoundsMade = 0
+    package var systemSoundPlays: [ObjectIdentifier: EmulatedSound] = [:]
 
     package init() {}
 
@@ -58,7 +64,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
             self.settings = settings
             configured = true
             (engines, runs, resources, resourceCount, counts) = ([], [], [:], 0, (0, 0))
-            (counters, feedbackPlayers) = ([:], [:])
+            (counters, feedbackPlayers, systemSounds, systemSoundsMade, systemSoundPlays) = ([:], [:], [:], 0, [:])
             (hasHaptics, problem) = device.configure(settings, keepsCapture: true)
             var liveFailure: (any Error)?
             if let name = settings.liveDevice {
@@ -96,7 +102,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
 
     /// Configures the phone from the environment on its first use (frame 0 is then), and arms
     /// the capture at exit that `HAPSYNTH_COREHAPTICS_CAPTURE` asks for.
-    func prepare() {
+    package func prepare() {
         lock.withLock {
             guard !configured else { return }
             configure(.fromEnvironment())
@@ -107,6 +113,16 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
                 FileHandle.standardError.write(Data("hapsynth CoreHaptics: \(problem)\n".utf8))
             }
             CaptureAtExit.arm()
+        }
+    }
+
+    /// Runs `body` under the device's lock, the phone set up and its clock caught up: how the
+    /// other Apple products (UIKit, AudioToolbox, AVFAudio) act on the device.
+    package func locked<T>(_ body: () throws -> T) rethrows -> T {
+        prepare()
+        return try lock.withLock {
+            sync()
+            return try body()
         }
     }
 
@@ -133,7 +149,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     // MARK: - Log
 
     /// Appends a log entry at the current frame.
-    func record(object: String, call: String, args: [(String, String)] = [], result: String? = nil, error: Int? = nil, rule: String? = nil) {
+    package func record(object: String, call: String, args: [(String, String)] = [], result: String? = nil, error: Int? = nil, rule: String? = nil) {
         device.record(object: object, call: call, args: args, result: result, error: error, rule: rule)
     }
 

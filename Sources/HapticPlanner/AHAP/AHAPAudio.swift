@@ -126,3 +126,13 @@ public struct ControlCursor: Sendable {
         return low.value + (high.value - low.value) * Float(Double(relative - low.timeUs) / Double(high.timeUs - low.timeUs))
     }
 }
+
+extension AHAPAudioEvent {
+    /// A whole sound file from pattern time 0, once, without the volume envelope: a player's own
+    /// sound (an `AVAudioPlayer`'s, a system sound's); `path` names it among the track's resources.
+    /// - Parameters: volume 0…1, pitch −1…1 (the file plays at 2^pitch of its speed), pan −1…1.
+    package static func wholeSound(path: String, volume: Float, pitch: Float, pan: Float) -> AHAPAudioEvent {
+        AHAPAudioEvent(kind: .custom, entry: JSONPath.root.appending("Pattern").appending(0), startUs: 0, durationUs: 0, waveformPath: path,
+                       loops: false, usesVolumeEnvelope: false, volume: volume, pitch: pitch, pan: pan, brightness: 1, envelope: EventEnvelope())
+    }
+}

@@ -31,6 +31,16 @@ package struct SegmentContent {
         logicalDurationUs = document.plan.diagnostics.logicalDurationMs * 1_000
     }
 
+    /// Sounds alone (a player's own file): the segment lasts `durationUs` at least, so a device
+    /// without audio still plays it for its length, silently.
+    package init(sound: AHAPAudio, options: AudioTrackOptions, durationUs: Int64) {
+        haptics = nil
+        self.sound = sound
+        soundOptions = options
+        (hapticEventIndices, audioEventIndices, cutEvents) = ([], Array(sound.events.indices), [])
+        (self.durationUs, logicalDurationUs) = (durationUs, 0)
+    }
+
     /// One planned player's haptics alone: it completes when its last voice ends.
     package init(_ player: PlayerPlan) {
         haptics = player
