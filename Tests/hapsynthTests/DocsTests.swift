@@ -65,6 +65,26 @@ import TestSupport
         #expect(text.contains("```swift\n" + example + "```"))
     }
 
+    /// The table of what the system plays names every row of the iPhone's `systemFeedback` with the
+    /// intensities the data gives it.
+    @Test func theCoreHapticsPageTablesWhatTheIPhonePlays() throws {
+        let text = try String(contentsOfFile: Self.docs + "/corehaptics.md", encoding: .utf8)
+        let table = try #require(text.components(separatedBy: "### What the system plays").last?.components(separatedBy: "\n\n").dropFirst(2).first)
+        let device = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: packageRoot + "/devices/iphone.json"))) as? [String: Any])
+        let rows = try #require(device["systemFeedback"] as? [String: [String: Any]])
+        #expect(rows.count == 13)
+        for (name, row) in rows {
+            let line = try #require(table.split(separator: "\n").first { $0.contains("`\(name)`") }, "no row for \(name)")
+            for entry in row["Pattern"] as? [[String: Any]] ?? [] {
+                let parameters = (entry["Event"] as? [String: Any])?["EventParameters"] as? [[String: Any]] ?? []
+                for parameter in parameters where parameter["ParameterID"] as? String == "HapticIntensity" {
+                    let value = String(format: "%.1f", parameter["ParameterValue"] as? Double ?? -1)
+                    #expect(line.contains(value), "\(name): \(value) is not in its row")
+                }
+            }
+        }
+    }
+
     /// What a clone has is all a user has: no file names the project's contract outside the
     /// repository, and every link in the Markdown pages leads to a file that exists.
     @Test func nothingPointsOutsideTheRepository() throws {
