@@ -306,23 +306,23 @@ package enum DeviceCatalogueFiles {
                 },
                 "/systemFeedback/impact.light": {
                   "basis": "assumed",
-                  "ref": "no iPhone measurement is published; one tap, weaker than medium, as Apple's HIG orders light, medium and heavy"
+                  "ref": "no iPhone measurement is published; one weak tap: Apple's UIKit documentation calls .light a collision between small, light elements"
                 },
                 "/systemFeedback/impact.medium": {
                   "basis": "assumed",
-                  "ref": "no iPhone measurement is published; one tap between light and heavy (Apple's HIG)"
+                  "ref": "no iPhone measurement is published; one tap between light and heavy: UIKit's documentation calls .medium a collision between moderately sized elements"
                 },
                 "/systemFeedback/impact.heavy": {
                   "basis": "assumed",
-                  "ref": "no iPhone measurement is published; one tap at full intensity, the strongest style (Apple's HIG)"
+                  "ref": "no iPhone measurement is published; one tap at full intensity: UIKit's documentation calls .heavy a collision between large, heavy elements"
                 },
                 "/systemFeedback/impact.soft": {
                   "basis": "assumed",
-                  "ref": "no iPhone measurement is published; one round, dull tap (low sharpness), as the HIG calls soft 'flexible'"
+                  "ref": "no iPhone measurement is published; one dull tap (low sharpness): UIKit's documentation calls .soft elements with a large amount of compression or elasticity"
                 },
                 "/systemFeedback/impact.rigid": {
                   "basis": "assumed",
-                  "ref": "no iPhone measurement is published; one crisp tap (full sharpness), as the HIG calls rigid 'rigid'"
+                  "ref": "no iPhone measurement is published; one crisp tap (full sharpness): UIKit's documentation calls .rigid elements with a small amount of compression or elasticity"
                 },
                 "/systemFeedback/notification.success": {
                   "basis": "assumed",
