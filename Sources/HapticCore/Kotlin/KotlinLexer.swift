@@ -1,0 +1,234 @@
+/// One token of a Kotlin file, with where it starts (1-based line and column).
+struct KotlinToken: Sendable {
+    enum Kind: Equatable, Sendable {
+        case identifier(String)
+        /// A number as written (`80`, `0.9f`, `1_000L`, `0x1F`).
+        case number(String)
+        /// A string or character literal (its text is not needed).
+        case string
+        /// Punctuation and operators (`{`, `->`, `.`, `*`).
+        case symbol(String)
+        case newline
+        case end
+    }
+
+    let kind: Kind
+    let position: SourcePosition
+
+    var identifier: String? {
+        if case .identifier(let name) = kind { return name }
+        return nil
+    }
+
+    func isSymbol(_ text: String) -> Bool { kind == .symbol(text) }
+}
+
+/// Splits a Kotlin file into tokens (docs/kotlin.md): identifiers (backticked ones too), numbers,
+/// strings and characters (skipped whole, templates and raw strings included), operators, and
+/// newlines, which end statements; comments (nested block comments too) are dropped. At most
+/// `maxTokens` tokens, so a hostile file cannot make the token list grow without bound.
+struct KotlinLexer {
+    /// More tokens than any pattern file needs (a 4 MB file of one-letter tokens has two million).
+    static let maxTokens = 2_000_000
+
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// A lexing failure: what and where.
+    struct Failure: Error {
+        let message: String
+        let position: SourcePosition
+    }
+
+    private var position: SourcePosition { SourcePosition(line: line, column: offset - lineStart + 1) }
+
+    private func byte(_ ahead: Int = 0) -> UInt8? { offset + ahead < bytes.count ? bytes[offset + ahead] : nil }
+
+    private mutating func advance() {
+        if bytes[offset] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = offset + 1
+        }
+        offset += 1
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// Every token, ending with `.end`.
+    mutating func tokens() throws(Failure) -> [KotlinToken] {
+        var tokens: [KotlinToken] = []
+        while true {
+            guard tokens.count < Self.maxTokens else { throw Failure(message: "more than \(Self.maxTokens) tokens", position: position) }
+            let token = try next()
+            tokens.append(token)
+            if token.kind == .end { return tokens }
+        }
+    }
+
+    private mutating func next() throws(Failure) -> KotlinToken {
+        while let current = byte() {
+            let start = position
+            switch current {
+            case UInt8(ascii: "\n"):
+                advance()
+                return KotlinToken(kind: .newline, position: start)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
+                advance()
+            case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
+                while let byte = byte(), byte != UInt8(ascii: "\n") { _ = byte; advance() }
+            case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
+                try skipBlockComment(from: start)
+            case UInt8(ascii: "\""):
+                try skipString(from: start)
+                return KotlinToken(kind: .string, position: start)
+            case UInt8(ascii: "'"):
+                try skipCharacter(from: start)
+                return KotlinToken(kind: .string, position: start)
+            case UInt8(ascii: "`"):
+                advance()
+                let first = offset
+                while let byte = byte(), byte != UInt8(ascii: "`"), byte != UInt8(ascii: "\n") { _ = byte; advance() }
+                guard byte() == UInt8(ascii: "`") else { throw Failure(message: "a backticked name that does not end", position: start) }
+                let name = String(decoding: bytes[first..<offset], as: UTF8.self)
+                advance()
+                return KotlinToken(kind: .identifier(name), position: start)
+            default:
+                if Self.isLetter(current) {
+                    let first = offset
+                    while let byte = byte(), Self.isLetter(byte) || Self.isDigit(byte) { _ = byte; advance() }
+                    return KotlinToken(kind: .identifier(String(decoding: bytes[first..<offset], as: UTF8.self)), position: start)
+                }
+                if Self.isDigit(current) || (current == UInt8(ascii: ".") && byte(1).map(Self.isDigit) == true) {
+                    return KotlinToken(kind: .number(number()), position: start)
+                }
+                return KotlinToken(kind: .symbol(symbol()), position: start)
+            }
+        }
+        return KotlinToken(kind: .end, position: position)
+    }
+
+    /// A number: digits with `_`, a fraction only when a digit follows the point (so `80.ms` is
+    /// `80` then `.`), an exponent, a suffix (`f`, `F`, `L`, `u`); `0x`/`0b` forms whole.
+    private mutating func number() -> String {
+        let first = offset
+        if byte() == UInt8(ascii: "0"), let base = byte(1), base == UInt8(ascii: "x") || base == UInt8(ascii: "X") || base == UInt8(ascii: "b") || base == UInt8(ascii: "B") {
+            advance(); advance()
+            while let byte = byte(), Self.isLetter(byte) || Self.isDigit(byte) { _ = byte; advance() }
+            return String(decoding: bytes[first..<offset], as: UTF8.self)
+        }
+        func digits() { while let byte = byte(), Self.isDigit(byte) || byte == UInt8(ascii: "_") { _ = byte; advance() } }
+        digits()
+        if byte() == UInt8(ascii: "."), byte(1).map(Self.isDigit) == true {
+            advance()
+            digits()
+        }
+        if let e = byte(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            let sign = byte(1) == UInt8(ascii: "+") || byte(1) == UInt8(ascii: "-") ? 1 : 0
+            if byte(1 + sign).map(Self.isDigit) == true {
+                for _ in 0...sign { advance() }
+                digits()
+            }
+        }
+        while let suffix = byte(), [UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "L"), UInt8(ascii: "u"), UInt8(ascii: "U")].contains(suffix) { advance() }
+        return String(decoding: bytes[first..<offset], as: UTF8.self)
+    }
+
+    private static let longSymbols = ["?.", "?:", "->", "::", "..", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "++", "--", "!!"]
+
+    private mutating func symbol() -> String {
+        if let second = byte(1) {
+            let pair = String(decoding: [bytes[offset], second], as: UTF8.self)
+            if Self.longSymbols.contains(pair) {
+                advance(); advance()
+                return pair
+            }
+        }
+        let text = String(decoding: [bytes[offset]], as: UTF8.self)
+        advance()
+        return text
+    }
+
+    private mutating func skipBlockComment(from start: SourcePosition) throws(Failure) {
+        advance(); advance()
+        var depth = 1
+        while depth > 0 {
+            guard let current = byte() else { throw Failure(message: "a comment that does not end", position: start) }
+            if current == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "*") {
+                depth += 1
+                advance()
+            } else if current == UInt8(ascii: "*"), byte(1) == UInt8(ascii: "/") {
+                depth -= 1
+                advance()
+            }
+            advance()
+        }
+    }
+
+    /// A string, raw (`"""…"""`) or escaped, with its `${…}` templates.
+    private mutating func skipString(from start: SourcePosition) throws(Failure) {
+        let raw = byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
+        for _ in 0..<(raw ? 3 : 1) { advance() }
+        while true {
+            guard let current = byte() else { throw Failure(message: "a string that does not end", position: start) }
+            if raw {
+                if current == UInt8(ascii: "\""), byte(1) == UInt8(ascii: "\""), byte(2) == UInt8(ascii: "\"") {
+                    while byte() == UInt8(ascii: "\"") { advance() }
+                    return
+                }
+            } else if current == UInt8(ascii: "\\") {
+                advance()
+            } else if current == UInt8(ascii: "\"") {
+                advance()
+                return
+            } else if current == UInt8(ascii: "\n") {
+                throw Failure(message: "a string that does not end on its line", position: start)
+            }
+            if current == UInt8(ascii: "$"), byte(1) == UInt8(ascii: "{") {
+                advance()
+                try skipTemplate(from: start)
+                continue
+            }
+            if byte() != nil { advance() }
+        }
+    }
+
+    /// `{ … }` inside a string, braces and nested strings balanced.
+    private mutating func skipTemplate(from start: SourcePosition) throws(Failure) {
+        var depth = 0
+        while let current = byte() {
+            if current == UInt8(ascii: "{") { depth += 1 }
+            if current == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 {
+                    advance()
+                    return
+                }
+            }
+            if current == UInt8(ascii: "\"") {
+                try skipString(from: position)
+                continue
+            }
+            advance()
+        }
+        throw Failure(message: "a string template that does not end", position: start)
+    }
+
+    private mutating func skipCharacter(from start: SourcePosition) throws(Failure) {
+        advance()
+        while let current = byte(), current != UInt8(ascii: "'") {
+            guard current != UInt8(ascii: "\n") else { break }
+            if current == UInt8(ascii: "\\") { advance() }
+            if byte() != nil { advance() }
+        }
+        guard byte() == UInt8(ascii: "'") else { throw Failure(message: "a character literal that does not end", position: start) }
+        advance()
+    }
+}

@@ -1,0 +1,192 @@
+import Testing
+@testable import HapticCore
+
+/// Jindong's patterns read from Kotlin (docs/kotlin.md): every element, transform and value form
+/// reads as its pattern.json translation reads; what only a run can know is refused with its place,
+/// and the file's other patterns still read.
+@Suite struct KotlinReaderTests {
+    static func patterns(_ source: String, file: String = "Haptics.kt") throws -> [KotlinPattern] {
+        try KotlinReader.read(bytes: Array(source.utf8), file: file)
+    }
+
+    static func pattern(_ source: String, _ name: String) throws -> Pattern {
+        let found = try #require(try patterns(source).first { $0.name == name })
+        return try found.result.get()
+    }
+
+    static func json(_ text: String) throws -> Pattern {
+        try PatternReader.read(json: Array(text.utf8)).pattern
+    }
+
+    static let everything = """
+        package com.example.haptics
+
+        import io.github.compose.jindong.core.buildHapticPattern
+        import io.github.compose.jindong.core.model.HapticIntensity
+        import io.github.compose.jindong.core.ms
+
+        /* Patterns shared by the Android and iOS apps. /* nested */ */
+        private const val GAP_MS = 40
+        const val SHARP = 0.8f
+
+        // A tap train.
+        val taps = buildHapticPattern {
+            repeat(3) {
+                transient(HapticIntensity.STRONG, sharpness = 0.9f); delay(80.ms)
+            }
+        }
+
+        val swell: HapticPattern = buildHapticPattern {
+            haptic(100.ms)
+            delay((GAP_MS * 2).ms)
+            continuous(
+                duration = 300.ms,
+                intensity = HapticIntensity.Custom(0.6f),
+                sharpness = SHARP,
+                intensityCurve = hapticCurve {
+                    point(0.ms, 0f)
+                    point(150.ms, 1.0f)
+                    point(300.ms, 0.2f)
+                },
+            )
+            haptic(50L.ms, HapticIntensity.HIGH, iosParameters = IosHapticParameters(sharpness = 0.25f))
+        }
+
+        internal val together = buildHapticPattern {
+            parallel {
+                haptic(400.ms, HapticIntensity.LIGHT)
+                sequence { delay(GAP_MS.ms); transient(HapticIntensity.MEDIUM) }
+            }
+            include(taps)
+            clip(taps)
+        }
+
+        val combined = taps.then(swell).repeated(2)
+            .reversed()
+            .scaleIntensity(0.5f)
+            .timeStretch(1.5f)
+
+        fun fade(): HapticPattern = buildHapticPattern {
+            repeatWithIndex(3) { index ->
+                haptic(1.seconds / 20, HapticIntensity.Custom(1.0f - index * 0.25f))
+                delay(25.milliseconds)
+            }
+        }
+        """
+
+    @Test func everyElementAndValueReadsAsItsPatternJSON() throws {
+        let found = try Self.patterns(Self.everything)
+        #expect(found.map(\.name) == ["taps", "swell", "together", "combined", "fade"])
+        #expect(found.map(\.position.line) == [12, 18, 34, 43, 48])
+        let taps = try Self.json("""
+            {"timeline": [{"repeat": {"count": 3, "timeline": [{"transient": {"intensity": "strong", "sharpness": 0.9}}, {"delay": 80}]}}]}
+            """)
+        #expect(try found[0].result.get() == taps)
+        let swell = try Self.json("""
+            {"timeline": [{"haptic": 100}, {"delay": 80},
+              {"continuous": {"durationMs": 300, "intensity": 0.6, "sharpness": 0.8, "intensityCurve": [[0, 0], [150, 1.0], [300, 0.2]]}},
+              {"haptic": {"durationMs": 50, "intensity": "high", "sharpness": 0.25}}]}
+            """)
+        #expect(try found[1].result.get() == swell)
+        let together = try Self.json("""
+            {"timeline": [{"parallel": [{"haptic": {"durationMs": 400, "intensity": "light"}}, {"sequence": [{"delay": 40}, {"transient": {}}]}]},
+              {"clip": {"pattern": \(Self.tapsJSON)}}, {"clip": {"pattern": \(Self.tapsJSON)}}]}
+            """)
+        #expect(try found[2].result.get() == together)
+        let combined = try Self.json("""
+            {"timeline": [{"clip": {"pattern": \(Self.tapsJSON), "transforms": [{"then": {"timeline": [{"haptic": 100}, {"delay": 80},
+              {"continuous": {"durationMs": 300, "intensity": 0.6, "sharpness": 0.8, "intensityCurve": [[0, 0], [150, 1.0], [300, 0.2]]}},
+              {"haptic": {"durationMs": 50, "intensity": "high", "sharpness": 0.25}}]}}, {"repeated": 2}, "reversed", {"scaleIntensity": 0.5},
+              {"timeStretch": 1.5}]}}]}
+            """)
+        #expect(try found[3].result.get() == combined)
+        let fade = try Self.json("""
+            {"timeline": [{"haptic": {"durationMs": 50, "intensity": 1.0}}, {"delay": 25}, {"haptic": {"durationMs": 50, "intensity": 0.75}}, {"delay": 25},
+              {"haptic": {"durationMs": 50, "intensity": 0.5}}, {"delay": 25}]}
+            """)
+        #expect(try found[4].result.get() == fade)
+    }
+
+    static let tapsJSON = #"{"timeline": [{"repeat": {"count": 3, "timeline": [{"transient": {"intensity": "strong", "sharpness": 0.9}}, {"delay": 80}]}}]}"#
+
+    /// What Jindong's own sample tests expect of its sample patterns, restated with patterns
+    /// written here: 240 ms with taps at 0, 80 and 160 ms; 540 ms with a 300 ms swell at 240 ms;
+    /// 400 ms with two events at 0 ms.
+    @Test func jindongsSampleExpectationsHold() throws {
+        let taps = try Self.pattern(Self.everything, "taps")
+        #expect(taps.durationMs == 240 && taps.events.map(\.startMs) == [0, 80, 160])
+        let source = """
+            val taps = buildHapticPattern { repeat(3) { transient(HapticIntensity.STRONG, 0.9f); delay(80.ms) } }
+            val rise = buildHapticPattern {
+                include(taps)
+                continuous(300.ms, HapticIntensity.HIGH, intensityCurve = hapticCurve { point(0.ms, 0.1f); point(300.ms, 1f) })
+            }
+            val both = buildHapticPattern { parallel { haptic(400.ms); transient(HapticIntensity.HIGH) } }
+            """
+        let rise = try Self.pattern(source, "rise")
+        #expect(rise.durationMs == 540 && rise.events.last?.startMs == 240 && rise.events.last?.durationMs == 300)
+        let both = try Self.pattern(source, "both")
+        #expect(both.durationMs == 400 && both.events.map(\.startMs) == [0, 0])
+    }
+
+    @Test func whatOnlyARunKnowsIsRefusedWithItsPlaceAndTheRestReads() throws {
+        let source = """
+            fun computeDelay() = 80
+
+            val ok = buildHapticPattern { haptic(100.ms) }
+            val computed = buildHapticPattern {
+                haptic(100.ms)
+                delay(computeDelay().ms)
+            }
+            val looped = buildHapticPattern {
+                for (i in 0 until 3) { haptic(10.ms) }
+            }
+            fun withParameter(gap: Int) = buildHapticPattern { delay(gap.ms) }
+            var changing = buildHapticPattern { haptic(10.ms) }
+            val texty = buildHapticPattern { haptic("100".ms) }
+            val alsoOk = ok.repeated(2)
+            """
+        let found = try Self.patterns(source)
+        #expect(found.map(\.name) == ["ok", "computed", "looped", "withParameter", "changing", "texty", "alsoOk"])
+        #expect(try found[0].result.get().durationMs == 100 && found[6].result.map(\.durationMs) == .success(200))
+        func refusal(_ index: Int) -> KotlinPatternError? {
+            if case .failure(let error) = found[index].result { return error }
+            return nil
+        }
+        #expect(refusal(1)?.description == "Haptics.kt:6:11: computed: not a literal: computeDelay()", "\(String(describing: refusal(1)))")
+        #expect(refusal(2)?.message == "not a literal: a for" && refusal(2)?.position == SourcePosition(line: 9, column: 5))
+        #expect(refusal(3)?.message == "not a literal: withParameter is a function with parameters")
+        #expect(refusal(4)?.message == "not a literal: changing is a var")
+        #expect(refusal(5)?.message == "not a literal: a string" && refusal(5)?.position == SourcePosition(line: 13, column: 41), "\(String(describing: refusal(5)))")
+    }
+
+    @Test func aStaticComposableIsAPatternThatEndsWithItsLastEvent() throws {
+        let source = """
+            @Composable
+            fun ButtonHaptic() {
+                Jindong(trigger) {
+                    Sequence {
+                        Haptic(100.ms, intensity = HapticIntensity.STRONG)
+                        Delay(50.ms)
+                        Transient(sharpness = 1f)
+                        Delay(200.ms)
+                    }
+                }
+            }
+
+            @Composable
+            fun Screen(state: State) { Text("hello") }
+            """
+        let found = try Self.patterns(source)
+        #expect(found.map(\.name) == ["ButtonHaptic"])
+        let pattern = try found[0].result.get()
+        #expect(pattern.durationMs == 150 && pattern.events.map(\.startMs) == [0, 150])
+    }
+
+    @Test func aBrokenFileSaysWhereAndJSONIsNotKotlin() {
+        #expect(throws: KotlinPatternError.self) { try Self.patterns(#"val p = buildHapticPattern { haptic("100.ms) }"#) }
+        #expect(!KotlinReader.looksLikeKotlin(Array(#"{"timeline": []}"#.utf8)))
+        #expect(KotlinReader.looksLikeKotlin(Array("package a\nval p = buildHapticPattern { }".utf8)))
+        #expect(!KotlinReader.looksLikeKotlin(Array("# README\nNothing here.".utf8)))
+    }
+}
