@@ -27,7 +27,7 @@ import TestSupport
     @Test func smallThingsSayWhatIsWrong() throws {
         let scratch = try Scratch()
         let export = try hapsynth(["export", "Samples/heartbeat.json"])
-        #expect(export.status == 64 && export.stderr.hasPrefix("hapsynth: error: missing --to: say what to write (haptic, ahap, android-json or android-kotlin)"))
+        #expect(export.status == 64 && export.stderr.hasPrefix("hapsynth: error: missing --to: say what to write (haptic, ahap, json, android-json or android-kotlin)"))
         let sound = try scratch.write("tap.wav", "RIFF\u{24}\0\0\0WAVEfmt ")
         let render = try hapsynth(["render", sound, scratch.path + "/out.wav"])
         #expect(render.status == 65 && render.stderr.contains("this is a WAV sound file, not a haptic file"), "\(render.stderr)")
@@ -60,7 +60,7 @@ import TestSupport
     @Test func eachCommandHasItsOwnHelp() throws {
         let result = try hapsynth(["plan", "--help"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("USAGE: hapsynth plan <pattern> [--json] [--no-haptics]"))
+        #expect(result.stdout.contains("USAGE: hapsynth plan <pattern> [--json] [--pattern NAME] [--no-haptics]"))
         #expect(result.stdout.contains("--no-haptics"))
     }
 

@@ -85,6 +85,16 @@ import TestSupport
         }
     }
 
+    /// The Kotlin page's example reads: both its patterns, the one it plans included.
+    @Test func theKotlinPagesExampleReads() throws {
+        let example = try #require(try Self.blocks("kotlin.md", language: "kotlin").first)
+        let scratch = try Scratch()
+        let file = try scratch.write("Haptics.kt", example)
+        let plan = try hapsynth(["plan", file, "--pattern", "swell"])
+        #expect(plan.status == 0 && plan.stdout.hasPrefix("swell\n"), "\(plan.stderr)")
+        #expect(try hapsynth(["plan", file]).stderr.contains("declares 2 patterns (taps, swell)"))
+    }
+
     /// What a clone has is all a user has: no file names the project's contract outside the
     /// repository, and every link in the Markdown pages leads to a file that exists.
     @Test func nothingPointsOutsideTheRepository() throws {

@@ -15,6 +15,10 @@ public struct KotlinPatternError: Error, Sendable, Hashable, CustomStringConvert
     public let pattern: String?
     public let message: String
 
+    public init(file: String, position: SourcePosition, pattern: String?, message: String) {
+        (self.file, self.position, self.pattern, self.message) = (file, position, pattern, message)
+    }
+
     public var description: String { "\(file):\(position): " + (pattern.map { "\($0): " } ?? "") + message }
 }
 

@@ -92,6 +92,8 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
     case neitherFormat(file: String, position: SourcePosition, reason: String)
     /// The pattern cannot be planned.
     case planning(file: String, PlanError)
+    /// The Kotlin file's chosen pattern cannot be read, or which one is meant is not said.
+    case kotlin(KotlinLoadError)
 
     /// What it is, for programs.
     public var code: ReadCode {
@@ -102,6 +104,8 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case .neitherFormat: return .wrongFormat
         case .planning(_, .tooManyNativeEvents): return .overLimit
         case .planning(_, .timeBeyondPlanRange): return .timeOutOfRange
+        case .kotlin(.choice): return .unknownName
+        case .kotlin(.unreadable): return .invalid
         }
     }
 
@@ -112,7 +116,7 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case .ahap(let error): return error.path
         case .haptic(let error): return error.path
         case .neitherFormat: return .root
-        case .planning: return nil
+        case .planning, .kotlin: return nil
         }
     }
 
@@ -129,6 +133,7 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case .haptic(let error): return error.description
         case let .neitherFormat(file, position, reason): return "\(file):\(position): \(reason) at $"
         case let .planning(file, error): return "\(file): \(error)"
+        case .kotlin(let error): return error.description
         }
     }
 }

@@ -9,15 +9,20 @@ public enum PatternLoader {
     /// The file's bytes and tokens are let go before planning, so they and the plan are never in
     /// memory at once.
     /// - Throws: `LoadError` with the file, line, column and JSON path where it has them.
-    public static func load(_ path: String, capabilities: DeviceCapabilities = .iPhone) throws(LoadError) -> LoadedPattern {
-        try load(try decode(path, capabilities: capabilities, keepingSource: false).0, path: path, capabilities: capabilities)
+    /// A Kotlin file (docs/kotlin.md) gives its pattern `pattern`, or its only one when nil.
+    public static func load(_ path: String, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil) throws(LoadError) -> LoadedPattern {
+        try load(try decode(path, capabilities: capabilities, keepingSource: false, pattern: pattern).0, path: path, capabilities: capabilities)
     }
 
     /// Reads `path` as `load` does and keeps its parsed JSON beside the plan, for a caller that
     /// places what it finds in the file's text (lint): the file is read once.
     package static func loadKeepingSource(_ path: String, capabilities: DeviceCapabilities = .iPhone) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource) {
-        let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: true)
-        return (try load(decoded, path: path, capabilities: capabilities), source!)
+        let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: true, pattern: nil)
+        guard let source else {
+            throw .kotlin(.unreadable(KotlinPatternError(file: path, position: SourcePosition(line: 1, column: 1), pattern: nil,
+                                                         message: "lint reads pattern.json, AHAP and .haptic files; a Kotlin file is not linted yet")))
+        }
+        return (try load(decoded, path: path, capabilities: capabilities), source)
     }
 
     private static func load(_ decoded: Decoded, path: String, capabilities: DeviceCapabilities) throws(LoadError) -> LoadedPattern {
@@ -83,12 +88,23 @@ public enum PatternLoader {
 
     /// Reads, parses and decodes a file (an AHAP file is planned by its import); its parsed JSON
     /// too when `keepingSource`.
-    private static func decode(_ path: String, capabilities: DeviceCapabilities, keepingSource: Bool) throws(LoadError) -> (Decoded, PatternSource?) {
+    private static func decode(_ path: String, capabilities: DeviceCapabilities, keepingSource: Bool, pattern: String?) throws(LoadError) -> (Decoded, PatternSource?) {
         let bytes: [UInt8]
         let parsed: (root: JSONNode, trailingComma: SourcePosition?)
         do throws(PatternFileError) {
             bytes = try InputFile.read(path, display: path)
             if let kind = PatternFileError.soundKind(of: bytes) { throw PatternFileError(file: path, position: nil, path: nil, reason: .soundFile(kind)) }
+        } catch {
+            throw .file(error)
+        }
+        if KotlinReader.looksLikeKotlin(bytes) {
+            do {
+                return (.pattern(try KotlinReader.document(bytes: bytes, path: path, pattern: pattern)), nil)
+            } catch {
+                throw .kotlin(error)
+            }
+        }
+        do throws(PatternFileError) {
             parsed = try parse(bytes, file: path)
         } catch {
             throw .file(error)

@@ -1,8 +1,8 @@
 import HapsynthKit
 
-/// `hapsynth export <in> --to haptic|android-json|android-kotlin`: a pattern, AHAP file or
-/// `.haptic` clip as a clip for Haptics Studio, or as the arrays Android code plays
-/// (docs/command-line.md, docs/haptic.md).
+/// `hapsynth export <in> --to haptic|ahap|json|android-json|android-kotlin`: a pattern, AHAP file,
+/// `.haptic` clip or Kotlin pattern as a clip for Haptics Studio, an AHAP file, pattern.json, or
+/// the arrays Android code plays (docs/command-line.md, docs/haptic.md, docs/kotlin.md).
 struct ExportCommand: Command {
     static let name = "export"
     static let abstract = "Export a pattern, AHAP file or .haptic clip as a .haptic clip or as Android waveform arrays."
@@ -10,16 +10,18 @@ struct ExportCommand: Command {
         haptic: a clip for Haptics Studio and Meta's SDKs. ahap: the Core Haptics pattern as one
         file (a clip's emphasis transients join its continuous player, their intensities divided by
         the intensity control at their onset), or with --split one file per player in the folder
-        -o names. android-json, android-kotlin: the arrays
+        -o names. json: a pattern (a Kotlin file's, for one) as the pattern.json that reads back
+        as it. android-json, android-kotlin: the arrays
         of VibrationEffect.createWaveform; a .haptic clip is sampled as Meta's Android renderer
         samples it (--sample-rate, --gain), a pattern or an AHAP file is the waveform the Android
         planner makes for --android-device. The output is written atomically, or to standard output
         with -o - (the default).
         """
-    static let positionals = [PositionalSpec(name: "input", help: "A pattern.json, AHAP or .haptic file.")]
+    static let positionals = [PositionalSpec(name: "input", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file.")]
     static var options: [OptionSpec] {
         [
-            OptionSpec(name: "--to", valueName: "haptic|ahap|android-json|android-kotlin", help: "What to write.", isRequired: true),
+            OptionSpec(name: "--to", valueName: "haptic|ahap|json|android-json|android-kotlin", help: "What to write.", isRequired: true),
+            PatternInput.patternSpec,
             OptionSpec(name: "--output", valueName: "FILE", help: "Where to write it (default '-', standard output).", short: "-o"),
             OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "For a pattern or AHAP file: the device (default phone-api26)."),
             OptionSpec(name: "--sample-rate", valueName: "HZ", help: "For a .haptic clip: samples per second, 1-1000 (default 100)."),
@@ -32,9 +34,11 @@ struct ExportCommand: Command {
     }
 
     /// What `--to` asks for.
-    enum Target: String { case haptic, ahap, androidJSON = "android-json", androidKotlin = "android-kotlin" }
+    enum Target: String { case haptic, ahap, json, androidJSON = "android-json", androidKotlin = "android-kotlin" }
 
     let inputPath: String
+    /// `--pattern`: the Kotlin file's pattern.
+    let patternName: String?
     let target: Target
     let outputPath: String
     let device: AndroidDevice
@@ -53,11 +57,12 @@ struct ExportCommand: Command {
         inputFiles = PatternInput.optionFiles(arguments)
         inputPath = arguments.positionals[0]
         guard let given = arguments.value("--to") else {
-            throw .usage("missing --to: say what to write (haptic, ahap, android-json or android-kotlin)", command: Self.name)
+            throw .usage("missing --to: say what to write (haptic, ahap, json, android-json or android-kotlin)", command: Self.name)
         }
         guard let target = Target(rawValue: given) else {
-            throw .usage("--to takes haptic, ahap, android-json or android-kotlin, got '\(given)'", command: Self.name)
+            throw .usage("--to takes haptic, ahap, json, android-json or android-kotlin, got '\(given)'", command: Self.name)
         }
+        patternName = arguments.value("--pattern")
         self.target = target
         outputPath = arguments.value("--output") ?? "-"
         device = try AndroidOptions.platform(arguments, command: Self.name, recorded: .android(.amplitudePhone)).androidDevice ?? .amplitudePhone
@@ -84,7 +89,7 @@ struct ExportCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(inputPath, console: console, quiet: quiet)
+        let loaded = try PatternInput.load(inputPath, console: console, quiet: quiet, pattern: patternName, command: Self.name)
         if split {
             let written = try PlanCommand.writeAHAPFolder(loaded.plan, to: outputPath, force: force, inputs: loaded.files + inputFiles)
             if !quiet { written.warnings.forEach(console.warning) }
@@ -106,6 +111,11 @@ struct ExportCommand: Command {
                         + "write one file per player with --split -o DIR")
                 }
                 (text, warnings) = (file + "\n", one.warnings + AHAPExport.warnings(for: one.plan, fileName: outputPath == "-" ? "the AHAP file" : FilePaths.lastComponent(outputPath)))
+            case .json:
+                guard let pattern = loaded.pattern else {
+                    throw CLIError.invalidInput("\(inputPath): --to json writes a pattern (pattern.json or Kotlin); an AHAP file or .haptic clip is not one")
+                }
+                (text, warnings) = (PatternJSONWriter.json(pattern, name: loaded.name), [])
             case .androidJSON, .androidKotlin:
                 let export = try AndroidArrays.export(loaded, device: device, sampleRateHz: sampleRateHz, gain: gain)
                 let variable = name ?? AndroidArrays.variableName(FilePaths.deletingExtension(fileName))
@@ -118,7 +128,7 @@ struct ExportCommand: Command {
             throw .invalidInput("\(inputPath): \(error)")
         }
         if !quiet { warnings.forEach(console.warning) }
-        try PatternInput.write(text, to: outputPath, what: target == .haptic ? "clip" : target == .ahap ? "AHAP file" : "arrays")
+        try PatternInput.write(text, to: outputPath, what: target == .haptic ? "clip" : target == .ahap ? "AHAP file" : target == .json ? "pattern" : "arrays")
         return .success
     }
 }

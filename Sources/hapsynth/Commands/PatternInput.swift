@@ -6,14 +6,23 @@ import HapsynthKit
 /// Loads the input a command was given through the library's one loader, and reports its warnings
 /// on stderr.
 enum PatternInput {
-    /// Loads a pattern.json or AHAP file and plans it for `capabilities`; warnings are printed
-    /// grouped by kind (unless `quiet`) and, with `strict`, fail the command (exit 65).
+    /// `--pattern NAME`: which pattern of a Kotlin file (docs/kotlin.md).
+    static let patternSpec = OptionSpec(name: "--pattern", valueName: "NAME",
+                                        help: "In a Kotlin file, the pattern declared as NAME (not needed when it declares one).")
+
+    /// Loads a pattern.json, AHAP, .haptic or Kotlin file (its pattern `pattern`) and plans it for
+    /// `capabilities`; warnings are printed grouped by kind (unless `quiet`) and, with `strict`,
+    /// fail the command (exit 65). A Kotlin file with several patterns and no `--pattern`, or an
+    /// unknown name, is a usage error (64) that lists them.
     static func load(
-        _ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, quiet: Bool = false, strict: Bool = false
+        _ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, quiet: Bool = false, strict: Bool = false, pattern: String? = nil,
+        command: String? = nil
     ) throws(CLIError) -> LoadedPattern {
         let loaded: LoadedPattern
         do {
-            loaded = try PatternLoader.load(path, capabilities: capabilities)
+            loaded = try PatternLoader.load(path, capabilities: capabilities, pattern: pattern)
+        } catch .kotlin(.choice(let file, let asked, let names)) {
+            throw .usage("\(KotlinLoadError.choice(file: file, asked: asked, names: names))", command: command)
         } catch {
             throw CLIError(error)
         }

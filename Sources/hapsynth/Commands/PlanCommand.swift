@@ -10,9 +10,10 @@ struct PlanCommand: Command {
         such as clamped intensities, go to stderr. An AHAP file is one Core Haptics pattern: it
         becomes one player as it is.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP or .haptic file.")]
+    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file.")]
     static let options = [
         OptionSpec(name: "--json", valueName: nil, help: "Print the plan as JSON (keys in a fixed order)."),
+        PatternInput.patternSpec,
         OptionSpec(name: "--no-haptics", valueName: nil, help: "Plan for a device without haptics."),
         OptionSpec(name: "--platform", valueName: "ios|android", help: "Plan as Core Haptics (ios, default) or the Android executor plays it."),
         OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: a named device or a device JSON file (default flagship-api36)."),
@@ -23,6 +24,8 @@ struct PlanCommand: Command {
     ]
 
     let patternPath: String
+    /// `--pattern`: the Kotlin file's pattern.
+    let patternName: String?
     let asJSON: Bool
     let capabilities: DeviceCapabilities
     let ahapFolder: String?
@@ -38,6 +41,7 @@ struct PlanCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputFiles = PatternInput.optionFiles(arguments)
         patternPath = arguments.positionals[0]
+        patternName = arguments.value("--pattern")
         asJSON = arguments.has("--json")
         let device = try DeviceProfileOption.device(arguments, command: Self.name)
         capabilities = arguments.has("--no-haptics") ? .noHaptics : device?.capabilities ?? .iPhone
@@ -54,7 +58,7 @@ struct PlanCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
+        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, pattern: patternName, command: Self.name)
         let report: PlanReport
         do {
             report = try PlanReport(loaded, platform: platform, audio: audioOptions)

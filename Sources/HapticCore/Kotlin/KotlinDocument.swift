@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a Kotlin file gives no pattern to play: the file or the chosen pattern cannot be read, or
+/// which pattern is meant is not said (`--pattern NAME`; docs/kotlin.md, "Choosing a pattern").
+public enum KotlinLoadError: Error, Sendable, CustomStringConvertible {
+    case unreadable(KotlinPatternError)
+    /// The file has several patterns and none was chosen, or the chosen name is not one of them.
+    case choice(file: String, asked: String?, names: [String])
+
+    public var description: String {
+        switch self {
+        case .unreadable(let error): return "\(error)"
+        case .choice(let file, let asked, let names):
+            guard !names.isEmpty else { return "\(file): no pattern is declared (val NAME = buildHapticPattern { … })" }
+            let list = names.joined(separator: ", ")
+            guard let asked else { return "\(file) declares \(names.count) patterns (\(list)); choose one with --pattern NAME" }
+            let hint = KeySuggestion.closest(to: asked, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            return "\(file) declares no pattern '\(asked)'\(hint); its patterns are \(list)"
+        }
+    }
+}
+
+extension KotlinReader {
+    /// Most neighbouring `.kt` files read for `include` (a folder of a few hundred is plenty).
+    static let maxNeighbours = 256
+
+    /// The pattern `name` of the Kotlin file at `path` (its bytes), or its only one when `name` is
+    /// nil; a pattern may include from the `.kt` files beside it.
+    package static func document(bytes: [UInt8], path: String, pattern name: String?) throws(KotlinLoadError) -> PatternDocument {
+        let neighbours = neighbourFiles(of: path)
+        let patterns: [KotlinPattern]
+        do {
+            patterns = try read(bytes: bytes, file: path, neighbours: neighbours)
+        } catch {
+            throw .unreadable(error)
+        }
+        let chosen: KotlinPattern
+        if let name {
+            guard let found = patterns.first(where: { $0.name == name }) else { throw .choice(file: path, asked: name, names: patterns.map(\.name)) }
+            chosen = found
+        } else {
+            guard patterns.count == 1 else { throw .choice(file: path, asked: nil, names: patterns.map(\.name)) }
+            chosen = patterns[0]
+        }
+        let pattern: Pattern
+        switch chosen.result {
+        case .success(let value): pattern = value
+        case .failure(let error): throw .unreadable(error)
+        }
+        var key = ContentKey()
+        key.absorb(bytes)
+        for neighbour in neighbours { key.absorb(neighbour.bytes) }
+        return PatternDocument(pattern: pattern, name: chosen.name, description: nil, warnings: [],
+                               files: [InputFile.realPath(path) ?? path] + neighbours.map { InputFile.realPath($0.file) ?? $0.file }, contentKey: key.value)
+    }
+
+    /// The other `.kt` files in `path`'s folder, by name, read under the input limits and sharing
+    /// one budget of `PatternLimits.maxInputBytes` (those that cannot be read, or do not fit, are
+    /// left out).
+    static func neighbourFiles(of path: String) -> [(file: String, bytes: [UInt8])] {
+        guard path != "-" else { return [] }
+        let folder = PatternDecoder.directory(of: path)
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory), names.count < maxNeighbours {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            if name.hasSuffix(".kt") { names.append(name) }
+        }
+        var found: [(file: String, bytes: [UInt8])] = [], budget = PatternLimits.maxInputBytes
+        for name in names.sorted() {
+            let file = PatternDecoder.join(folder, name)
+            guard InputFile.realPath(file) != InputFile.realPath(path), let bytes = try? InputFile.read(file, display: file), bytes.count <= budget else { continue }
+            budget -= bytes.count
+            found.append((file, bytes))
+        }
+        return found
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A Kotlin file on the command line (docs/kotlin.md): its pattern plans and renders exactly as
+/// its pattern.json translation; which pattern is meant is said with --pattern, or it is a usage
+/// error (64) that lists them; a refused pattern is exit 65 at its line and column.
+@Suite struct KotlinCommandTests {
+    static let source = """
+        package com.example.haptics
+
+        val taps = buildHapticPattern {
+            repeat(3) { transient(HapticIntensity.STRONG, sharpness = 0.9f); delay(80.ms) }
+        }
+
+        val swell = buildHapticPattern {
+            haptic(100.ms)
+            continuous(300.ms, HapticIntensity.Custom(0.6f), intensityCurve = hapticCurve { point(0.ms, 0f); point(300.ms, 1f) })
+        }.then(taps)
+
+        val broken = buildHapticPattern { delay(computeDelay().ms) }
+        """
+
+    static let swellJSON = """
+        {"timeline": [{"haptic": 100}, {"continuous": {"durationMs": 300, "intensity": 0.6, "intensityCurve": [[0, 0], [300, 1]]}},
+          {"clip": {"pattern": {"timeline": [{"repeat": {"count": 3, "timeline": [{"transient": {"intensity": "strong", "sharpness": 0.9}}, {"delay": 80}]}}]}}}]}
+        """
+
+    @Test func aKotlinPatternPlansAndRendersAsItsTranslation() throws {
+        let scratch = try Scratch()
+        let kotlin = try scratch.write("Haptics.kt", Self.source)
+        let json = try scratch.write("swell.json", Self.swellJSON)
+        let fromKotlin = try hapsynth(["plan", kotlin, "--pattern", "swell", "--json"])
+        let fromJSON = try hapsynth(["plan", json, "--json"])
+        #expect(fromKotlin.status == 0 && fromKotlin.stdout == fromJSON.stdout, "\(fromKotlin.stderr)")
+        // One pattern needs no --pattern; its render is the translation's, sample for sample.
+        let single = try scratch.write("Swell.kt", "val swell = " + Self.source.components(separatedBy: "val swell = ")[1].components(separatedBy: "\n\nval broken")[0]
+            .replacingOccurrences(of: ".then(taps)", with: ""))
+        let plain = try scratch.write("plain.json", #"{"timeline": [{"haptic": 100}, {"continuous": {"durationMs": 300, "intensity": 0.6, "intensityCurve": [[0, 0], [300, 1]]}}]}"#)
+        #expect(try hapsynth(["render", single, scratch.path + "/kt.wav"]).status == 0)
+        #expect(try hapsynth(["render", plain, scratch.path + "/json.wav"]).status == 0)
+        let rendered = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/kt.wav"))
+        #expect(rendered == (try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/json.wav"))))
+    }
+
+    @Test func choosingAPatternAndRefusalsSayWhatAndWhere() throws {
+        let scratch = try Scratch()
+        let kotlin = try scratch.write("Haptics.kt", Self.source)
+        let none = try hapsynth(["plan", kotlin])
+        #expect(none.status == 64 && none.stderr.contains("declares 3 patterns (taps, swell, broken); choose one with --pattern NAME"), "\(none.stderr)")
+        let unknown = try hapsynth(["export", kotlin, "--to", "json", "--pattern", "tap"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("declares no pattern 'tap' (did you mean 'taps'?)"), "\(unknown.stderr)")
+        let broken = try hapsynth(["plan", kotlin, "--pattern", "broken"])
+        #expect(broken.status == 65 && broken.stderr.contains("Haptics.kt:12:41: broken: not a literal: computeDelay()"), "\(broken.stderr)")
+    }
+
+    @Test func exportToJSONWritesATranslationThatReadsBackAsThePattern() throws {
+        let scratch = try Scratch()
+        let kotlin = try scratch.write("Haptics.kt", Self.source)
+        let out = scratch.path + "/swell.json"
+        let export = try hapsynth(["export", kotlin, "--pattern", "swell", "--to", "json", "-o", out])
+        #expect(export.status == 0, "\(export.stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.contains("\"name\": \"swell\"") && text.contains("\"haptic\""))
+        let back = try hapsynth(["plan", out, "--json"]), original = try hapsynth(["plan", kotlin, "--pattern", "swell", "--json"])
+        #expect(back.stdout == original.stdout && back.status == 0)
+        let ahap = try hapsynth(["export", "Samples/audio-chirp.ahap", "--to", "json"])
+        #expect(ahap.status == 65 && ahap.stderr.contains("--to json writes a pattern"))
+    }
+}
