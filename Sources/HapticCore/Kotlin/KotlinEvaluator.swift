@@ -376,8 +376,9 @@ final class KotlinEvaluator {
 
     // MARK: - Builder blocks
 
-    /// A `buildHapticPattern { … }` block (or a nested one) at nesting `depth`: its statements end to end.
-    private func block(_ lambda: KotlinLambda, depth: Int, index: (String, Int64)? = nil) throws(KotlinRefusal) -> Pattern {
+    /// A `buildHapticPattern { … }` block (or a nested one) at nesting `depth`: its statements end
+    /// to end, or all from 0 for a `parallel { … }`.
+    private func block(_ lambda: KotlinLambda, depth: Int, index: (String, Int64)? = nil, parallel: Bool = false) throws(KotlinRefusal) -> Pattern {
         guard depth <= PatternLimits.maxNestingDepth else {
             throw KotlinRefusal(message: "\(PatternError.nestingTooDeep(depth: depth))", position: lambda.position)
         }
@@ -392,7 +393,9 @@ final class KotlinEvaluator {
                 throw KotlinRefusal(message: "not a literal: \(what)", position: position)
             case .expression(let expression):
                 for part in try element(expression, depth: depth) {
-                    try located(expression.position) { () throws(PatternError) in try timeline.appendSequential(part, operation: "sequence end") }
+                    try located(expression.position) { () throws(PatternError) in
+                        if parallel { try timeline.appendParallel(part) } else { try timeline.appendSequential(part, operation: "sequence end") }
+                    }
                 }
             }
         }
@@ -452,7 +455,7 @@ final class KotlinEvaluator {
         case "sequence", "parallel":
             guard let lambda, arguments.isEmpty else { throw KotlinRefusal(message: "\(name) takes one block", position: position) }
             if name == "sequence" { return [try block(lambda, depth: depth + 1)] }
-            return [try parallel(lambda, depth: depth + 1)]
+            return [try block(lambda, depth: depth + 1, parallel: true)]
         case "repeat":
             let bound = try bind(arguments, ["count"], expression, position)
             guard let lambda, let countExpression = bound["count"] else { throw KotlinRefusal(message: "repeat takes a count and a block", position: position) }
@@ -476,29 +479,6 @@ final class KotlinEvaluator {
         default:
             throw KotlinRefusal(message: "not a literal: \(expression.shown)", position: position)
         }
-    }
-
-    /// `parallel { … }`: every child from 0.
-    private func parallel(_ lambda: KotlinLambda, depth: Int) throws(KotlinRefusal) -> Pattern {
-        guard depth <= PatternLimits.maxNestingDepth else {
-            throw KotlinRefusal(message: "\(PatternError.nestingTooDeep(depth: depth))", position: lambda.position)
-        }
-        locals.append([:])
-        defer { locals.removeLast() }
-        var timeline = EventAccumulator()
-        for statement in lambda.statements {
-            switch statement {
-            case .value(let name, let expression, _):
-                locals[locals.count - 1][name] = try evaluate(expression)
-            case .unsupported(let what, let position):
-                throw KotlinRefusal(message: "not a literal: \(what)", position: position)
-            case .expression(let expression):
-                for part in try element(expression, depth: depth) {
-                    try located(expression.position) { () throws(PatternError) in try timeline.appendParallel(part) }
-                }
-            }
-        }
-        return timeline.pattern
     }
 
     /// `hapticCurve { point(t, v) … }`.
