@@ -113,7 +113,9 @@ public struct DeviceMatrix: Sendable {
         let profile = device.applied(to: base)
         try profile.validate()
         if !device.hasHaptics {
-            let unsupported = try PatternLoader.load(loaded.path, capabilities: device.capabilities).plan
+            // A Kotlin file's pattern is loaded again by its declaration's name.
+            let unsupported = try PatternLoader.load(loaded.path, capabilities: device.capabilities,
+                                                     pattern: loaded.declaredAt == nil ? nil : loaded.name).plan
             return Source(plan: nil, profile: profile, leadFrames: 0, backend: unsupported.diagnostics.backend.rawValue,
                           approximations: unsupported.diagnostics.approximations)
         }

@@ -21,6 +21,8 @@ public final class PatternWatch {
 
     public let path: String
     private let capabilities: DeviceCapabilities
+    /// A Kotlin file's pattern (`--pattern`).
+    private let pattern: String?
     private let watcher: FileWatcher
     /// The latest version that loaded.
     public private(set) var loaded: LoadedPattern
@@ -28,13 +30,15 @@ public final class PatternWatch {
     /// loads again.
     public var broken = false
 
-    /// Loads the pattern and starts watching its files.
+    /// Loads the pattern (a Kotlin file's `pattern`) and starts watching its files (a Kotlin
+    /// file's neighbours too).
     /// - Throws: `LoadError` or `WatchError`.
-    public init(_ path: String, capabilities: DeviceCapabilities = .iPhone) throws {
+    public init(_ path: String, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil) throws {
         self.path = path
         self.capabilities = capabilities
+        self.pattern = pattern
         watcher = try FileWatcher()
-        loaded = try PatternLoader.load(path, capabilities: capabilities)
+        loaded = try PatternLoader.load(path, capabilities: capabilities, pattern: pattern)
         watcher.watch(files: loaded.files)
     }
 
@@ -59,7 +63,7 @@ public final class PatternWatch {
         var waitedMs = 0
         while true {
             do {
-                return try PatternLoader.load(path, capabilities: capabilities)
+                return try PatternLoader.load(path, capabilities: capabilities, pattern: pattern)
             } catch {
                 guard error.isMissingInput, waitedMs < Self.saveByMoveMs else { throw error }
                 usleep(25_000)

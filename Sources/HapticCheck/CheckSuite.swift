@@ -10,11 +10,16 @@ import HapticPlanner
 /// recursively (hidden entries and the goldens folder are passed over); a `.json` file that is
 /// neither a pattern.json nor an AHAP object (a profile, a package manifest) is skipped with a note,
 /// and so is an AHAP file found in a folder when the suite is Android's (Android plays patterns).
+/// A Kotlin file is one entry per pattern it declares, named `FILE.kt#NAME` (docs/kotlin.md), each
+/// with a golden of its own (`Haptics.kt#taps.flac`); a `.kt` file found in a folder that declares
+/// no Jindong pattern is passed over.
 public struct CheckSuite: Sendable {
     /// One pattern of the suite.
     public struct Entry: Sendable {
         /// The pattern file as found.
         public let path: String
+        /// The declaration it is, in a Kotlin file (nil: the file's only pattern, or not Kotlin).
+        public var pattern: String? = nil
         /// The golden's path without its `.wav` or `.flac` extension.
         public let goldenBase: String
         /// The pattern's name in results, relative to the goldens folder (`ui/tap`, `swell.ahap`).
@@ -55,20 +60,32 @@ public struct CheckSuite: Sendable {
             }
             found += Self.patternFiles(in: input, skippingReal: goldensReal).map { (Self.join(input, $0), $0) }
         }
-        self.init(found: found, goldens: goldens, android: android, format: PatternLoader.format(of:))
+        self.init(found: found, goldens: goldens, android: android, format: PatternLoader.format(of:), kotlinPatterns: Self.kotlinPatterns(in:))
+    }
+
+    /// The names of the patterns a Kotlin file declares ([] for a file that is not a Jindong
+    /// Kotlin file), or nil when it cannot be read (the run then reports it).
+    static func kotlinPatterns(in path: String) -> [String]? {
+        guard let bytes = try? InputFile.read(path, display: path) else { return nil }
+        guard KotlinReader.looksLikeKotlin(bytes) else { return [] }
+        return (try? KotlinReader.read(bytes: bytes, file: path).map(\.name)) ?? nil
     }
 
     /// The suite of files already found: `found` lists each pattern file with its path relative to
     /// the folder it was found in (nil: named on the command line, named by its file name), and
     /// `format` tells a found file's format (nil: it cannot be read or parsed, which the check
     /// then reports as invalid). Pure: the file system is only asked through `format`.
-    public init(found: [(path: String, relative: String?)], goldens: String, android: Bool, format: (String) -> PatternLoader.Format?) {
+    public init(found: [(path: String, relative: String?)], goldens: String, android: Bool, format: (String) -> PatternLoader.Format?,
+                kotlinPatterns: (String) -> [String]? = { _ in nil }) {
         self.android = android
         for file in found {
-            if let relative = file.relative {
+            let relative = file.relative ?? FilePaths.lastComponent(file.path)
+            if file.path.hasSuffix(".kt") {
+                addKotlin(path: file.path, relative: relative, goldens: goldens, named: file.relative == nil, names: kotlinPatterns(file.path))
+            } else if file.relative != nil {
                 add(path: file.path, relative: relative, goldens: goldens, format: format)
             } else {
-                add(path: file.path, relative: FilePaths.lastComponent(file.path), goldens: goldens, named: true, format: format)
+                add(path: file.path, relative: relative, goldens: goldens, named: true, format: format)
             }
         }
         entries = Self.markingCollisions(entries)
@@ -100,6 +117,23 @@ public struct CheckSuite: Sendable {
         entries.append(Entry(path: path, goldenBase: Self.join(goldens, stem), name: stem))
     }
 
+    /// A Kotlin file's patterns, one entry each (`Haptics.kt#taps`); a file that cannot be read is
+    /// one entry (its run says why), one found in a folder without a pattern is passed over.
+    private mutating func addKotlin(path: String, relative: String, goldens: String, named: Bool, names: [String]?) {
+        guard let names else {
+            entries.append(Entry(path: path, goldenBase: Self.join(goldens, relative), name: relative))
+            return
+        }
+        if names.isEmpty, !named {
+            skipped.append(Skipped(path: path, why: "declares no Jindong pattern"))
+            return
+        }
+        if names.isEmpty { entries.append(Entry(path: path, goldenBase: Self.join(goldens, relative), name: relative)) }
+        for name in names {
+            entries.append(Entry(path: path, pattern: name, goldenBase: Self.join(goldens, relative + "#" + name), name: relative + "#" + name))
+        }
+    }
+
     /// Why a `.json` file of this format is not a pattern of this suite, or nil when it is one
     /// (or is broken JSON, which the check then reports as invalid).
     private func notAPattern(_ format: PatternLoader.Format?) -> String? {
@@ -109,14 +143,14 @@ public struct CheckSuite: Sendable {
         }
     }
 
-    /// The `*.json`, `*.ahap` and `*.haptic` files below `folder`, relative to it, sorted.
+    /// The `*.json`, `*.ahap`, `*.haptic` and `*.kt` files below `folder`, relative to it, sorted.
     static func patternFiles(in folder: String, skippingReal skipped: String?) -> [String] {
         // Hidden files and folders, and the goldens folder itself, are passed over.
         let files = FilePaths.files(below: folder) { relative, path in
             !FilePaths.lastComponent(relative).hasPrefix(".") && (skipped == nil || InputFile.realPath(path) != skipped)
         }
         return files.filter { relative in
-            !FilePaths.lastComponent(relative).hasPrefix(".") && [".json", ".ahap", ".haptic"].contains { relative.hasSuffix($0) }
+            !FilePaths.lastComponent(relative).hasPrefix(".") && [".json", ".ahap", ".haptic", ".kt"].contains { relative.hasSuffix($0) }
         }.sorted()
     }
 

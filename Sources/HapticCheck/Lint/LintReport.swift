@@ -8,7 +8,7 @@ public struct LintReport: Sendable {
     /// The files linted, in path order.
     public let paths: [String]
     /// How many files were linted.
-    public var files: Int { paths.count }
+    public var files: Int { Set(paths).count }
     /// Findings in path order, then by place.
     public let findings: [LintFinding]
     /// Files found in folders that are not patterns, with why.
@@ -19,11 +19,13 @@ public struct LintReport: Sendable {
     /// - Throws: `CheckError.inputNotFound` for an input that does not exist.
     public static func run(_ inputs: [String], target: LintTarget, jobs: Int = 1) throws(CheckError) -> LintReport {
         let suite = try CheckSuite(patterns: inputs)
-        let paths = suite.entries.map(\.path).sorted()
-        let results = LintResults(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, paths.count))) { _ in
+        // By path; a Kotlin file's patterns in the file's order.
+        let entries = suite.entries.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }.map(\.element)
+        let paths = entries.map(\.path)
+        let results = LintResults(count: entries.count)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, entries.count))) { _ in
             while let index = results.take() {
-                results.store(index, Linter.lint(paths[index], target: target).sorted {
+                results.store(index, Linter.lint(entries[index].path, target: target, pattern: entries[index].pattern).sorted {
                     ($0.start.line, $0.start.column) < ($1.start.line, $1.start.column)
                 })
             }

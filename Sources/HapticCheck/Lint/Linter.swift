@@ -8,20 +8,33 @@ public enum Linter {
     /// HS208's limit: the largest intensity error of an AHAP file's Android conversion that passes.
     public static let conversionErrorLimit = 0.1
     /// The findings for `path` on `target`'s platforms, in file order, each with its rule's default
-    /// severity (HS203 and HS402 choose theirs per finding). The file is read once.
-    public static func lint(_ path: String, target: LintTarget) -> [LintFinding] {
-        let (platform, profile) = (target.platform, target.profile)
+    /// severity (HS203 and HS402 choose theirs per finding). The file is read once. In a Kotlin
+    /// file, `pattern` chooses the declaration (docs/kotlin.md) and the findings about it point at
+    /// its name.
+    public static func lint(_ path: String, target: LintTarget, pattern: String? = nil) -> [LintFinding] {
         let loaded: LoadedPattern
-        let source: PatternSource
+        let source: PatternSource?
         do {
-            (loaded, source) = try PatternLoader.loadKeepingSource(path, capabilities: target.capabilities)
+            (loaded, source) = try PatternLoader.loadKeepingSource(path, capabilities: target.capabilities, pattern: pattern)
         } catch {
             return [invalidFile(path, error)]
         }
+        let findings = lint(loaded, source: source, path: path, target: target)
+        guard let declared = loaded.declaredAt else { return findings }
+        let end = SourcePosition(line: declared.line, column: declared.column + (loaded.name?.count ?? 1))
+        return findings.map { finding in
+            guard finding.jsonPath == "$" else { return finding }
+            return LintFinding(rule: finding.rule, severity: finding.severity, file: finding.file, jsonPath: "$", start: declared, end: end,
+                               message: finding.message)
+        }
+    }
+
+    private static func lint(_ loaded: LoadedPattern, source: PatternSource?, path: String, target: LintTarget) -> [LintFinding] {
+        let (platform, profile) = (target.platform, target.profile)
         var findings: [LintFinding] = []
         let ios: Bool
         if case .android = platform { ios = false } else { ios = true }
-        if PatternLoader.format(of: source.root) == .ahap {
+        if let source, PatternLoader.format(of: source.root) == .ahap {
             findings += ahapFindings(source.root, file: path, ios: ios)
             if ios {
                 let audio = loaded.audio.map { audioFindings($0, plan: loaded.plan, root: source.root, file: path, target: target) } ?? []
@@ -29,7 +42,7 @@ public enum Linter {
                 findings += audio
             }
         }
-        findings += warningFindings(loaded, source: source, file: path, ios: ios, iosOnly: platform == .ios)
+        if let source { findings += warningFindings(loaded, source: source, file: path, ios: ios, iosOnly: platform == .ios) }
         let measured = ios ? measureIOS(loaded, profile: profile) : nil
         if ios { findings += iosPlanFindings(loaded.plan, file: path, profile: profile, clickProfile: target.clickProfile) }
         let diagnostics = loaded.plan.diagnostics

@@ -53,7 +53,8 @@ extension KotlinReader {
         key.absorb(bytes)
         for neighbour in neighbours { key.absorb(neighbour.bytes) }
         return PatternDocument(pattern: pattern, name: chosen.name, description: nil, warnings: [],
-                               files: [InputFile.realPath(path) ?? path] + neighbours.map { InputFile.realPath($0.file) ?? $0.file }, contentKey: key.value)
+                               files: [InputFile.realPath(path) ?? path] + neighbours.map { InputFile.realPath($0.file) ?? $0.file }, contentKey: key.value,
+                               declaredAt: chosen.position)
     }
 
     /// The other `.kt` files in `path`'s folder, by name, read under the input limits and sharing

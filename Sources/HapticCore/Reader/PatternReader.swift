@@ -17,6 +17,8 @@ public struct PatternDocument: Sendable {
     /// A 64-bit FNV-1a hash of the content of every file read, in the order read: what a trigger
     /// keyed on "the file and its includes" compares.
     public let contentKey: UInt64
+    /// Where a Kotlin file declares it (nil for pattern.json).
+    public var declaredAt: SourcePosition? = nil
 }
 
 /// Reads pattern.json files with hapsynth's own JSON parser, so that every error names the file,

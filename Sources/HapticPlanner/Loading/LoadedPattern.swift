@@ -24,6 +24,9 @@ public struct LoadedPattern: Sendable {
     public let warnings: [LoadWarning]
     /// An AHAP file's audio events and controls, when it has audio events (docs/audio.md).
     public var audio: AHAPAudio? = nil
+    /// Where a Kotlin file declares the pattern (its name's line and column): what lint findings
+    /// about the whole pattern point at.
+    public var declaredAt: SourcePosition? = nil
 
     /// The warnings grouped by kind, as a person reads them (`1000 events lack HapticSharpness
     /// (0.5 used): $.Pattern[0], …`).

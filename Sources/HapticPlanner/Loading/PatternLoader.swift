@@ -16,12 +16,10 @@ public enum PatternLoader {
 
     /// Reads `path` as `load` does and keeps its parsed JSON beside the plan, for a caller that
     /// places what it finds in the file's text (lint): the file is read once.
-    package static func loadKeepingSource(_ path: String, capabilities: DeviceCapabilities = .iPhone) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource) {
-        let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: true, pattern: nil)
-        guard let source else {
-            throw .kotlin(.unreadable(KotlinPatternError(file: path, position: SourcePosition(line: 1, column: 1), pattern: nil,
-                                                         message: "lint reads pattern.json, AHAP and .haptic files; a Kotlin file is not linted yet")))
-        }
+    /// A Kotlin file has no JSON: its source is nil, and `pattern` chooses its pattern.
+    package static func loadKeepingSource(_ path: String, capabilities: DeviceCapabilities = .iPhone,
+                                          pattern: String? = nil) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource?) {
+        let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: true, pattern: pattern)
         return (try load(decoded, path: path, capabilities: capabilities), source)
     }
 
@@ -47,11 +45,13 @@ public enum PatternLoader {
             } catch {
                 throw .planning(file: path, error)
             }
-            return LoadedPattern(
+            var loaded = LoadedPattern(
                 path: path, plan: plan, pattern: document.pattern, clip: nil, name: document.name, description: document.description,
                 files: document.files, contentKey: document.contentKey,
                 warnings: document.warnings.map { LoadWarning(kind: $0.kind, place: $0.place, description: $0.description, code: $0.code,
                                                              valuePlace: "\($0.path)") })
+            loaded.declaredAt = document.declaredAt
+            return loaded
         }
     }
 

@@ -46,6 +46,10 @@ enum Wording {
 extension CLIError {
     /// A file that cannot be loaded: a missing named file is exit 66, anything else 65.
     init(_ error: LoadError) {
+        if case .kotlin(.choice) = error {
+            self = .usage("\(error)", command: nil)
+            return
+        }
         self = error.isMissingInput ? .missingInput("\(error)") : .invalidInput("\(error)")
     }
 

@@ -33,6 +33,7 @@ struct DevicesCommand: Command {
             OptionSpec(name: "--max-level-offset", valueName: "DB",
                        help: "Fail (exit 1) when a device plays more than DB weaker or stronger than the reference."),
             OptionSpec(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report: a test case per pattern and device."),
+            PatternInput.patternSpec,
         ]
     }
 
@@ -45,8 +46,11 @@ struct DevicesCommand: Command {
     let report: String?
     let gate: DeviceGate
     let junit: String?
+    /// `--pattern`: only this pattern of the Kotlin files given.
+    let patternName: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
+        patternName = arguments.value("--pattern")
         list = arguments.has("--list")
         (patternPaths, devices) = try Self.sort(arguments.positionals)
         reference = arguments.value("--reference") ?? "iphone"
@@ -87,17 +91,26 @@ struct DevicesCommand: Command {
         return (patterns, devices)
     }
 
-    /// The pattern files the arguments name: files as given, folders as `check` and `lint` read
-    /// them (every `.json`, `.ahap` and `.haptic` below, hidden ones and other JSON passed over).
-    static func patternFiles(_ inputs: [String]) throws(CLIError) -> [String] {
+    /// The patterns the arguments name: files as given, folders as `check` and `lint` read them
+    /// (every `.json`, `.ahap`, `.haptic` and `.kt` below, hidden ones and other JSON passed over),
+    /// each Kotlin pattern shown as `FILE.kt#NAME`; with `chosen`, only the Kotlin patterns of that name.
+    static func patternFiles(_ inputs: [String], chosen: String?) throws(CLIError) -> [(path: String, pattern: String?, shown: String)] {
         let suite: CheckSuite
         do {
             suite = try CheckSuite(patterns: inputs)
         } catch {
             throw CLIError(error)
         }
-        guard !suite.entries.isEmpty else { throw .usage("no patterns found in \(inputs.joined(separator: ", "))", command: name) }
-        return suite.entries.map(\.path)
+        var entries = suite.entries
+        if let chosen {
+            entries = entries.filter { $0.pattern == chosen || ($0.pattern == nil && $0.path.hasSuffix(".kt")) }
+            guard !entries.isEmpty else {
+                let names = suite.entries.compactMap(\.pattern)
+                throw .usage("--pattern \(chosen): no Kotlin pattern of that name" + (names.isEmpty ? "" : "; the patterns are \(names.joined(separator: ", "))"), command: name)
+            }
+        }
+        guard !entries.isEmpty else { throw .usage("no patterns found in \(inputs.joined(separator: ", "))", command: name) }
+        return entries.map { entry in (entry.path, entry.pattern, entry.pattern.map { "\(entry.path)#\($0)" } ?? entry.path) }
     }
 
     /// `--max-loss PCT` (every device) and `--max-loss NAME=PCT` (one), each 0–100.
@@ -131,15 +144,15 @@ struct DevicesCommand: Command {
         for name in gate.percentByDevice.keys.sorted() where !judged.contains(name) {
             throw .usage("--max-loss \(name)=…: '\(name)' is not judged here; the devices judged are \(judged.joined(separator: ", "))", command: Self.name)
         }
-        let patternFiles = try Self.patternFiles(patternPaths)
+        let patternFiles = try Self.patternFiles(patternPaths, chosen: patternName)
         if report != nil, patternFiles.count > 1 { throw .usage("--report draws one pattern; give one pattern, or leave out --report", command: Self.name) }
-        try PatternInput.guardOutputs([report, junit].compactMap { $0 }, inputs: patternFiles + devices + [reference])
+        try PatternInput.guardOutputs([report, junit].compactMap { $0 }, inputs: patternFiles.map(\.path) + devices + [reference])
         // Both files are made first and put in place together once every pattern is judged.
         let reserved = try PatternInput.reserve([report.map { ($0, "HTML report") }, junit.map { ($0, "JUnit report") }].compactMap { $0 })
         var reportText: String?
         var texts: [String] = [], documents: [JSONOutput] = [], judgements: [DeviceGate.Judgement] = []
-        for patternPath in patternFiles {
-            let loaded = try PatternInput.load(patternPath, console: console)
+        for (file, pattern, patternPath) in patternFiles {
+            let loaded = try PatternInput.load(file, console: console, pattern: pattern, command: Self.name)
             let matrix: DeviceMatrix
             do {
                 matrix = try DeviceMatrix(loaded, devices: chosen.filter { $0.name != referenceDevice.name }, reference: referenceDevice, sampleRate: rate)

@@ -11,9 +11,10 @@ struct PlayCommand: Command {
         A device that cannot be opened exits 69; a device that fails while playing exits 74;
         Ctrl-C fades out, closes the device and exits 130.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP or .haptic file.")]
+    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file.")]
     static var options: [OptionSpec] {
         [
+            PatternInput.patternSpec,
             OptionSpec(name: "--device", valueName: "NAME", help: "ALSA device (default 'default'; 'null' discards)."),
             OptionSpec(name: "--list-devices", valueName: nil, help: "List the ALSA devices that can play, and exit.", standalone: true),
             OptionSpec(name: "--watch", valueName: nil, help: "Replay whenever the pattern or an included file is saved."),
@@ -29,6 +30,8 @@ struct PlayCommand: Command {
     }
 
     let patternPath: String
+    /// `--pattern`: the Kotlin file's pattern.
+    let patternName: String?
     let device: String
     let watch: Bool
     let skipInitial: Bool
@@ -46,6 +49,7 @@ struct PlayCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         listDevices = arguments.has("--list-devices")
         patternPath = arguments.positionals.first ?? ""
+        patternName = arguments.value("--pattern")
         device = arguments.value("--device") ?? "default"
         watch = arguments.has("--watch")
         skipInitial = arguments.has("--skip-initial")
@@ -77,12 +81,12 @@ struct PlayCommand: Command {
         return try Interruption.deferred { () throws(CLIError) in
             do {
                 if watch {
-                    let watching = try Watching(patternPath, console: console, capabilities: capabilities)
+                    let watching = try Watching(patternPath, console: console, capabilities: capabilities, pattern: patternName)
                     try session.watch(watching.watch, skipInitial: skipInitial, isInterrupted: { Interruption.isRaised }) { event in
                         report(event, watching: watching, console: console)
                     }
                 }
-                let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities)
+                let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, pattern: patternName, command: Self.name)
                 try session.play(loaded, isInterrupted: { Interruption.isRaised }) { announce($0, console: console) }
                 return .success
             } catch let error as CLIError {

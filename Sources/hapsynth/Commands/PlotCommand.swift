@@ -13,11 +13,12 @@ struct PlotCommand: Command {
         output wraps the same SVG with a table of the plan.
         """
     static let positionals = [
-        PositionalSpec(name: "pattern", help: "A pattern.json, AHAP or .haptic file."),
+        PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file."),
         PositionalSpec(name: "out", help: "The picture to write (.svg or .html)."),
     ]
     static var options: [OptionSpec] {
         [
+            PatternInput.patternSpec,
             OptionSpec(name: "--from", valueName: "MS", help: "Start of the time window, in pattern milliseconds."),
             OptionSpec(name: "--to", valueName: "MS", help: "End of the time window, in pattern milliseconds."),
             OptionSpec(name: "--platform", valueName: "ios|android", help: "Draw what an iPhone (default) or an Android phone plays."),
@@ -31,6 +32,8 @@ struct PlotCommand: Command {
     }
 
     let patternPath: String
+    /// `--pattern`: the Kotlin file's pattern.
+    let patternName: String?
     let outputPath: String
     let asHTML: Bool
     let fromMs: Double?
@@ -51,6 +54,7 @@ struct PlotCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputFiles = PatternInput.optionFiles(arguments)
         patternPath = arguments.positionals[0]
+        patternName = arguments.value("--pattern")
         quiet = arguments.has("--quiet")
         outputPath = arguments.positionals[1]
         let lowered = outputPath.lowercased()
@@ -79,7 +83,7 @@ struct PlotCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, quiet: quiet)
+        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, quiet: quiet, pattern: patternName, command: Self.name)
         try PatternInput.guardOutputs([outputPath], inputs: loaded.files + inputFiles)
         let title = [loaded.name ?? FilePaths.lastComponent(patternPath), loaded.description].compactMap { $0 }.joined(separator: " — ")
         let picture: PlanPicture

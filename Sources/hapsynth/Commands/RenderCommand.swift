@@ -11,11 +11,12 @@ struct RenderCommand: Command {
         warnings go to stderr.
         """
     static let positionals = [
-        PositionalSpec(name: "pattern", help: "A pattern.json, AHAP or .haptic file."),
+        PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file."),
         PositionalSpec(name: "out", help: "The sound file to write (.wav, .flac or .ogg)."),
     ]
     static var options: [OptionSpec] {
         [
+            PatternInput.patternSpec,
             OptionSpec(name: "--format", valueName: "wav|flac|ogg", help: "Container (default: from the extension)."),
             OptionSpec(name: "--encoding", valueName: "float|pcm16|pcm24", help: "Sample encoding (default: per format)."),
         ] + ProfileOptions.specs + [
@@ -37,6 +38,8 @@ struct RenderCommand: Command {
     }
 
     let patternPath: String
+    /// `--pattern`: the Kotlin file's pattern.
+    let patternName: String?
     let outputPath: String
     let container: SoundFileContainer
     let encoding: SampleEncoding
@@ -62,6 +65,7 @@ struct RenderCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         patternPath = arguments.positionals[0]
+        patternName = arguments.value("--pattern")
         outputPath = arguments.positionals[1]
         if let name = arguments.value("--format") {
             guard let container = SoundFileContainer(rawValue: name) else {
@@ -113,7 +117,7 @@ struct RenderCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, quiet: quiet, strict: strict)
+        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, quiet: quiet, strict: strict, pattern: patternName, command: Self.name)
         var request = PatternRender.Request(output: outputPath, container: container, encoding: encoding)
         if !noAudio {
             request.audioOutput = audioPath

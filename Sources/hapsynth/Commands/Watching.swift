@@ -5,9 +5,9 @@ struct Watching {
     let watch: PatternWatch
 
     /// Loads the pattern (its warnings on stderr) and starts watching it.
-    init(_ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone) throws(CLIError) {
+    init(_ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil) throws(CLIError) {
         do {
-            watch = try PatternWatch(path, capabilities: capabilities)
+            watch = try PatternWatch(path, capabilities: capabilities, pattern: pattern)
         } catch let error as LoadError {
             throw CLIError(error)
         } catch {
