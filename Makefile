@@ -133,6 +133,14 @@ demo: deps build
 	    "$$bin/hapsynth" render "$$sample" ".build/samples/$$name.both.wav" --platform both || exit $$?; \
 	    "$$bin/hapsynth" plot "$$sample" ".build/samples/$$name.android.svg" --platform android || exit $$?;; \
 	  esac; \
+	done; \
+	for sample in Samples/*.kt; do \
+	  [ -e "$$sample" ] || continue; \
+	  name="$$(basename "$${sample%.*}")"; \
+	  for pattern in $$(sed -n 's/^val \([A-Za-z0-9_]*\) = buildHapticPattern.*/\1/p' "$$sample"); do \
+	    "$$bin/hapsynth" render "$$sample" ".build/samples/$$name-$$pattern.wav" --pattern "$$pattern" || exit $$?; \
+	    "$$bin/hapsynth" plot "$$sample" ".build/samples/$$name-$$pattern.svg" --pattern "$$pattern" || exit $$?; \
+	  done; \
 	done
 
 ## golden: re-record every golden file from the current code (review the diff before committing).

@@ -9,7 +9,7 @@ import HapticPlanner
 import HapticPlayback
 import HapticSynth
 
-/// One fuzz input through every path that reads user data: the pattern.json reader, AHAP import,
+/// One fuzz input through every path that reads user data: the pattern.json and Kotlin readers, AHAP import,
 /// the `.haptic` reader, the planners (Core Haptics, Android, a clip's and an AHAP file's Android
 /// plans), the render-length guard and, for short plans, a render at 8 kHz; an AHAP file's audio
 /// track (its sounds looked for in a scratch folder holding `fuzz.wav`, a WAV whose header the
@@ -26,6 +26,9 @@ enum FuzzTarget {
         if let document = try? PatternReader.read(json: bytes, file: "fuzz.json", directory: "/nonexistent") {
             exercise(try? plan(document.pattern))
             exercise(try? plan(document.pattern, capabilities: .noHaptics))
+        }
+        if let patterns = try? KotlinReader.read(bytes: bytes, file: "Fuzz.kt") {
+            for case .success(let pattern) in patterns.map(\.result) { exercise(try? plan(pattern)) }
         }
         if let document = try? AHAPImport.read(bytes: bytes, file: "fuzz.ahap") {
             exercise(document.plan)

@@ -67,4 +67,41 @@ import TestSupport
         let ahap = try hapsynth(["export", "Samples/audio-chirp.ahap", "--to", "json"])
         #expect(ahap.status == 65 && ahap.stderr.contains("--to json writes a pattern"))
     }
+
+    /// In folders each pattern is an entry `FILE.kt#NAME` with a golden of its own; a `.kt` file
+    /// that declares no Jindong pattern is passed over; lint points at each declaration.
+    @Test func foldersHoldAnEntryPerPatternAndLintPointsAtDeclarations() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/haptics", withIntermediateDirectories: true)
+        _ = try scratch.write("haptics/Haptics.kt", Self.source)
+        _ = try scratch.write("haptics/Screen.kt", "package com.example\n\nfun greet(name: String) = \"hello $name\"\n")
+        let goldens = scratch.path + "/goldens"
+        let record = try hapsynth(["check", scratch.path + "/haptics", "--goldens", goldens, "--record", "missing"])
+        #expect(record.status == 1 && record.stdout.contains("recorded Haptics.kt#taps: ") && record.stdout.contains("recorded Haptics.kt#swell: "), "\(record.stdout)")
+        #expect(record.stdout.contains("invalid  Haptics.kt#broken: ") && record.stdout.contains("Haptics.kt:12:41: broken: not a literal: computeDelay()"))
+        #expect(FileManager.default.fileExists(atPath: goldens + "/Haptics.kt#taps.flac") && FileManager.default.fileExists(atPath: goldens + "/Haptics.kt#swell.flac"))
+        let again = try hapsynth(["check", scratch.path + "/haptics", "--goldens", goldens])
+        #expect(again.stdout.contains("ok       Haptics.kt#taps") && again.stdout.contains("3 patterns: 2 ok"), "\(again.stdout)")
+        let lint = try hapsynth(["lint", scratch.path + "/haptics"])
+        let lines = lint.stdout.split(separator: "\n").map { String($0.dropFirst(scratch.path.count + 1)) }
+        #expect(lines.contains { $0.hasPrefix("haptics/Haptics.kt:3:5: info: HS206") } && lines.contains { $0.hasPrefix("haptics/Haptics.kt:12:41: error: HS001") },
+                "\(lint.stdout)")
+        #expect(lint.stdout.hasSuffix("lint: 1 file, 1 error, 0 warnings, 4 info\n"), "\(lint.stdout)")
+        let devices = try hapsynth(["devices", scratch.path + "/haptics/Haptics.kt", "--pattern", "taps", "iphone", "pixel-5"])
+        #expect(devices.status == 0 && devices.stdout.hasPrefix("devices: \(scratch.path)/haptics/Haptics.kt#taps against iphone"), "\(devices.stdout)")
+        let render = try hapsynth(["render", scratch.path + "/haptics/Haptics.kt", "--pattern", "taps", scratch.path + "/taps.wav"])
+        #expect(render.status == 0, "\(render.stderr)")
+    }
+
+    /// The Kotlin sample is celebration.json as a Jindong app writes it: the same plan and samples.
+    @Test func theKotlinSampleIsTheCelebration() throws {
+        let scratch = try Scratch()
+        let kotlin = try hapsynth(["plan", "Samples/Celebration.kt", "--pattern", "celebration", "--json"])
+        let json = try hapsynth(["plan", "Samples/celebration.json", "--json"])
+        #expect(kotlin.status == 0 && kotlin.stdout == json.stdout)
+        #expect(try hapsynth(["render", "Samples/Celebration.kt", scratch.path + "/kt.wav", "--pattern", "celebration"]).status == 0)
+        #expect(try hapsynth(["render", "Samples/celebration.json", scratch.path + "/json.wav"]).status == 0)
+        let fromKotlin = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/kt.wav"))
+        #expect(fromKotlin == (try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/json.wav"))))
+    }
 }
