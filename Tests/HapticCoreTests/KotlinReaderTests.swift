@@ -189,4 +189,32 @@ import Testing
         #expect(KotlinReader.looksLikeKotlin(Array("package a\nval p = buildHapticPattern { }".utf8)))
         #expect(!KotlinReader.looksLikeKotlin(Array("# README\nNothing here.".utf8)))
     }
+
+    /// Hostile files end in a refusal that says what, never a deep recursion, a hang or an
+    /// expansion without bound.
+    @Test func hostileFilesAreRefusedWithinTheLimits() throws {
+        func refusal(_ source: String) -> String? {
+            do {
+                let found = try Self.patterns(source)
+                if case .failure(let error) = found.first?.result { return error.message }
+                return nil
+            } catch let error as KotlinPatternError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(refusal("val p = buildHapticPattern { delay((" + Array(repeating: "1", count: 50_000).joined(separator: "+") + ").ms) }")
+            == "an expression of more than 100 operations")
+        #expect(refusal("val p = buildHapticPattern { delay(1" + String(repeating: ".ms", count: 50_000) + ") }") == "an expression of more than 100 operations")
+        #expect(refusal("val p = buildHapticPattern { delay(" + String(repeating: "- ", count: 50_000) + "1.ms) }") == "an expression of more than 100 operations")
+        #expect(refusal("val p = buildHapticPattern { delay(" + String(repeating: "(", count: 50_000) + "1" + String(repeating: ")", count: 50_000) + ".ms) }")
+            == "nested more than 64 deep")
+        #expect(refusal("val p = buildHapticPattern { " + String(repeating: "sequence { ", count: 5_000) + String(repeating: "}", count: 5_001)) == "nested more than 64 deep")
+        #expect(refusal("val p = buildHapticPattern { repeatWithIndex(2000000000) { } }") == "repeatWithIndex expands at most 10000 iterations, got 2000000000")
+        #expect(refusal("val p = buildHapticPattern { repeat(3000000000) { } }")?.hasPrefix("not a count") == true)
+        #expect(refusal("val a = buildHapticPattern { include(b) }\nval b = buildHapticPattern { include(a) }")?.hasSuffix("a refers to itself") == true)
+        #expect(refusal("val p = buildHapticPattern { repeat(10000) { haptic(1.ms); haptic(1.ms) } }")?.contains("10000") == true)
+    }
 }
+

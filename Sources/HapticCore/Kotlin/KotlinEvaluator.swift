@@ -465,7 +465,11 @@ final class KotlinEvaluator {
         case "repeatWithIndex":
             let bound = try bind(arguments, ["count"], expression, position)
             guard let lambda, let countExpression = bound["count"] else { throw KotlinRefusal(message: "repeatWithIndex takes a count and a block", position: position) }
+            // Expanded eagerly, as Jindong bounds it: at most as many iterations as a pattern has events.
             let count = try self.count(countExpression)
+            guard count <= PatternLimits.maxEvents else {
+                throw KotlinRefusal(message: "repeatWithIndex expands at most \(PatternLimits.maxEvents) iterations, got \(count)", position: countExpression.position)
+            }
             let index = lambda.parameters.first ?? "it"
             var parts: [Pattern] = []
             for iteration in 0..<count {

@@ -84,6 +84,11 @@ struct KotlinParser {
     /// Nesting of lambdas and parentheses, bounded so a hostile file cannot exhaust the stack.
     private var depth = 0
     static let maxDepth = 64
+    /// Most operators and member steps in one expression (its arguments and blocks count their
+    /// own): each nests the tree one level deeper, which evaluating it recurses through, so with
+    /// the nesting bound the recursion stays within 64 × 100 levels.
+    static let maxChain = 100
+    private var chain = 0
 
     struct Failure: Error {
         let message: String
@@ -247,9 +252,19 @@ struct KotlinParser {
         return try body(&self)
     }
 
+    /// One more operator or step in the expression being read.
+    private mutating func grow() throws(Failure) {
+        chain += 1
+        guard chain <= Self.maxChain else { throw Failure(message: "an expression of more than \(Self.maxChain) operations", position: current.position) }
+    }
+
     mutating func expression() throws(Failure) -> KotlinExpression {
+        let outer = chain
+        chain = 0
+        defer { chain = outer }
         var lhs = try term()
         while current.isSymbol("+") || current.isSymbol("-") {
+            try grow()
             let op = current
             advance()
             skipNewlines()
@@ -261,6 +276,7 @@ struct KotlinParser {
     private mutating func term() throws(Failure) -> KotlinExpression {
         var lhs = try unary()
         while current.isSymbol("*") || current.isSymbol("/") || current.isSymbol("%") {
+            try grow()
             let op = current
             advance()
             skipNewlines()
@@ -274,6 +290,7 @@ struct KotlinParser {
         if current.isSymbol("-") {
             let position = current.position
             advance()
+            try grow()
             return .negated(try unary(), position)
         }
         if current.isSymbol("+") { advance() }
@@ -283,6 +300,7 @@ struct KotlinParser {
     private mutating func postfix() throws(Failure) -> KotlinExpression {
         var value = try primary()
         while true {
+            try grow()
             // A chain may go on at the next line's leading `.`.
             var ahead = 0
             while peek(ahead).kind == .newline { ahead += 1 }

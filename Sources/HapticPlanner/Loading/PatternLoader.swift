@@ -43,7 +43,8 @@ public enum PatternLoader {
             do {
                 plan = try HapticPlanner.plan(document.pattern, capabilities: capabilities)
             } catch {
-                throw .planning(file: path, error)
+                // A Kotlin pattern's place is its declaration.
+                throw .planning(file: document.declaredAt.map { "\(path):\($0): \(document.name ?? "")" } ?? path, error)
             }
             var loaded = LoadedPattern(
                 path: path, plan: plan, pattern: document.pattern, clip: nil, name: document.name, description: document.description,
