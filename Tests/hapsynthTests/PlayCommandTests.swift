@@ -109,6 +109,24 @@ import TestSupport
         #expect(process.interrupt() == 130)
     }
 
+    /// `--watch` on a Kotlin file follows its `--pattern`, and a save of a `.kt` file beside it that
+    /// the pattern includes replays it too (docs/kotlin.md).
+    @Test func watchFollowsAKotlinPatternAndTheFileItIncludes() throws {
+        let scratch = try Scratch()
+        let pattern = try scratch.write("Haptics.kt", "val tap = buildHapticPattern { include(shared); delay(20.ms) }\nval other = buildHapticPattern { haptic(10.ms) }\n")
+        let shared = try scratch.write("Shared.kt", "val shared = buildHapticPattern { haptic(30.ms) }\n")
+        let process = try BackgroundHapsynth(["play", pattern, "--pattern", "tap", "--watch", "--skip-initial", "--device", "null"], scratch: scratch)
+        #expect(process.wait(5) { !$0.errLines.isEmpty })
+        #expect(process.errLines == ["watching \(pattern) (and 1 included file); Ctrl-C to stop"], "\(process.errLines)")
+        try "val tap = buildHapticPattern { include(shared); delay(40.ms) }\nval other = buildHapticPattern { haptic(10.ms) }\n"
+            .write(toFile: pattern, atomically: true, encoding: .utf8)
+        #expect(process.wait(5) { $0.outLines.count == 1 })
+        try "val shared = buildHapticPattern { haptic(60.ms) }\n".write(toFile: shared, atomically: true, encoding: .utf8)
+        #expect(process.wait(5) { $0.outLines.count == 2 })
+        #expect(process.outLines == ["playing \(pattern) on null: 0.080 s, 1 player", "playing \(pattern) on null: 0.110 s, 1 player"], "\(process.outLines)")
+        #expect(process.interrupt() == 130)
+    }
+
     @Test func watchSurvivesItsFolderBeingDeletedAndRecreated() throws {
         let scratch = try Scratch()
         let folder = scratch.path + "/patterns"
