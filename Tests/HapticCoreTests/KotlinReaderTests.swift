@@ -216,5 +216,20 @@ import Testing
         #expect(refusal("val a = buildHapticPattern { include(b) }\nval b = buildHapticPattern { include(a) }")?.hasSuffix("a refers to itself") == true)
         #expect(refusal("val p = buildHapticPattern { repeat(10000) { haptic(1.ms); haptic(1.ms) } }")?.contains("10000") == true)
     }
+
+    /// A pattern includes from the `.kt` files beside it; their patterns are not the file's, its
+    /// own declarations win, and a neighbour's refusal says where in that file.
+    @Test func aPatternIncludesFromItsNeighbours() throws {
+        let shared = (file: "ui/Shared.kt", bytes: Array("val click = buildHapticPattern { haptic(30.ms) }\nval bad = buildHapticPattern {\n    delay(later().ms)\n}\nval tap = buildHapticPattern { haptic(1.ms) }\n".utf8))
+        let found = try KotlinReader.read(bytes: Array("val tap = buildHapticPattern { include(click); delay(20.ms) }\nval worse = buildHapticPattern { include(bad) }\n".utf8),
+                                          file: "ui/Tap.kt", neighbours: [shared])
+        #expect(found.map(\.name) == ["tap", "worse"])
+        #expect(try found[0].result.get().durationMs == 50)
+        guard case .failure(let error) = found[1].result else {
+            Issue.record("a neighbour's refusal was not passed on")
+            return
+        }
+        #expect(error.description == "ui/Tap.kt:2:42: worse: bad cannot be read: ui/Shared.kt:3:11: not a literal: later()")
+    }
 }
 

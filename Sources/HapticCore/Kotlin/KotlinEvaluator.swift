@@ -82,7 +82,9 @@ final class KotlinEvaluator {
                 switch value(of: name) {
                 case .success(let value): return value
                 case .failure(let refusal):
-                    throw KotlinRefusal(message: "\(name) cannot be read: \(refusal.message)", position: position)
+                    // A neighbour's refusal says where in that file.
+                    let place = declarations[name]?.neighbour.map { "\($0):\(refusal.position): " } ?? ""
+                    throw KotlinRefusal(message: "\(name) cannot be read: \(place)\(refusal.message)", position: position)
                 }
             }
             throw KotlinRefusal(message: "not a literal: \(name)", position: position)

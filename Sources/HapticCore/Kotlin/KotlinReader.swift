@@ -28,12 +28,12 @@ public struct KotlinPatternError: Error, Sendable, Hashable, CustomStringConvert
 /// Kotlin compiler.
 public enum KotlinReader {
     /// Whether `bytes` are Kotlin source with a pattern in it: not JSON (which starts with `{` or
-    /// `[`), and naming Jindong's builder or a composable.
+    /// `[`), and naming Jindong's builder, its pattern or intensity types, or a composable.
     public static func looksLikeKotlin(_ bytes: [UInt8]) -> Bool {
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") else {
             return false
         }
-        return contains(bytes, "buildHapticPattern") || contains(bytes, "@Composable")
+        return ["buildHapticPattern", "@Composable", "HapticPattern", "HapticIntensity"].contains { contains(bytes, $0) }
     }
 
     private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
@@ -52,7 +52,7 @@ public enum KotlinReader {
         let own = try declarations(bytes, file: file)
         var all: [String: KotlinDeclaration] = [:]
         for neighbour in neighbours {
-            guard let found = try? declarations(neighbour.bytes, file: neighbour.file) else { continue }
+            guard let found = try? declarations(neighbour.bytes, file: neighbour.file).map({ $0.in(neighbour.file) }) else { continue }
             for declaration in found where all[declaration.name] == nil { all[declaration.name] = declaration }
         }
         for declaration in own { all[declaration.name] = declaration }

@@ -74,6 +74,15 @@ struct KotlinDeclaration: Sendable {
     let name: String
     let kind: Kind
     let position: SourcePosition
+    /// The other `.kt` file it is declared in (nil: the file read).
+    var neighbour: String? = nil
+
+    /// The declaration as one of the file `file` beside the one read.
+    func `in`(_ file: String) -> KotlinDeclaration {
+        var copy = self
+        copy.neighbour = file
+        return copy
+    }
 }
 
 /// Reads the top-level declarations of a token list; everything it does not read (package,
