@@ -194,6 +194,22 @@ def main():
         print(f"from-audio of a 10-minute 48 kHz stereo sound: {analysis:.2f} s, 1/{600 / analysis:.0f} of its length "
               f"(target <= 1/60: {verdict(analysis <= 10)}); sox reading it for its levels: {levels:.2f} s ({analysis / levels:.2f}x)")
 
+        # Kotlin (docs/kotlin.md): one pattern of a file of 2,000, beside the same pattern as a
+        # pattern.json in the same run: the cost of reading where Jindong's users write.
+        kotlin = os.path.join(scratch, "Patterns.kt")
+        body = ("repeat(3) { transient(HapticIntensity.STRONG, sharpness = 0.9f); delay(80.ms) }\n"
+                "    continuous(300.ms, intensityCurve = hapticCurve { point(0.ms, 0f); point(80.ms, 0.8f); point(300.ms, 0f) })")
+        with open(kotlin, "w") as handle:
+            handle.write("package bench\n\n" + "".join("val p%d = buildHapticPattern {\n    %s\n}\n\n" % (n, body) for n in range(2000)))
+        json_twin = os.path.join(scratch, "p1999.json")
+        with open(json_twin, "w") as handle:
+            handle.write('{"timeline": [{"repeat": {"count": 3, "timeline": [{"transient": {"intensity": "strong", "sharpness": 0.9}}, {"delay": 80}]}}, '
+                         '{"continuous": {"durationMs": 300, "intensityCurve": [[0, 0], [80, 0.8], [300, 0]]}}]}')
+        from_kotlin, _ = min_and_median(5, lambda run: [hapsynth, "plan", kotlin, "--pattern", "p1999", "--json"])
+        from_json, _ = min_and_median(5, lambda run: [hapsynth, "plan", json_twin, "--json"])
+        print(f"plan of one pattern of a {os.path.getsize(kotlin) // 1024} KiB Kotlin file of 2,000: {from_kotlin * 1000:.0f} ms; "
+              f"the same pattern as pattern.json: {from_json * 1000:.0f} ms ({from_kotlin / from_json:.1f}x)")
+
 
 if __name__ == "__main__":
     main()

@@ -113,9 +113,9 @@ public struct DeviceMatrix: Sendable {
         let profile = device.applied(to: base)
         try profile.validate()
         if !device.hasHaptics {
-            // A Kotlin file's pattern is loaded again by its declaration's name.
-            let unsupported = try PatternLoader.load(loaded.path, capabilities: device.capabilities,
-                                                     pattern: loaded.declaredAt == nil ? nil : loaded.name).plan
+            // A pattern is planned again for the device; an AHAP file or a clip is loaded again for it.
+            let unsupported = try loaded.pattern.map { try HapticPlanner.plan($0, capabilities: device.capabilities) }
+                ?? PatternLoader.load(loaded.path, capabilities: device.capabilities).plan
             return Source(plan: nil, profile: profile, leadFrames: 0, backend: unsupported.diagnostics.backend.rawValue,
                           approximations: unsupported.diagnostics.approximations)
         }

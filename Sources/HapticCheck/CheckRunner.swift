@@ -70,7 +70,7 @@ public struct CheckRunner: Sendable {
         }
         let plan: PlatformPlan
         do {
-            let loaded = try PatternLoader.load(entry.path, capabilities: capabilities, pattern: entry.pattern)
+            let loaded = try PatternLoader.load(entry.path, capabilities: capabilities, pattern: entry.pattern, alongside: entry.alongside)
             outcome.warnings = loaded.warnings.map(\.description)
             plan = loaded.plan(for: platform)
             _ = try FileRender.checkedLength(plan, profile: profile, allowLong: false)

@@ -20,6 +20,8 @@ public struct CheckSuite: Sendable {
         public let path: String
         /// The declaration it is, in a Kotlin file (nil: the file's only pattern, or not Kotlin).
         public var pattern: String? = nil
+        /// The suite's other Kotlin files, which a Kotlin pattern may include from.
+        public var alongside: [String] = []
         /// The golden's path without its `.wav` or `.flac` extension.
         public let goldenBase: String
         /// The pattern's name in results, relative to the goldens folder (`ui/tap`, `swell.ahap`).
@@ -68,7 +70,7 @@ public struct CheckSuite: Sendable {
     static func kotlinPatterns(in path: String) -> [String]? {
         guard let bytes = try? InputFile.read(path, display: path) else { return nil }
         guard KotlinReader.looksLikeKotlin(bytes) else { return [] }
-        return (try? KotlinReader.read(bytes: bytes, file: path).map(\.name)) ?? nil
+        return (try? KotlinReader.read(bytes: bytes, file: path, neighbours: KotlinReader.neighbourFiles(of: path)).map(\.name)) ?? nil
     }
 
     /// The suite of files already found: `found` lists each pattern file with its path relative to
@@ -89,6 +91,8 @@ public struct CheckSuite: Sendable {
             }
         }
         entries = Self.markingCollisions(entries)
+        let kotlin = Array(Set(entries.filter { $0.path.hasSuffix(".kt") }.map(\.path))).sorted()
+        for index in entries.indices where entries[index].path.hasSuffix(".kt") { entries[index].alongside = kotlin.filter { $0 != entries[index].path } }
     }
 
     /// Each entry that shares its golden with another names the first other one.

@@ -104,4 +104,20 @@ import TestSupport
         let fromKotlin = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/kt.wav"))
         #expect(fromKotlin == (try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/json.wav"))))
     }
+
+    /// A Kotlin pattern includes from another `.kt` file given with it, in another folder.
+    @Test func aPatternIncludesFromAFileGivenWithIt() throws {
+        let scratch = try Scratch()
+        for folder in ["app", "shared"] { try FileManager.default.createDirectory(atPath: scratch.path + "/" + folder, withIntermediateDirectories: true) }
+        let app = try scratch.write("app/Buttons.kt", "val press = buildHapticPattern { include(click); delay(20.ms) }\n")
+        let shared = try scratch.write("shared/Clicks.kt", "val click = buildHapticPattern { haptic(30.ms, HapticIntensity.STRONG) }\n")
+        let alone = try hapsynth(["lint", app])
+        #expect(alone.status == 1 && alone.stdout.contains("press: not a literal: click"), "\(alone.stdout)")
+        let together = try hapsynth(["check", app, shared, "--goldens", scratch.path + "/goldens", "--record", "missing"])
+        #expect(together.status == 0 && together.stdout.contains("recorded Buttons.kt#press") && together.stdout.contains("recorded Clicks.kt#click"),
+                "\(together.stdout)")
+        let lint = try hapsynth(["lint", app, shared])
+        #expect(lint.stdout.hasSuffix("lint: 2 files, 0 errors, 0 warnings, 4 info\n"), "\(lint.stdout)")
+    }
 }
+

@@ -25,7 +25,7 @@ public struct LintReport: Sendable {
         let results = LintResults(count: entries.count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, entries.count))) { _ in
             while let index = results.take() {
-                results.store(index, Linter.lint(entries[index].path, target: target, pattern: entries[index].pattern).sorted {
+                results.store(index, Linter.lint(entries[index].path, target: target, pattern: entries[index].pattern, alongside: entries[index].alongside).sorted {
                     ($0.start.line, $0.start.column) < ($1.start.line, $1.start.column)
                 })
             }

@@ -11,11 +11,11 @@ public enum Linter {
     /// severity (HS203 and HS402 choose theirs per finding). The file is read once. In a Kotlin
     /// file, `pattern` chooses the declaration (docs/kotlin.md) and the findings about it point at
     /// its name.
-    public static func lint(_ path: String, target: LintTarget, pattern: String? = nil) -> [LintFinding] {
+    public static func lint(_ path: String, target: LintTarget, pattern: String? = nil, alongside: [String] = []) -> [LintFinding] {
         let loaded: LoadedPattern
         let source: PatternSource?
         do {
-            (loaded, source) = try PatternLoader.loadKeepingSource(path, capabilities: target.capabilities, pattern: pattern)
+            (loaded, source) = try PatternLoader.loadKeepingSource(path, capabilities: target.capabilities, pattern: pattern, alongside: alongside)
         } catch {
             return [invalidFile(path, error)]
         }

@@ -27,9 +27,10 @@ extension KotlinReader {
     static let maxNeighbours = 256
 
     /// The pattern `name` of the Kotlin file at `path` (its bytes), or its only one when `name` is
-    /// nil; a pattern may include from the `.kt` files beside it.
-    package static func document(bytes: [UInt8], path: String, pattern name: String?) throws(KotlinLoadError) -> PatternDocument {
-        let neighbours = neighbourFiles(of: path)
+    /// nil; a pattern may include from the `.kt` files beside it and from `alongside` (the other
+    /// Kotlin files given with it).
+    package static func document(bytes: [UInt8], path: String, pattern name: String?, alongside: [String] = []) throws(KotlinLoadError) -> PatternDocument {
+        let neighbours = neighbourFiles(of: path, alongside: alongside)
         let patterns: [KotlinPattern]
         do {
             patterns = try read(bytes: bytes, file: path, neighbours: neighbours)
@@ -57,23 +58,27 @@ extension KotlinReader {
                                declaredAt: chosen.position)
     }
 
-    /// The other `.kt` files in `path`'s folder, by name, read under the input limits and sharing
+    /// The other `.kt` files in `path`'s folder, by name, then those of `alongside`, read under
+    /// the input limits and sharing
     /// one budget of `PatternLimits.maxInputBytes` (those that cannot be read, or do not fit, are
     /// left out).
-    static func neighbourFiles(of path: String) -> [(file: String, bytes: [UInt8])] {
+    package static func neighbourFiles(of path: String, alongside: [String] = []) -> [(file: String, bytes: [UInt8])] {
         guard path != "-" else { return [] }
         let folder = PatternDecoder.directory(of: path)
-        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return [] }
-        defer { closedir(directory) }
         var names: [String] = []
-        while let entry = readdir(directory), names.count < maxNeighbours {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-            if name.hasSuffix(".kt") { names.append(name) }
+        if let directory = opendir(folder.isEmpty ? "." : folder) {
+            defer { closedir(directory) }
+            while let entry = readdir(directory), names.count < maxNeighbours {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+                if name.hasSuffix(".kt") { names.append(name) }
+            }
         }
         var found: [(file: String, bytes: [UInt8])] = [], budget = PatternLimits.maxInputBytes
-        for name in names.sorted() {
-            let file = PatternDecoder.join(folder, name)
-            guard InputFile.realPath(file) != InputFile.realPath(path), let bytes = try? InputFile.read(file, display: file), bytes.count <= budget else { continue }
+        var seen: Set<String> = [InputFile.realPath(path) ?? path]
+        for file in names.sorted().map({ PatternDecoder.join(folder, $0) }) + alongside.prefix(maxNeighbours) {
+            let real = InputFile.realPath(file) ?? file
+            guard !seen.contains(real), let bytes = try? InputFile.read(file, display: file), bytes.count <= budget else { continue }
+            seen.insert(real)
             budget -= bytes.count
             found.append((file, bytes))
         }

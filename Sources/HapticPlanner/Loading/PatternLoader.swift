@@ -9,17 +9,20 @@ public enum PatternLoader {
     /// The file's bytes and tokens are let go before planning, so they and the plan are never in
     /// memory at once.
     /// - Throws: `LoadError` with the file, line, column and JSON path where it has them.
-    /// A Kotlin file (docs/kotlin.md) gives its pattern `pattern`, or its only one when nil.
-    public static func load(_ path: String, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil) throws(LoadError) -> LoadedPattern {
-        try load(try decode(path, capabilities: capabilities, keepingSource: false, pattern: pattern).0, path: path, capabilities: capabilities)
+    /// A Kotlin file (docs/kotlin.md) gives its pattern `pattern`, or its only one when nil; it may
+    /// include from the `.kt` files beside it and from `alongside` (the others given with it).
+    public static func load(_ path: String, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil,
+                            alongside: [String] = []) throws(LoadError) -> LoadedPattern {
+        try load(try decode(path, capabilities: capabilities, keepingSource: false, pattern: pattern, alongside: alongside).0, path: path,
+                 capabilities: capabilities)
     }
 
     /// Reads `path` as `load` does and keeps its parsed JSON beside the plan, for a caller that
     /// places what it finds in the file's text (lint): the file is read once.
     /// A Kotlin file has no JSON: its source is nil, and `pattern` chooses its pattern.
-    package static func loadKeepingSource(_ path: String, capabilities: DeviceCapabilities = .iPhone,
-                                          pattern: String? = nil) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource?) {
-        let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: true, pattern: pattern)
+    package static func loadKeepingSource(_ path: String, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil,
+                                          alongside: [String] = []) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource?) {
+        let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: true, pattern: pattern, alongside: alongside)
         return (try load(decoded, path: path, capabilities: capabilities), source)
     }
 
@@ -89,7 +92,8 @@ public enum PatternLoader {
 
     /// Reads, parses and decodes a file (an AHAP file is planned by its import); its parsed JSON
     /// too when `keepingSource`.
-    private static func decode(_ path: String, capabilities: DeviceCapabilities, keepingSource: Bool, pattern: String?) throws(LoadError) -> (Decoded, PatternSource?) {
+    private static func decode(_ path: String, capabilities: DeviceCapabilities, keepingSource: Bool, pattern: String?,
+                               alongside: [String]) throws(LoadError) -> (Decoded, PatternSource?) {
         let bytes: [UInt8]
         let parsed: (root: JSONNode, trailingComma: SourcePosition?)
         do throws(PatternFileError) {
@@ -100,7 +104,7 @@ public enum PatternLoader {
         }
         if KotlinReader.looksLikeKotlin(bytes) {
             do {
-                return (.pattern(try KotlinReader.document(bytes: bytes, path: path, pattern: pattern)), nil)
+                return (.pattern(try KotlinReader.document(bytes: bytes, path: path, pattern: pattern, alongside: alongside)), nil)
             } catch {
                 throw .kotlin(error)
             }

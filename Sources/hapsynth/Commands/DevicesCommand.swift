@@ -94,7 +94,7 @@ struct DevicesCommand: Command {
     /// The patterns the arguments name: files as given, folders as `check` and `lint` read them
     /// (every `.json`, `.ahap`, `.haptic` and `.kt` below, hidden ones and other JSON passed over),
     /// each Kotlin pattern shown as `FILE.kt#NAME`; with `chosen`, only the Kotlin patterns of that name.
-    static func patternFiles(_ inputs: [String], chosen: String?) throws(CLIError) -> [(path: String, pattern: String?, shown: String)] {
+    static func patternFiles(_ inputs: [String], chosen: String?) throws(CLIError) -> [(path: String, pattern: String?, alongside: [String], shown: String)] {
         let suite: CheckSuite
         do {
             suite = try CheckSuite(patterns: inputs)
@@ -110,7 +110,7 @@ struct DevicesCommand: Command {
             }
         }
         guard !entries.isEmpty else { throw .usage("no patterns found in \(inputs.joined(separator: ", "))", command: name) }
-        return entries.map { entry in (entry.path, entry.pattern, entry.pattern.map { "\(entry.path)#\($0)" } ?? entry.path) }
+        return entries.map { entry in (entry.path, entry.pattern, entry.alongside, entry.pattern.map { "\(entry.path)#\($0)" } ?? entry.path) }
     }
 
     /// `--max-loss PCT` (every device) and `--max-loss NAME=PCT` (one), each 0–100.
@@ -151,8 +151,8 @@ struct DevicesCommand: Command {
         let reserved = try PatternInput.reserve([report.map { ($0, "HTML report") }, junit.map { ($0, "JUnit report") }].compactMap { $0 })
         var reportText: String?
         var texts: [String] = [], documents: [JSONOutput] = [], judgements: [DeviceGate.Judgement] = []
-        for (file, pattern, patternPath) in patternFiles {
-            let loaded = try PatternInput.load(file, console: console, pattern: pattern, command: Self.name)
+        for (file, pattern, alongside, patternPath) in patternFiles {
+            let loaded = try PatternInput.load(file, console: console, pattern: pattern, alongside: alongside, command: Self.name)
             let matrix: DeviceMatrix
             do {
                 matrix = try DeviceMatrix(loaded, devices: chosen.filter { $0.name != referenceDevice.name }, reference: referenceDevice, sampleRate: rate)

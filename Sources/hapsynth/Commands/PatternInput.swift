@@ -16,11 +16,11 @@ enum PatternInput {
     /// unknown name, is a usage error (64) that lists them.
     static func load(
         _ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, quiet: Bool = false, strict: Bool = false, pattern: String? = nil,
-        command: String? = nil
+        alongside: [String] = [], command: String? = nil
     ) throws(CLIError) -> LoadedPattern {
         let loaded: LoadedPattern
         do {
-            loaded = try PatternLoader.load(path, capabilities: capabilities, pattern: pattern)
+            loaded = try PatternLoader.load(path, capabilities: capabilities, pattern: pattern, alongside: alongside)
         } catch .kotlin(.choice(let file, let asked, let names)) {
             throw .usage("\(KotlinLoadError.choice(file: file, asked: asked, names: names))", command: command)
         } catch {
