@@ -70,7 +70,7 @@ public struct CheckSuite: Sendable {
     static func kotlinPatterns(in path: String) -> [String]? {
         guard let bytes = try? InputFile.read(path, display: path) else { return nil }
         guard KotlinReader.looksLikeKotlin(bytes) else { return [] }
-        return (try? KotlinReader.read(bytes: bytes, file: path, neighbours: KotlinReader.neighbourFiles(of: path)).map(\.name)) ?? nil
+        return try? KotlinReader.patternNames(bytes: bytes, file: path, neighbours: KotlinReader.neighbourFiles(of: path))
     }
 
     /// The suite of files already found: `found` lists each pattern file with its path relative to

@@ -31,22 +31,23 @@ extension KotlinReader {
     /// Kotlin files given with it).
     package static func document(bytes: [UInt8], path: String, pattern name: String?, alongside: [String] = []) throws(KotlinLoadError) -> PatternDocument {
         let neighbours = neighbourFiles(of: path, alongside: alongside)
-        let patterns: [KotlinPattern]
+        let declared: KotlinDeclared
         do {
-            patterns = try read(bytes: bytes, file: path, neighbours: neighbours)
+            declared = try KotlinDeclared(bytes: bytes, file: path, neighbours: neighbours)
         } catch {
             throw .unreadable(error)
         }
-        let chosen: KotlinPattern
+        let names = declared.names.map(\.name)
+        let chosen: (name: String, position: SourcePosition)
         if let name {
-            guard let found = patterns.first(where: { $0.name == name }) else { throw .choice(file: path, asked: name, names: patterns.map(\.name)) }
+            guard let found = declared.names.first(where: { $0.name == name }) else { throw .choice(file: path, asked: name, names: names) }
             chosen = found
         } else {
-            guard patterns.count == 1 else { throw .choice(file: path, asked: nil, names: patterns.map(\.name)) }
-            chosen = patterns[0]
+            guard declared.names.count == 1 else { throw .choice(file: path, asked: nil, names: names) }
+            chosen = declared.names[0]
         }
         let pattern: Pattern
-        switch chosen.result {
+        switch declared.pattern(chosen.name) {
         case .success(let value): pattern = value
         case .failure(let error): throw .unreadable(error)
         }

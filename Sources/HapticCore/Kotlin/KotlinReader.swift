@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One pattern declared in a Kotlin file: its name, where it is declared, and the pattern or why
 /// it cannot be read.
 public struct KotlinPattern: Sendable {
@@ -49,32 +51,16 @@ public enum KotlinReader {
     /// the other `.kt` files a pattern may include from (their bytes, by name), read only for that.
     /// - Throws: `KotlinPatternError` when the file itself cannot be tokenized or parsed.
     public static func read(bytes: [UInt8], file: String, neighbours: [(file: String, bytes: [UInt8])] = []) throws(KotlinPatternError) -> [KotlinPattern] {
-        let own = try declarations(bytes, file: file)
-        var all: [String: KotlinDeclaration] = [:]
-        for neighbour in neighbours {
-            guard let found = try? declarations(neighbour.bytes, file: neighbour.file).map({ $0.in(neighbour.file) }) else { continue }
-            for declaration in found where all[declaration.name] == nil { all[declaration.name] = declaration }
-        }
-        for declaration in own { all[declaration.name] = declaration }
-        let evaluator = KotlinEvaluator(declarations: all)
-        var patterns: [KotlinPattern] = []
-        for declaration in own where isPattern(declaration, among: all, seen: []) {
-            let result = evaluator.value(of: declaration.name)
-            switch result {
-            case .success(.pattern(let pattern)):
-                patterns.append(KotlinPattern(name: declaration.name, position: declaration.position, result: .success(pattern)))
-            case .success(let other):
-                patterns.append(KotlinPattern(name: declaration.name, position: declaration.position, result: .failure(
-                    KotlinPatternError(file: file, position: declaration.position, pattern: declaration.name, message: "not a pattern: \(other.kindName)"))))
-            case .failure(let refusal):
-                patterns.append(KotlinPattern(name: declaration.name, position: declaration.position, result: .failure(
-                    KotlinPatternError(file: file, position: refusal.position, pattern: declaration.name, message: refusal.message))))
-            }
-        }
-        return patterns
+        let declared = try KotlinDeclared(bytes: bytes, file: file, neighbours: neighbours)
+        return declared.names.map { KotlinPattern(name: $0.name, position: $0.position, result: declared.pattern($0.name)) }
     }
 
-    private static func declarations(_ bytes: [UInt8], file: String) throws(KotlinPatternError) -> [KotlinDeclaration] {
+    /// The names of the file's patterns, in its order, without building them.
+    package static func patternNames(bytes: [UInt8], file: String, neighbours: [(file: String, bytes: [UInt8])] = []) throws(KotlinPatternError) -> [String] {
+        try KotlinDeclared(bytes: bytes, file: file, neighbours: neighbours).names.map(\.name)
+    }
+
+    static func declarations(_ bytes: [UInt8], file: String) throws(KotlinPatternError) -> [KotlinDeclaration] {
         var lexer = KotlinLexer(bytes)
         let tokens: [KotlinToken]
         do {
@@ -92,7 +78,7 @@ public enum KotlinReader {
 
     /// Whether a declaration's value is a pattern: a builder, a composable, a transform of a
     /// pattern, or a name of one.
-    private static func isPattern(_ declaration: KotlinDeclaration, among all: [String: KotlinDeclaration], seen: Set<String>) -> Bool {
+    static func isPattern(_ declaration: KotlinDeclaration, among all: [String: KotlinDeclaration], seen: Set<String>) -> Bool {
         func makesPattern(_ expression: KotlinExpression) -> Bool {
             switch expression {
             case .call(.name("buildHapticPattern", _), _, _, _): return true
@@ -111,6 +97,59 @@ public enum KotlinReader {
             return true
         case .value(let expression), .function(let expression): return makesPattern(expression)
         case .dynamic(_, let expression): return expression.map(makesPattern) ?? false
+        }
+    }
+}
+
+/// A Kotlin file's declarations, parsed: the names of its patterns, and each pattern built only
+/// when it is asked for (with what it uses), so choosing one of 2,000 builds one.
+struct KotlinDeclared {
+    let file: String
+    /// The file's patterns, in its order.
+    let names: [(name: String, position: SourcePosition)]
+    private let evaluator: KotlinEvaluator
+    private let positions: [String: SourcePosition]
+
+    init(bytes: [UInt8], file: String, neighbours: [(file: String, bytes: [UInt8])]) throws(KotlinPatternError) {
+        let own = try Self.parsed(bytes, file: file)
+        var all: [String: KotlinDeclaration] = [:]
+        for neighbour in neighbours {
+            guard let found = try? Self.parsed(neighbour.bytes, file: neighbour.file).map({ $0.in(neighbour.file) }) else { continue }
+            for declaration in found where all[declaration.name] == nil { all[declaration.name] = declaration }
+        }
+        for declaration in own { all[declaration.name] = declaration }
+        self.file = file
+        evaluator = KotlinEvaluator(declarations: all)
+        names = own.filter { KotlinReader.isPattern($0, among: all, seen: []) }.map { ($0.name, $0.position) }
+        positions = Dictionary(names.map { ($0.name, $0.position) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The files parsed last, by name with their bytes: a check of a file's 2,000 patterns (or of
+    /// a folder whose files include from one another) parses each file once, not once a pattern.
+    /// At most 16 files and 64 MiB of them are kept.
+    private static let recent = Mutex<[(file: String, bytes: [UInt8], declarations: [KotlinDeclaration])]>([])
+    private static let recentCount = 16
+
+    /// A file's declarations, parsed once for the same name and bytes.
+    private static func parsed(_ bytes: [UInt8], file: String) throws(KotlinPatternError) -> [KotlinDeclaration] {
+        if let known = recent.withLock({ list in list.first { $0.file == file && $0.bytes == bytes }?.declarations }) { return known }
+        let declarations = try KotlinReader.declarations(bytes, file: file)
+        recent.withLock { list in
+            list.insert((file, bytes, declarations), at: 0)
+            while list.count > recentCount || list.reduce(0, { $0 + $1.bytes.count }) > PatternLimits.maxInputBytes { list.removeLast() }
+        }
+        return declarations
+    }
+
+    /// The pattern `name` (one of `names`), or why it cannot be read.
+    func pattern(_ name: String) -> Result<Pattern, KotlinPatternError> {
+        let position = positions[name] ?? SourcePosition(line: 1, column: 1)
+        switch evaluator.value(of: name) {
+        case .success(.pattern(let pattern)): return .success(pattern)
+        case .success(let other):
+            return .failure(KotlinPatternError(file: file, position: position, pattern: name, message: "not a pattern: \(other.kindName)"))
+        case .failure(let refusal):
+            return .failure(KotlinPatternError(file: file, position: refusal.position, pattern: name, message: refusal.message))
         }
     }
 }
