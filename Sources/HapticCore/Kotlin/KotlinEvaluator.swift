@@ -293,27 +293,21 @@ final class KotlinEvaluator {
             guard let parameter, let value = bound[parameter] else { throw KotlinRefusal(message: "\(name) needs its \(parameter ?? "argument")", position: position) }
             return value
         }
-        return .pattern(try located(position) { () throws(PatternError) in
-            switch name {
-            case "reversed": return pattern.reversed()
-            case "repeated": return try pattern.repeated(try self.catching { () throws(KotlinRefusal) in try self.count(try required()) })
-            case "scaleIntensity": return try pattern.scaleIntensity(try self.catching { () throws(KotlinRefusal) in try self.factor(try required()) })
-            case "timeStretch": return try pattern.timeStretch(try self.catching { () throws(KotlinRefusal) in try self.factor(try required()) })
-            default: return try pattern.then(try self.catching { () throws(KotlinRefusal) in try self.pattern(try required()) })
-            }
-        })
-    }
-
-    /// A refusal met inside a pattern operation, carried out through it.
-    private struct Carried: Error { let refusal: KotlinRefusal }
-    private var carried: KotlinRefusal?
-
-    private func catching<T>(_ body: () throws(KotlinRefusal) -> T) throws(PatternError) -> T {
-        do {
-            return try body()
-        } catch {
-            carried = error
-            throw PatternError.nestingTooDeep(depth: 0)  // replaced by `located`
+        switch name {
+        case "reversed":
+            return .pattern(pattern.reversed())
+        case "repeated":
+            let count = try self.count(try required())
+            return .pattern(try located(position) { () throws(PatternError) in try pattern.repeated(count) })
+        case "scaleIntensity":
+            let factor = try self.factor(try required())
+            return .pattern(try located(position) { () throws(PatternError) in try pattern.scaleIntensity(factor) })
+        case "timeStretch":
+            let factor = try self.factor(try required())
+            return .pattern(try located(position) { () throws(PatternError) in try pattern.timeStretch(factor) })
+        default:
+            let next = try self.pattern(try required())
+            return .pattern(try located(position) { () throws(PatternError) in try pattern.then(next) })
         }
     }
 
@@ -322,10 +316,6 @@ final class KotlinEvaluator {
         do {
             return try body()
         } catch {
-            if let carried {
-                self.carried = nil
-                throw carried
-            }
             throw KotlinRefusal(message: error.description, position: position)
         }
     }
