@@ -23,7 +23,7 @@ package final class EmulatedSound: DeviceSegmentOwner {
     package var loops = 0
     /// How many more times the play in progress plays after this pass.
     private var loopsLeft = 0
-    /// Called when it ends of itself (not when paused or stopped), with whether it played well.
+    /// Called when it ends of itself, after its loops (not when paused or stopped).
     package var finished: (() -> Void)?
 
     /// The pass on the device, the frame it started at and the file position there (seconds).
