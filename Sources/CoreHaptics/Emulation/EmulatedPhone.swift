@@ -117,7 +117,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     }
 
     /// Runs `body` under the device's lock, the phone set up and its clock caught up: how the
-    /// other Apple products (UIKit, AudioToolbox, AVFAudio) act on the device.
+    /// emulator's calls and the other Apple products (UIKit, AudioToolbox, AVFAudio) act on it.
     package func locked<T>(_ body: () throws -> T) rethrows -> T {
         prepare()
         return try lock.withLock {
@@ -225,13 +225,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     }
 
     /// Engine seconds now (a realtime clock caught up first).
-    package var currentTime: Double {
-        prepare()
-        return lock.withLock {
-            sync()
-            return now
-        }
-    }
+    package var currentTime: Double { locked { now } }
 
     /// Renders `seconds` (to the nearest frame), then delivers the callbacks that fell due.
     package func advance(by seconds: TimeInterval) {
@@ -249,9 +243,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     /// Stops every running engine as the system would, for `reason`: their players stop and
     /// each `stoppedHandler` is called.
     package func simulateStop(reason: CHHapticEngine.StoppedReason) {
-        prepare()
-        lock.withLock {
-            sync()
+        locked {
             record(object: "device", call: "simulateStop(reason:)", args: [("reason", reason.name)], result: "stopped")
             for engine in liveEngines where engine.isRunning { engine.stopBySystem(reason) }
         }
@@ -261,9 +253,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     /// Resets the haptic server: every engine stops, every player is invalid, every audio
     /// resource is unregistered, and each `resetHandler` is called.
     package func simulateReset() {
-        prepare()
-        lock.withLock {
-            sync()
+        locked {
             record(object: "device", call: "simulateReset()", result: "reset")
             device.dropAllActions()
             for player in runs { player.endRun(reason: "reset", error: .serverInterrupted) }
