@@ -110,12 +110,13 @@ enum SystemSounds {
         if let row = rows[id] {
             return phone.playSystemFeedback(object: "AudioServices", call: call, args: args, pattern: row, completion: completion)
         }
-        phone.locked {
+        // Whether it plays a file of one's own (an alert's completion then waits for the file).
+        let playsFile = phone.locked {
             guard let file = phone.systemSounds[id] else {
                 phone.record(object: "AudioServices", call: call, args: args, result: "silent",
                              rule: "system sound \(id) is one of the system's own sounds, which hapsynth does not have")
                 if !alert, let completion { phone.callBack(completion) }
-                return
+                return false
             }
             phone.record(object: "AudioServices", call: call, args: args, result: "played", rule: "system sound \(id): its file, into the audio track")
             let sound = EmulatedSound(name: "AudioServices", sound: file, phone: phone)
@@ -126,12 +127,11 @@ enum SystemSounds {
                 completion?()
             }
             sound.play(at: nil)
+            return true
         }
-        if alert {
-            // An alert vibrates too; its completion waits for the file when there is one.
-            let hasFile = phone.locked { phone.systemSounds[id] != nil }
+        if alert {  // an alert vibrates too
             phone.playSystemFeedback(object: "AudioServices", call: call + " (vibrate)", args: args, pattern: "vibrate",
-                                     completion: hasFile ? nil : completion)
+                                     completion: playsFile ? nil : completion)
         }
     }
 }
