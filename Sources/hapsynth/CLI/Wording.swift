@@ -45,9 +45,10 @@ enum Wording {
 
 extension CLIError {
     /// A file that cannot be loaded: a missing named file is exit 66, anything else 65.
-    init(_ error: LoadError) {
+    /// Which pattern of a Kotlin file is meant not said is a usage error (64) of `command`.
+    init(_ error: LoadError, command: String? = nil) {
         if case .kotlin(.choice) = error {
-            self = .usage("\(error)", command: nil)
+            self = .usage("\(error)", command: command)
             return
         }
         self = error.isMissingInput ? .missingInput("\(error)") : .invalidInput("\(error)")

@@ -21,10 +21,8 @@ enum PatternInput {
         let loaded: LoadedPattern
         do {
             loaded = try PatternLoader.load(path, capabilities: capabilities, pattern: pattern, alongside: alongside)
-        } catch .kotlin(.choice(let file, let asked, let names)) {
-            throw .usage("\(KotlinLoadError.choice(file: file, asked: asked, names: names))", command: command)
         } catch {
-            throw CLIError(error)
+            throw CLIError(error, command: command)
         }
         if strict, let first = loaded.warnings.first { throw strictFailure(first.description) }
         // Each warning names its file, so a loop over files can tell which one warned.

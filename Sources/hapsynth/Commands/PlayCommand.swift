@@ -81,7 +81,7 @@ struct PlayCommand: Command {
         return try Interruption.deferred { () throws(CLIError) in
             do {
                 if watch {
-                    let watching = try Watching(patternPath, console: console, capabilities: capabilities, pattern: patternName)
+                    let watching = try Watching(patternPath, console: console, capabilities: capabilities, pattern: patternName, command: Self.name)
                     try session.watch(watching.watch, skipInitial: skipInitial, isInterrupted: { Interruption.isRaised }) { event in
                         report(event, watching: watching, console: console)
                     }

@@ -5,11 +5,11 @@ struct Watching {
     let watch: PatternWatch
 
     /// Loads the pattern (its warnings on stderr) and starts watching it.
-    init(_ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil) throws(CLIError) {
+    init(_ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil, command: String? = nil) throws(CLIError) {
         do {
             watch = try PatternWatch(path, capabilities: capabilities, pattern: pattern)
         } catch let error as LoadError {
-            throw CLIError(error)
+            throw CLIError(error, command: command)
         } catch {
             throw .ioError("\(error)")
         }
