@@ -30,8 +30,8 @@ public final class PatternWatch {
     /// loads again.
     public var broken = false
 
-    /// Loads the pattern (a Kotlin file's `pattern`) and starts watching its files (a Kotlin
-    /// file's neighbours too).
+    /// Loads the pattern (a Kotlin file's `pattern`) and starts watching its files (for a Kotlin
+    /// file, the `.kt` files its pattern includes from too).
     /// - Throws: `LoadError` or `WatchError`.
     public init(_ path: String, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil) throws {
         self.path = path

@@ -20,7 +20,7 @@ public struct CheckSuite: Sendable {
         public let path: String
         /// The declaration it is, in a Kotlin file (nil: the file's only pattern, or not Kotlin).
         public var pattern: String? = nil
-        /// The suite's other Kotlin files, which a Kotlin pattern may include from.
+        /// The suite's Kotlin files, which a Kotlin pattern may include from (its own among them).
         public var alongside: [String] = []
         /// The golden's path without its `.wav` or `.flac` extension.
         public let goldenBase: String
@@ -70,7 +70,7 @@ public struct CheckSuite: Sendable {
     static func kotlinPatterns(in path: String) -> [String]? {
         guard let bytes = try? InputFile.read(path, display: path) else { return nil }
         guard KotlinReader.looksLikeKotlin(bytes) else { return [] }
-        return try? KotlinReader.patternNames(bytes: bytes, file: path, neighbours: KotlinReader.neighbourFiles(of: path))
+        return try? KotlinReader.patternNames(bytes: bytes, file: path, neighbours: { KotlinReader.neighbourFiles(of: path) })
     }
 
     /// The suite of files already found: `found` lists each pattern file with its path relative to
@@ -91,8 +91,9 @@ public struct CheckSuite: Sendable {
             }
         }
         entries = Self.markingCollisions(entries)
+        // One list for all (the loader passes over the file itself).
         let kotlin = Array(Set(entries.filter { $0.path.hasSuffix(".kt") }.map(\.path))).sorted()
-        for index in entries.indices where entries[index].path.hasSuffix(".kt") { entries[index].alongside = kotlin.filter { $0 != entries[index].path } }
+        for index in entries.indices where entries[index].path.hasSuffix(".kt") { entries[index].alongside = kotlin }
     }
 
     /// Each entry that shares its golden with another names the first other one.

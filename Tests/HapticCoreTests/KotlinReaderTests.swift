@@ -231,5 +231,22 @@ import Testing
         }
         #expect(error.description == "ui/Tap.kt:2:42: worse: bad cannot be read: ui/Shared.kt:3:11: not a literal: later()")
     }
+
+    /// The neighbours are read only when a pattern names what its file does not declare, and only
+    /// those it used count as its files (what a watch follows).
+    @Test func neighboursAreReadOnlyWhenAPatternNeedsThem() throws {
+        nonisolated(unsafe) var reads = 0
+        let neighbours = { () -> [(file: String, bytes: [UInt8])] in
+            reads += 1
+            return [("ui/Shared.kt", Array("val click = buildHapticPattern { haptic(30.ms) }\n".utf8)),
+                    ("ui/Other.kt", Array("val other = buildHapticPattern { haptic(10.ms) }\n".utf8))]
+        }
+        let alone = try KotlinDeclared(bytes: Array("val tap = buildHapticPattern { haptic(20.ms) }\n".utf8), file: "ui/Tap.kt", neighbours: neighbours)
+        #expect(try alone.pattern("tap").get().durationMs == 20 && reads == 0 && alone.scope.used.isEmpty)
+        let including = try KotlinDeclared(bytes: Array("val tap = buildHapticPattern { include(click); delay(20.ms) }\n".utf8), file: "ui/Tap.kt",
+                                           neighbours: neighbours)
+        #expect(try including.pattern("tap").get().durationMs == 50)
+        #expect(reads == 1 && including.scope.used.map(\.file) == ["ui/Shared.kt"])
+    }
 }
 

@@ -28,12 +28,13 @@ extension KotlinReader {
 
     /// The pattern `name` of the Kotlin file at `path` (its bytes), or its only one when `name` is
     /// nil; a pattern may include from the `.kt` files beside it and from `alongside` (the other
-    /// Kotlin files given with it).
+    /// Kotlin files given with it), which are read only when it names what the file does not
+    /// declare. The document's files (what `play --watch` follows) and content key are the file's
+    /// and those of the neighbours it used.
     package static func document(bytes: [UInt8], path: String, pattern name: String?, alongside: [String] = []) throws(KotlinLoadError) -> PatternDocument {
-        let neighbours = neighbourFiles(of: path, alongside: alongside)
         let declared: KotlinDeclared
         do {
-            declared = try KotlinDeclared(bytes: bytes, file: path, neighbours: neighbours)
+            declared = try KotlinDeclared(bytes: bytes, file: path, neighbours: { neighbourFiles(of: path, alongside: alongside) })
         } catch {
             throw .unreadable(error)
         }
@@ -53,16 +54,16 @@ extension KotlinReader {
         }
         var key = ContentKey()
         key.absorb(bytes)
-        for neighbour in neighbours { key.absorb(neighbour.bytes) }
+        for neighbour in declared.scope.used { key.absorb(neighbour.bytes) }
         return PatternDocument(pattern: pattern, name: chosen.name, description: nil, warnings: [],
-                               files: [InputFile.realPath(path) ?? path] + neighbours.map { InputFile.realPath($0.file) ?? $0.file }, contentKey: key.value,
+                               files: [InputFile.realPath(path) ?? path] + declared.scope.used.map { InputFile.realPath($0.file) ?? $0.file },
+                               contentKey: key.value,
                                declaredAt: chosen.position)
     }
 
     /// The other `.kt` files in `path`'s folder, by name, then those of `alongside`, read under
-    /// the input limits and sharing
-    /// one budget of `PatternLimits.maxInputBytes` (those that cannot be read, or do not fit, are
-    /// left out).
+    /// the input limits and sharing one budget of `PatternLimits.maxInputBytes` (those that
+    /// cannot be read, or do not fit, are left out).
     package static func neighbourFiles(of path: String, alongside: [String] = []) -> [(file: String, bytes: [UInt8])] {
         guard path != "-" else { return [] }
         let folder = PatternDecoder.directory(of: path)

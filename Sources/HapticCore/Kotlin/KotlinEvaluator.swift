@@ -36,14 +36,14 @@ enum KotlinValue {
 /// would build them at run time, refusing whatever only a run can know.
 final class KotlinEvaluator {
     /// Top-level declarations by name: this file's first, then its neighbours'.
-    private let declarations: [String: KotlinDeclaration]
+    private let declarations: KotlinScope
     private var values: [String: Result<KotlinValue, KotlinRefusal>] = [:]
     private var evaluating: Set<String> = []
     private var locals: [[String: KotlinValue]] = []
     /// Events made so far across the file, bounded as pattern.json's are.
     private var transformWork = 0
 
-    init(declarations: [String: KotlinDeclaration]) { self.declarations = declarations }
+    init(scope: KotlinScope) { declarations = scope }
 
     /// The value of the top-level declaration `name`.
     func value(of name: String) -> Result<KotlinValue, KotlinRefusal> {

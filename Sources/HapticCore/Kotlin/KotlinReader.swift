@@ -51,12 +51,13 @@ public enum KotlinReader {
     /// the other `.kt` files a pattern may include from (their bytes, by name), read only for that.
     /// - Throws: `KotlinPatternError` when the file itself cannot be tokenized or parsed.
     public static func read(bytes: [UInt8], file: String, neighbours: [(file: String, bytes: [UInt8])] = []) throws(KotlinPatternError) -> [KotlinPattern] {
-        let declared = try KotlinDeclared(bytes: bytes, file: file, neighbours: neighbours)
+        let declared = try KotlinDeclared(bytes: bytes, file: file, neighbours: { neighbours })
         return declared.names.map { KotlinPattern(name: $0.name, position: $0.position, result: declared.pattern($0.name)) }
     }
 
     /// The names of the file's patterns, in its order, without building them.
-    package static func patternNames(bytes: [UInt8], file: String, neighbours: [(file: String, bytes: [UInt8])] = []) throws(KotlinPatternError) -> [String] {
+    package static func patternNames(bytes: [UInt8], file: String,
+                                     neighbours: @escaping () -> [(file: String, bytes: [UInt8])]) throws(KotlinPatternError) -> [String] {
         try KotlinDeclared(bytes: bytes, file: file, neighbours: neighbours).names.map(\.name)
     }
 
@@ -78,7 +79,7 @@ public enum KotlinReader {
 
     /// Whether a declaration's value is a pattern: a builder, a composable, a transform of a
     /// pattern, or a name of one.
-    static func isPattern(_ declaration: KotlinDeclaration, among all: [String: KotlinDeclaration], seen: Set<String>) -> Bool {
+    static func isPattern(_ declaration: KotlinDeclaration, among all: KotlinScope, seen: Set<String>) -> Bool {
         func makesPattern(_ expression: KotlinExpression) -> Bool {
             switch expression {
             case .call(.name("buildHapticPattern", _), _, _, _): return true
@@ -101,26 +102,58 @@ public enum KotlinReader {
     }
 }
 
+/// The declarations a file's patterns may use: its own, then — only for a name it does not
+/// declare — those of its neighbours (the `.kt` files beside it or given with it), read then and
+/// once, noting the files a name was found in.
+final class KotlinScope {
+    private let own: [String: KotlinDeclaration]
+    private var readNeighbours: (() -> [(file: String, bytes: [UInt8])])?
+    private var neighbours: [String: KotlinDeclaration] = [:]
+    private var neighbourBytes: [String: [UInt8]] = [:]
+    /// The neighbours a name was found in, in the order first used, with their bytes.
+    private(set) var used: [(file: String, bytes: [UInt8])] = []
+
+    init(own: [KotlinDeclaration], neighbours: @escaping () -> [(file: String, bytes: [UInt8])]) {
+        self.own = Dictionary(own.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        readNeighbours = neighbours
+    }
+
+    subscript(name: String) -> KotlinDeclaration? {
+        if let declaration = own[name] { return declaration }
+        if let read = readNeighbours {
+            readNeighbours = nil
+            for neighbour in read() {
+                guard let found = try? KotlinDeclared.parsed(neighbour.bytes, file: neighbour.file) else { continue }
+                neighbourBytes[neighbour.file] = neighbour.bytes
+                for declaration in found where neighbours[declaration.name] == nil { neighbours[declaration.name] = declaration.in(neighbour.file) }
+            }
+        }
+        guard let declaration = neighbours[name], let file = declaration.neighbour else { return nil }
+        if !used.contains(where: { $0.file == file }) { used.append((file, neighbourBytes[file] ?? [])) }
+        return declaration
+    }
+}
+
 /// A Kotlin file's declarations, parsed: the names of its patterns, and each pattern built only
 /// when it is asked for (with what it uses), so choosing one of 2,000 builds one.
 struct KotlinDeclared {
     let file: String
     /// The file's patterns, in its order.
     let names: [(name: String, position: SourcePosition)]
+    /// What its patterns may use, and which neighbours they did.
+    let scope: KotlinScope
     private let evaluator: KotlinEvaluator
     private let positions: [String: SourcePosition]
 
-    init(bytes: [UInt8], file: String, neighbours: [(file: String, bytes: [UInt8])]) throws(KotlinPatternError) {
+    /// - Parameter neighbours: the other `.kt` files a pattern may include from, read only when a
+    ///   name is not the file's own.
+    init(bytes: [UInt8], file: String, neighbours: @escaping () -> [(file: String, bytes: [UInt8])]) throws(KotlinPatternError) {
         let own = try Self.parsed(bytes, file: file)
-        var all: [String: KotlinDeclaration] = [:]
-        for neighbour in neighbours {
-            guard let found = try? Self.parsed(neighbour.bytes, file: neighbour.file).map({ $0.in(neighbour.file) }) else { continue }
-            for declaration in found where all[declaration.name] == nil { all[declaration.name] = declaration }
-        }
-        for declaration in own { all[declaration.name] = declaration }
+        let scope = KotlinScope(own: own, neighbours: neighbours)
         self.file = file
-        evaluator = KotlinEvaluator(declarations: all)
-        names = own.filter { KotlinReader.isPattern($0, among: all, seen: []) }.map { ($0.name, $0.position) }
+        self.scope = scope
+        evaluator = KotlinEvaluator(scope: scope)
+        names = own.filter { KotlinReader.isPattern($0, among: scope, seen: []) }.map { ($0.name, $0.position) }
         positions = Dictionary(names.map { ($0.name, $0.position) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -131,7 +164,7 @@ struct KotlinDeclared {
     private static let recentCount = 16
 
     /// A file's declarations, parsed once for the same name and bytes.
-    private static func parsed(_ bytes: [UInt8], file: String) throws(KotlinPatternError) -> [KotlinDeclaration] {
+    static func parsed(_ bytes: [UInt8], file: String) throws(KotlinPatternError) -> [KotlinDeclaration] {
         if let known = recent.withLock({ list in list.first { $0.file == file && $0.bytes == bytes }?.declarations }) { return known }
         let declarations = try KotlinReader.declarations(bytes, file: file)
         recent.withLock { list in
