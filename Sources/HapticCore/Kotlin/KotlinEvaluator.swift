@@ -160,24 +160,20 @@ final class KotlinEvaluator {
             case (.double, _), (_, .double): isFloat = false
             default: throw fail()
             }
-            if isFloat {
-                guard let a = Self.float(lhs), let b = Self.float(rhs) else { throw fail() }
-                switch op {
-                case "+": return .float(a + b)
-                case "-": return .float(a - b)
-                case "*": return .float(a * b)
-                case "/": return .float(a / b)
-                default: throw fail()
-                }
-            }
-            guard let a = Self.double(lhs), let b = Self.double(rhs) else { throw fail() }
-            switch op {
-            case "+": return .double(a + b)
-            case "-": return .double(a - b)
-            case "*": return .double(a * b)
-            case "/": return .double(a / b)
-            default: throw fail()
-            }
+            if isFloat, let a = Self.float(lhs), let b = Self.float(rhs), let value = Self.apply(op, a, b) { return .float(value) }
+            if !isFloat, let a = Self.double(lhs), let b = Self.double(rhs), let value = Self.apply(op, a, b) { return .double(value) }
+            throw fail()
+        }
+    }
+
+    /// `a op b` for `+ - * /` in the operands' own precision (nil for another operator).
+    static func apply<T: FloatingPoint>(_ op: String, _ a: T, _ b: T) -> T? {
+        switch op {
+        case "+": return a + b
+        case "-": return a - b
+        case "*": return a * b
+        case "/": return a / b
+        default: return nil
         }
     }
 
@@ -202,7 +198,7 @@ final class KotlinEvaluator {
     /// `80.ms`, `1.seconds`, `HapticIntensity.STRONG`, `Duration.ZERO`, and the transforms
     /// without arguments (`p.reversed` is not a call: refused by the caller).
     private func member(_ base: KotlinExpression, _ name: String, _ position: SourcePosition, _ whole: KotlinExpression) throws(KotlinRefusal) -> KotlinValue {
-        if case .name(let type, _) = base, type == "HapticIntensity" || type.hasSuffix(".HapticIntensity") {
+        if case .name("HapticIntensity", _) = base {
             switch name {
             case "LIGHT": return .intensity(.light)
             case "MEDIUM": return .intensity(.medium)

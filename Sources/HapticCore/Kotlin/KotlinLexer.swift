@@ -48,6 +48,11 @@ struct KotlinLexer {
 
     private func byte(_ ahead: Int = 0) -> UInt8? { offset + ahead < bytes.count ? bytes[offset + ahead] : nil }
 
+    /// Advances over the bytes that pass `test`.
+    private mutating func skip(while test: (UInt8) -> Bool) {
+        while let current = byte(), test(current) { advance() }
+    }
+
     private mutating func advance() {
         if bytes[offset] == UInt8(ascii: "\n") {
             line += 1
@@ -83,7 +88,7 @@ struct KotlinLexer {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
                 advance()
             case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
-                while let byte = byte(), byte != UInt8(ascii: "\n") { _ = byte; advance() }
+                skip { $0 != UInt8(ascii: "\n") }
             case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
                 try skipBlockComment(from: start)
             case UInt8(ascii: "\""):
@@ -95,7 +100,7 @@ struct KotlinLexer {
             case UInt8(ascii: "`"):
                 advance()
                 let first = offset
-                while let byte = byte(), byte != UInt8(ascii: "`"), byte != UInt8(ascii: "\n") { _ = byte; advance() }
+                skip { $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "\n") }
                 guard byte() == UInt8(ascii: "`") else { throw Failure(message: "a backticked name that does not end", position: start) }
                 let name = String(decoding: bytes[first..<offset], as: UTF8.self)
                 advance()
@@ -103,7 +108,7 @@ struct KotlinLexer {
             default:
                 if Self.isLetter(current) {
                     let first = offset
-                    while let byte = byte(), Self.isLetter(byte) || Self.isDigit(byte) { _ = byte; advance() }
+                    skip { Self.isLetter($0) || Self.isDigit($0) }
                     return KotlinToken(kind: .identifier(String(decoding: bytes[first..<offset], as: UTF8.self)), position: start)
                 }
                 if Self.isDigit(current) || (current == UInt8(ascii: ".") && byte(1).map(Self.isDigit) == true) {
@@ -121,10 +126,10 @@ struct KotlinLexer {
         let first = offset
         if byte() == UInt8(ascii: "0"), let base = byte(1), base == UInt8(ascii: "x") || base == UInt8(ascii: "X") || base == UInt8(ascii: "b") || base == UInt8(ascii: "B") {
             advance(); advance()
-            while let byte = byte(), Self.isLetter(byte) || Self.isDigit(byte) { _ = byte; advance() }
+            skip { Self.isLetter($0) || Self.isDigit($0) }
             return String(decoding: bytes[first..<offset], as: UTF8.self)
         }
-        func digits() { while let byte = byte(), Self.isDigit(byte) || byte == UInt8(ascii: "_") { _ = byte; advance() } }
+        func digits() { skip { Self.isDigit($0) || $0 == UInt8(ascii: "_") } }
         digits()
         if byte() == UInt8(ascii: "."), byte(1).map(Self.isDigit) == true {
             advance()

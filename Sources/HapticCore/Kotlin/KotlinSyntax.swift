@@ -349,7 +349,7 @@ struct KotlinParser {
             switch name {
             case "if", "when", "for", "while", "do", "try", "object", "null", "true", "false", "this":
                 skipDeclarationRest()
-                return .unsupported(name == "null" || name == "true" || name == "false" ? name : "a\(name == "if" ? "n" : "") \(name)", token.position)
+                return .unsupported(Self.construct(name), token.position)
             case "return":
                 return .call(.name("return", token.position), [KotlinArgument(label: nil, value: try expression())], nil, token.position)
             default:
@@ -381,6 +381,12 @@ struct KotlinParser {
         while current.kind != .newline, current.kind != .end, !current.isSymbol(")"), !current.isSymbol("}"), !current.isSymbol(",") {
             if current.isSymbol("(") || current.isSymbol("{") || current.isSymbol("[") { skipBalanced() } else { advance() }
         }
+    }
+
+    /// A keyword outside the subset as a refusal names it: `an if`, `a for`, `null`.
+    static func construct(_ keyword: String) -> String {
+        if ["null", "true", "false", "this"].contains(keyword) { return keyword }
+        return (["if", "object"].contains(keyword) ? "an " : "a ") + keyword
     }
 
     static func describe(_ token: KotlinToken) -> String {
@@ -466,7 +472,7 @@ struct KotlinParser {
             return .value(name, try expression(), position)
         case "var", "for", "while", "do", "if", "when", "try", "return", "throw":
             skipStatement()
-            return .unsupported(token.identifier == "var" ? "a var" : "a\(token.identifier == "if" ? "n" : "") \(token.identifier!)", token.position)
+            return .unsupported(Self.construct(token.identifier!), token.position)
         default:
             let value = try expression()
             if current.isSymbol("=") || current.isSymbol("+=") || current.isSymbol("-=") {
