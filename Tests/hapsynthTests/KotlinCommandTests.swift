@@ -89,6 +89,10 @@ import TestSupport
         #expect(lint.stdout.hasSuffix("lint: 1 file, 1 error, 0 warnings, 4 info\n"), "\(lint.stdout)")
         let devices = try hapsynth(["devices", scratch.path + "/haptics/Haptics.kt", "--pattern", "taps", "iphone", "pixel-5"])
         #expect(devices.status == 0 && devices.stdout.hasPrefix("devices: \(scratch.path)/haptics/Haptics.kt#taps against iphone"), "\(devices.stdout)")
+        // --pattern chooses among the Kotlin file's patterns; a pattern.json given beside it stays.
+        let both = try hapsynth(["devices", "Samples/heartbeat.json", scratch.path + "/haptics/Haptics.kt", "--pattern", "taps", "iphone", "pixel-5"])
+        #expect(both.status == 0 && both.stdout.split(separator: "\n").filter { $0.hasPrefix("devices: ") }.count == 2
+                && both.stdout.hasPrefix("devices: Samples/heartbeat.json against iphone"), "\(both.stdout)")
         let render = try hapsynth(["render", scratch.path + "/haptics/Haptics.kt", "--pattern", "taps", scratch.path + "/taps.wav"])
         #expect(render.status == 0, "\(render.stderr)")
     }

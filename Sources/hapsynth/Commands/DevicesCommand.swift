@@ -103,7 +103,8 @@ struct DevicesCommand: Command {
         }
         var entries = suite.entries
         if let chosen {
-            entries = entries.filter { $0.pattern == chosen || ($0.pattern == nil && $0.path.hasSuffix(".kt")) }
+            // Only the Kotlin files' patterns are chosen among; the other files all stay.
+            entries = entries.filter { !$0.path.hasSuffix(".kt") || $0.pattern == chosen || $0.pattern == nil }
             guard !entries.isEmpty else {
                 let names = suite.entries.compactMap(\.pattern)
                 throw .usage("--pattern \(chosen): no Kotlin pattern of that name" + (names.isEmpty ? "" : "; the patterns are \(names.joined(separator: ", "))"), command: name)
