@@ -101,10 +101,11 @@ extension OnTheDevice {
                 return (capture.timeline.first?.startFrame, capture.haptics.count)
             }
             let waited = Date()
-            while rendered().start.map({ rendered().frames <= $0 + 2_400 }) ?? true, Date().timeIntervalSince(waited) < 10 {
+            var (start, frames) = rendered()
+            while start.map({ frames <= $0 + 2_400 }) ?? true, Date().timeIntervalSince(waited) < 10 {
                 Thread.sleep(forTimeInterval: 0.01)
+                (start, frames) = rendered()
             }
-            let (start, frames) = rendered()
             #expect((start ?? 0) >= 9_600)
             #expect(frames > (start ?? .max) + 2_400)
             HapticsEmulator.configure(.init())
