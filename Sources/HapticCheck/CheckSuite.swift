@@ -84,10 +84,8 @@ public struct CheckSuite: Sendable {
             let relative = file.relative ?? FilePaths.lastComponent(file.path)
             if file.path.hasSuffix(".kt") {
                 addKotlin(path: file.path, relative: relative, goldens: goldens, named: file.relative == nil, names: kotlinPatterns(file.path))
-            } else if file.relative != nil {
-                add(path: file.path, relative: relative, goldens: goldens, format: format)
             } else {
-                add(path: file.path, relative: relative, goldens: goldens, named: true, format: format)
+                add(path: file.path, relative: relative, goldens: goldens, named: file.relative == nil, format: format)
             }
         }
         entries = Self.markingCollisions(entries)
@@ -125,15 +123,14 @@ public struct CheckSuite: Sendable {
     /// A Kotlin file's patterns, one entry each (`Haptics.kt#taps`); a file that cannot be read is
     /// one entry (its run says why), one found in a folder without a pattern is passed over.
     private mutating func addKotlin(path: String, relative: String, goldens: String, named: Bool, names: [String]?) {
-        guard let names else {
-            entries.append(Entry(path: path, goldenBase: Self.join(goldens, relative), name: relative))
-            return
-        }
-        if names.isEmpty, !named {
+        if names?.isEmpty == true, !named {
             skipped.append(Skipped(path: path, why: "declares no Jindong pattern"))
             return
         }
-        if names.isEmpty { entries.append(Entry(path: path, goldenBase: Self.join(goldens, relative), name: relative)) }
+        guard let names, !names.isEmpty else {  // its load says what is wrong
+            entries.append(Entry(path: path, goldenBase: Self.join(goldens, relative), name: relative))
+            return
+        }
         for name in names {
             entries.append(Entry(path: path, pattern: name, goldenBase: Self.join(goldens, relative + "#" + name), name: relative + "#" + name))
         }
