@@ -19,6 +19,13 @@ public struct PatternDocument: Sendable {
     public let contentKey: UInt64
     /// Where a Kotlin file declares it (nil for pattern.json).
     public var declaredAt: SourcePosition? = nil
+
+    /// A document read by another reader (Kotlin's).
+    package init(pattern: Pattern, name: String?, description: String?, warnings: [PatternWarning], files: [String], contentKey: UInt64,
+                 declaredAt: SourcePosition? = nil) {
+        (self.pattern, self.name, self.description, self.warnings, self.files, self.contentKey, self.declaredAt) =
+            (pattern, name, description, warnings, files, contentKey, declaredAt)
+    }
 }
 
 /// Reads pattern.json files with hapsynth's own JSON parser, so that every error names the file,
@@ -125,7 +132,7 @@ package struct ContentKey: Hashable, Sendable {
 }
 
 /// Decodes one file's JSON into the pattern model. Includes get a decoder of their own.
-struct PatternDecoder {
+package struct PatternDecoder {
     /// The file as errors name it.
     let file: String
     /// The folder that relative includes are resolved against.
@@ -262,13 +269,13 @@ struct PatternDecoder {
     }
 
     /// The folder part of a path (`""` for a bare file name).
-    static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `relative` inside `directory` (`""` and `.` mean the current folder).
-    static func join(_ directory: String, _ relative: String) -> String {
+    package static func join(_ directory: String, _ relative: String) -> String {
         if directory.isEmpty || directory == "." { return relative }
         return directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }

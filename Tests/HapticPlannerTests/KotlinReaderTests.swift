@@ -1,5 +1,6 @@
 import Testing
-@testable import HapticCore
+import HapticCore
+@testable import HapticPlanner
 
 /// Jindong's patterns read from Kotlin (docs/kotlin.md): every element, transform and value form
 /// reads as its pattern.json translation reads; what only a run can know is refused with its place,
@@ -131,7 +132,7 @@ import Testing
 
     @Test func whatOnlyARunKnowsIsRefusedWithItsPlaceAndTheRestReads() throws {
         let source = """
-            fun computeDelay() = 80
+            fun gapMs() = 80
 
             val ok = buildHapticPattern { haptic(100.ms) }
             val computed = buildHapticPattern {
@@ -153,14 +154,18 @@ import Testing
             if case .failure(let error) = found[index].result { return error }
             return nil
         }
-        #expect(refusal(1)?.description == "Haptics.kt:6:11: computed: not a literal: computeDelay()", "\(String(describing: refusal(1)))")
-        #expect(refusal(2)?.message == "not a literal: a for" && refusal(2)?.position == SourcePosition(line: 9, column: 5))
-        #expect(refusal(3)?.message == "not a literal: withParameter is a function with parameters")
-        #expect(refusal(4)?.message == "not a literal: changing is a var")
-        #expect(refusal(5)?.message == "not a literal: a string" && refusal(5)?.position == SourcePosition(line: 13, column: 41), "\(String(describing: refusal(5)))")
+        #expect(refusal(1)?.description == "Haptics.kt:6:11: computed: `computeDelay()`, a call of the app's code: known only when the app runs",
+                "\(String(describing: refusal(1)))")
+        #expect(refusal(2)?.message == "a `for` loop: known only when the app runs" && refusal(2)?.position == SourcePosition(line: 9, column: 5))
+        #expect(refusal(3)?.message == "`gap`, a parameter: known only when the app runs")
+        #expect(refusal(4)?.message == "changing is a `var`: known only when the app runs")
+        #expect(refusal(5)?.message == "`\"100\"`, a string" && refusal(5)?.position == SourcePosition(line: 13, column: 41), "\(String(describing: refusal(5)))")
+        #expect([1, 2, 3, 4].allSatisfy { refusal($0)?.kind == .needsRun } && refusal(5)?.kind == .notRead)
     }
 
-    @Test func aStaticComposableIsAPatternThatEndsWithItsLastEvent() throws {
+    /// As Jindong's Compose tests state, a `Jindong { … }` block equals the core builder with the
+    /// same calls: its trailing delay is kept.
+    @Test func aStaticComposableKeepsItsTrailingDelay() throws {
         let source = """
             @Composable
             fun ButtonHaptic() {
@@ -180,7 +185,7 @@ import Testing
         let found = try Self.patterns(source)
         #expect(found.map(\.name) == ["ButtonHaptic"])
         let pattern = try found[0].result.get()
-        #expect(pattern.durationMs == 150 && pattern.events.map(\.startMs) == [0, 150])
+        #expect(pattern.durationMs == 350 && pattern.events.map(\.startMs) == [0, 150])
     }
 
     @Test func aBrokenFileSaysWhereAndJSONIsNotKotlin() {
@@ -229,7 +234,7 @@ import Testing
             Issue.record("a neighbour's refusal was not passed on")
             return
         }
-        #expect(error.description == "ui/Tap.kt:2:42: worse: bad cannot be read: ui/Shared.kt:3:11: not a literal: later()")
+        #expect(error.description == "ui/Tap.kt:2:42: worse: bad cannot be read: ui/Shared.kt:3:11: `later()`, a call of the app's code: known only when the app runs")
     }
 
     /// The neighbours are read only when a pattern names what its file does not declare, and only

@@ -1,3 +1,4 @@
+import HapticCore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,7 @@
-/// One token of a Kotlin file, with where it starts (1-based line and column).
+import HapticCore
+
+/// One token of a Kotlin file: what it is, where it starts (1-based line and column) and the
+/// bytes it covers (so an expression is shown as written).
 struct KotlinToken: Sendable {
     enum Kind: Equatable, Sendable {
         case identifier(String)
@@ -14,6 +17,9 @@ struct KotlinToken: Sendable {
 
     let kind: Kind
     let position: SourcePosition
+    /// Byte offsets of the token in its file.
+    let start: Int
+    let end: Int
 
     var identifier: String? {
         if case .identifier(let name) = kind { return name }
@@ -25,18 +31,25 @@ struct KotlinToken: Sendable {
 
 /// Splits a Kotlin file into tokens (docs/kotlin.md): identifiers (backticked ones too), numbers,
 /// strings and characters (skipped whole, templates and raw strings included), operators, and
-/// newlines, which end statements; comments (nested block comments too) are dropped. At most
-/// `maxTokens` tokens, so a hostile file cannot make the token list grow without bound.
+/// newlines (LF, CRLF or a lone CR), which may end statements; comments (nested block comments
+/// too) are dropped, and a UTF-8 byte order mark before the first token. At most `maxTokens`
+/// tokens and templates nested at most `maxTemplateDepth` deep, so a hostile file cannot make the
+/// token list grow without bound or the stack overflow.
 struct KotlinLexer {
     /// More tokens than any pattern file needs (a 4 MB file of one-letter tokens has two million).
     static let maxTokens = 2_000_000
+    /// String templates inside string templates, as deep as the parser nests brackets.
+    static let maxTemplateDepth = 64
 
     private let bytes: [UInt8]
     private var offset = 0
     private var line = 1
     private var lineStart = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3; lineStart = 3 }
+    }
 
     /// A lexing failure: what and where.
     struct Failure: Error {
@@ -53,12 +66,14 @@ struct KotlinLexer {
         while let current = byte(), test(current) { advance() }
     }
 
+    /// One byte on; a line ends at LF, and at a CR not followed by LF.
     private mutating func advance() {
-        if bytes[offset] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = offset + 1
-        }
+        let current = bytes[offset]
         offset += 1
+        if current == UInt8(ascii: "\n") || (current == UInt8(ascii: "\r") && byte() != UInt8(ascii: "\n")) {
+            line += 1
+            lineStart = offset
+        }
     }
 
     static func isLetter(_ byte: UInt8) -> Bool {
@@ -80,44 +95,60 @@ struct KotlinLexer {
 
     private mutating func next() throws(Failure) -> KotlinToken {
         while let current = byte() {
-            let start = position
+            let start = position, first = offset
+            func token(_ kind: KotlinToken.Kind) -> KotlinToken { KotlinToken(kind: kind, position: start, start: first, end: offset) }
             switch current {
-            case UInt8(ascii: "\n"):
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r") where current == UInt8(ascii: "\n") || byte(1) != UInt8(ascii: "\n"):
                 advance()
-                return KotlinToken(kind: .newline, position: start)
+                return token(.newline)
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
                 advance()
             case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
-                skip { $0 != UInt8(ascii: "\n") }
+                skip { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
             case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
                 try skipBlockComment(from: start)
             case UInt8(ascii: "\""):
-                try skipString(from: start)
-                return KotlinToken(kind: .string, position: start)
+                try skipString(from: start, depth: 0)
+                return token(.string)
             case UInt8(ascii: "'"):
                 try skipCharacter(from: start)
-                return KotlinToken(kind: .string, position: start)
+                return token(.string)
             case UInt8(ascii: "`"):
                 advance()
-                let first = offset
-                skip { $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "\n") }
+                let nameStart = offset
+                skip { $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
                 guard byte() == UInt8(ascii: "`") else { throw Failure(message: "a backticked name that does not end", position: start) }
-                let name = String(decoding: bytes[first..<offset], as: UTF8.self)
+                let name = String(decoding: bytes[nameStart..<offset], as: UTF8.self)
                 advance()
-                return KotlinToken(kind: .identifier(name), position: start)
+                // Kotlin refuses these in a name (the JVM does not allow them); none reaches a path or a terminal.
+                guard !name.isEmpty, !name.contains(where: { "/\\.;:[]<>".contains($0) }), Self.isPrintable(name) else {
+                    throw Failure(message: "a backticked name Kotlin does not allow", position: start)
+                }
+                return token(.identifier(name))
             default:
                 if Self.isLetter(current) {
-                    let first = offset
                     skip { Self.isLetter($0) || Self.isDigit($0) }
-                    return KotlinToken(kind: .identifier(String(decoding: bytes[first..<offset], as: UTF8.self)), position: start)
+                    let name = String(decoding: bytes[first..<offset], as: UTF8.self)
+                    guard Self.isPrintable(name) else { throw Failure(message: "a name with a control character", position: start) }
+                    return token(.identifier(name))
                 }
                 if Self.isDigit(current) || (current == UInt8(ascii: ".") && byte(1).map(Self.isDigit) == true) {
-                    return KotlinToken(kind: .number(number()), position: start)
+                    let text = number()
+                    return token(.number(text))
                 }
-                return KotlinToken(kind: .symbol(symbol()), position: start)
+                let text = symbol()
+                return token(.symbol(text))
             }
         }
-        return KotlinToken(kind: .end, position: position)
+        return KotlinToken(kind: .end, position: position, start: offset, end: offset)
+    }
+
+    /// Whether a name has no control or format characters (which would reach a terminal).
+    static func isPrintable(_ name: String) -> Bool {
+        !name.unicodeScalars.contains { scalar in
+            let category = scalar.properties.generalCategory
+            return category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator
+        }
     }
 
     /// A number: digits with `_`, a fraction only when a digit follows the point (so `80.ms` is
@@ -146,14 +177,15 @@ struct KotlinLexer {
         return String(decoding: bytes[first..<offset], as: UTF8.self)
     }
 
-    private static let longSymbols = ["?.", "?:", "->", "::", "..", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "++", "--", "!!"]
+    private static let longSymbols = ["..<", "===", "!==", "?.", "?:", "->", "::", "..", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=",
+                                      "++", "--", "!!"]
 
     private mutating func symbol() -> String {
-        if let second = byte(1) {
-            let pair = String(decoding: [bytes[offset], second], as: UTF8.self)
-            if Self.longSymbols.contains(pair) {
-                advance(); advance()
-                return pair
+        for candidate in Self.longSymbols {
+            let utf8 = Array(candidate.utf8)
+            if offset + utf8.count <= bytes.count, bytes[offset..<(offset + utf8.count)].elementsEqual(utf8) {
+                for _ in utf8 { advance() }
+                return candidate
             }
         }
         let text = String(decoding: [bytes[offset]], as: UTF8.self)
@@ -177,8 +209,10 @@ struct KotlinLexer {
         }
     }
 
-    /// A string, raw (`"""…"""`) or escaped, with its `${…}` templates.
-    private mutating func skipString(from start: SourcePosition) throws(Failure) {
+    /// A string, raw (`"""…"""`) or escaped, with its `${…}` templates (nested at most
+    /// `maxTemplateDepth` deep).
+    private mutating func skipString(from start: SourcePosition, depth: Int) throws(Failure) {
+        guard depth < Self.maxTemplateDepth else { throw Failure(message: "string templates nested more than \(Self.maxTemplateDepth) deep", position: start) }
         let raw = byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
         for _ in 0..<(raw ? 3 : 1) { advance() }
         while true {
@@ -193,12 +227,12 @@ struct KotlinLexer {
             } else if current == UInt8(ascii: "\"") {
                 advance()
                 return
-            } else if current == UInt8(ascii: "\n") {
+            } else if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") {
                 throw Failure(message: "a string that does not end on its line", position: start)
             }
             if current == UInt8(ascii: "$"), byte(1) == UInt8(ascii: "{") {
                 advance()
-                try skipTemplate(from: start)
+                try skipTemplate(from: start, depth: depth + 1)
                 continue
             }
             if byte() != nil { advance() }
@@ -206,19 +240,19 @@ struct KotlinLexer {
     }
 
     /// `{ … }` inside a string, braces and nested strings balanced.
-    private mutating func skipTemplate(from start: SourcePosition) throws(Failure) {
-        var depth = 0
+    private mutating func skipTemplate(from start: SourcePosition, depth: Int) throws(Failure) {
+        var braces = 0
         while let current = byte() {
-            if current == UInt8(ascii: "{") { depth += 1 }
+            if current == UInt8(ascii: "{") { braces += 1 }
             if current == UInt8(ascii: "}") {
-                depth -= 1
-                if depth == 0 {
+                braces -= 1
+                if braces == 0 {
                     advance()
                     return
                 }
             }
             if current == UInt8(ascii: "\"") {
-                try skipString(from: position)
+                try skipString(from: position, depth: depth)
                 continue
             }
             advance()

@@ -1,0 +1,100 @@
+import HapticCore
+import Synchronization
+
+/// The declarations a file's patterns may use: its own, then — only for a name it does not
+/// declare — those of its neighbours (the `.kt` files beside it or given with it), read then and
+/// once, noting the files a name was found in.
+final class KotlinScope {
+    private let ownDeclarations: [String: KotlinDeclaration]
+    private var readNeighbours: (() -> [(file: String, bytes: [UInt8])])?
+    private var neighbours: [String: KotlinDeclaration] = [:]
+    private var neighbourBytes: [String: [UInt8]] = [:]
+    /// The neighbours a name was found in, in the order first used, with their bytes.
+    private(set) var used: [(file: String, bytes: [UInt8])] = []
+
+    init(own: [KotlinDeclaration], neighbours: @escaping () -> [(file: String, bytes: [UInt8])]) {
+        ownDeclarations = Dictionary(own.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        readNeighbours = neighbours
+    }
+
+    /// The file's own declaration `name`.
+    func own(_ name: String) -> KotlinDeclaration? { ownDeclarations[name] }
+
+    subscript(name: String) -> KotlinDeclaration? {
+        if let declaration = ownDeclarations[name] { return declaration }
+        if let read = readNeighbours {
+            readNeighbours = nil
+            for neighbour in read() {
+                guard let found = try? KotlinDeclared.parsed(neighbour.bytes, file: neighbour.file) else { continue }
+                neighbourBytes[neighbour.file] = neighbour.bytes
+                for declaration in found where neighbours[declaration.name] == nil { neighbours[declaration.name] = declaration.in(neighbour.file) }
+            }
+        }
+        guard let declaration = neighbours[name], let file = declaration.neighbour else { return nil }
+        if !used.contains(where: { $0.file == file }) { used.append((file, neighbourBytes[file] ?? [])) }
+        return declaration
+    }
+}
+
+/// A Kotlin file's declarations, parsed: the names of its patterns, and each pattern built only
+/// when it is asked for (with what it uses), so choosing one of 2,000 builds one.
+struct KotlinDeclared {
+    let file: String
+    /// The file's patterns, in its order.
+    let names: [(name: String, position: SourcePosition)]
+    /// What its patterns may use, and which neighbours they did.
+    let scope: KotlinScope
+    /// Jindong's names the file uses, when it declares no pattern (to say what was seen).
+    let seen: [String]
+    private let evaluator: KotlinEvaluator
+    private let positions: [String: SourcePosition]
+
+    /// - Parameter neighbours: the other `.kt` files a pattern may include from, read only when a
+    ///   name is not the file's own.
+    init(bytes: [UInt8], file: String, neighbours: @escaping () -> [(file: String, bytes: [UInt8])]) throws(KotlinPatternError) {
+        let own = try Self.parsed(bytes, file: file)
+        let scope = KotlinScope(own: own, neighbours: neighbours)
+        self.file = file
+        self.scope = scope
+        let evaluator = KotlinEvaluator(scope: scope, source: KotlinSource(file: file, bytes: bytes))
+        self.evaluator = evaluator
+        let finder = KotlinPatternFinder(lookup: { evaluator.declaration($0, in: $1) })
+        let found = own.filter { finder.isPattern($0) }.map { ($0.name, $0.position) }
+        names = found
+        positions = Dictionary(found.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        seen = found.isEmpty ? KotlinReader.jindongNames.filter { KotlinReader.contains(bytes, $0) } : []
+    }
+
+    /// The files parsed last, by name with their bytes: a check of a file's 2,000 patterns (or of
+    /// a folder whose files include from one another) parses each file once, not once a pattern.
+    /// At most 16 files and 64 MiB of them are kept.
+    private static let recent = Mutex<[(file: String, bytes: [UInt8], declarations: [KotlinDeclaration])]>([])
+    private static let recentCount = 16
+
+    /// A file's declarations, parsed once for the same name and bytes.
+    static func parsed(_ bytes: [UInt8], file: String) throws(KotlinPatternError) -> [KotlinDeclaration] {
+        if let known = recent.withLock({ list in list.first { $0.file == file && $0.bytes == bytes }?.declarations }) { return known }
+        let declarations = try KotlinReader.declarations(bytes, file: file)
+        recent.withLock { list in
+            list.insert((file, bytes, declarations), at: 0)
+            while list.count > recentCount || list.reduce(0, { $0 + $1.bytes.count }) > PatternLimits.maxInputBytes { list.removeLast() }
+        }
+        return declarations
+    }
+
+    /// The pattern `name` (one of `names`), or why it cannot be read.
+    func pattern(_ name: String) -> Result<Pattern, KotlinPatternError> {
+        let position = positions[name] ?? SourcePosition(line: 1, column: 1)
+        evaluator.work = 0
+        guard let declaration = scope.own(name) else {
+            return .failure(KotlinPatternError(file: file, position: position, pattern: name, message: "no declaration \(name)", kind: .invalid))
+        }
+        switch evaluator.value(of: declaration) {
+        case .success(.pattern(let pattern)): return .success(pattern)
+        case .success(let other):
+            return .failure(KotlinPatternError(file: file, position: position, pattern: name, message: "not a pattern: \(other.kindName)", kind: .invalid))
+        case .failure(let refusal):
+            return .failure(KotlinPatternError(file: file, position: refusal.position, pattern: name, message: refusal.message, kind: refusal.kind))
+        }
+    }
+}
