@@ -26,7 +26,7 @@ public struct CheckReport: Sendable {
 
     /// Whether the outcome fails the check: not ok or recorded, or with warnings under `--strict`.
     public func fails(_ outcome: CheckOutcome) -> Bool {
-        !(outcome.status == .ok || outcome.status == .recorded) || (strict && !outcome.warnings.isEmpty)
+        !(outcome.status == .ok || outcome.status == .recorded || outcome.status == .notChecked) || (strict && !outcome.warnings.isEmpty)
     }
 
     public var pass: Bool { !outcomes.contains(where: fails) && !(strict && !obsolete.isEmpty) }
@@ -58,6 +58,7 @@ public struct CheckReport: Sendable {
         case .recorded: line = "recorded \(name): \(outcome.golden ?? "")" + (outcome.note.map { " (\($0))" } ?? "")
         case .missing: line = "missing  \(name): no golden \(outcome.entry.goldenBase).wav or .flac"
         case .invalid: line = "invalid  \(name): \(outcome.error ?? "")"
+        case .notChecked: line = "skipped  \(name): \(outcome.note ?? "")"
         case .differs:
             if let note = outcome.note, outcome.comparison == nil {
                 line = "differs  \(name): \(note)"
@@ -77,7 +78,9 @@ public struct CheckReport: Sendable {
     /// (`check (android on flagship-api36): …`). `strictName` names the strict setting where it
     /// fails warnings (`(strict: failing)`).
     public func summary(strictName: String = "strict") -> String {
-        let counts = CheckOutcome.Status.allCases.map { status in "\(outcomes.filter { $0.status == status }.count) \(status.rawValue)" }
+        // `not checked` is counted only where a Kotlin pattern was not checked.
+        let counts = CheckOutcome.Status.allCases.filter { $0 != .notChecked || outcomes.contains { $0.status == .notChecked } }
+            .map { status in "\(outcomes.filter { $0.status == status }.count) \(status.rawValue)" }
         var text = "check\(androidDevice.map { " (android on \($0.name))" } ?? ""): \(outcomes.count) pattern\(outcomes.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))"
         let warned = outcomes.filter { !$0.warnings.isEmpty }.count
         if warned > 0 { text += ", \(warned) with warnings\(strict ? " (\(strictName): failing)" : "")" }
@@ -123,12 +126,17 @@ public struct CheckReport: Sendable {
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(Self.time(seconds))\""
         xml.append("<testsuites name=\"hapsynth check\" \(counts)>")
-        xml.append("  <testsuite name=\"\(Figure.escape(goldens))\" \(counts) skipped=\"0\">")
+        let skipped = outcomes.filter { $0.status == .notChecked }.count
+        xml.append("  <testsuite name=\"\(Figure.escape(goldens))\" \(counts) skipped=\"\(skipped)\">")
         for outcome in outcomes {
             let open = "    <testcase classname=\"hapsynth.check\" name=\"\(Figure.escape(outcome.entry.name))\" "
                 + "file=\"\(Figure.escape(outcome.entry.path))\" time=\"\(Self.time(outcome.seconds))\""
             let detail = (Self.lines(outcome) + (outcome.perceptual.map(PerceptualText.report) ?? [])).joined(separator: "\n")
-            if outcome.status == .invalid {
+            if outcome.status == .notChecked {
+                xml.append(open + ">")
+                xml.append("      <skipped message=\"\(Figure.escape(outcome.note ?? ""))\"/>")
+                xml.append("    </testcase>")
+            } else if outcome.status == .invalid {
                 xml.append(open + ">")
                 xml.append("      <error type=\"invalid\" message=\"\(Figure.escape(outcome.error ?? ""))\">\(Figure.escape(detail, keepingLineBreaks: true))</error>")
                 xml.append("    </testcase>")

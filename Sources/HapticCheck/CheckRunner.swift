@@ -78,6 +78,11 @@ public struct CheckRunner: Sendable {
                 outcome.warnings.append(wording.warning(coarse))
             }
         } catch {
+            if case .kotlin(.unreadable(let refused))? = error as? LoadError, refused.isUncheckable {
+                outcome.status = .notChecked
+                outcome.note = "\(refused.kind.rawValue): \(refused.file):\(refused.position): \(refused.message)"
+                return outcome
+            }
             outcome.error = wording.error(error)
             return outcome
         }

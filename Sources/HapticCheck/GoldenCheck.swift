@@ -44,6 +44,9 @@ public struct CheckRequest: Sendable {
     /// Other files the check reads (a profile, device files), which no report may replace.
     public var inputFiles: [String] = []
     public var wording = CheckWording()
+    /// Names of patterns left out of the check (`Haptics.kt#dynamicTap`; `*` matches any run of
+    /// characters): their goldens stay owned, nothing of them is rendered.
+    public var skip: [String] = []
     /// Whether the caller wants the work stopped (Ctrl-C).
     public var isInterrupted: @Sendable () -> Bool = { false }
 
@@ -110,7 +113,12 @@ public enum GoldenCheck {
         if request.prune, let file = request.inputs.first(where: { FilePaths.isFolder($0) == false }) { throw .cannotPrune(file: file) }
         let suite = try CheckSuite(inputs: request.inputs, goldens: request.goldens, android: request.platform != .ios)
         suite.skipped.forEach { events(.skipped($0)) }
-        let entries = request.shard.map { suite.shard($0.index, of: $0.count) } ?? suite.entries
+        var entries = request.shard.map { suite.shard($0.index, of: $0.count) } ?? suite.entries
+        if !request.skip.isEmpty {
+            let left = entries.filter { entry in request.skip.contains { NameGlob.matches(entry.name, $0) } }
+            left.forEach { events(.skipped(CheckSuite.Skipped(path: $0.name, why: "left out of the suite"))) }
+            entries.removeAll { entry in request.skip.contains { NameGlob.matches(entry.name, $0) } }
+        }
         guard !suite.entries.isEmpty else {
             return CheckResult(foundNothing: true, report: CheckReport(outcomes: [], obsolete: [], strict: request.strict, goldens: request.goldens),
                                artifactsFolder: nil)

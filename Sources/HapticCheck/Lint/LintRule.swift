@@ -40,6 +40,8 @@ public struct LintRule: Sendable, Hashable {
         LintRule("HS004", "unknown-type", .ios, .error, "An unknown EventType or ParameterID value."),
         LintRule("HS005", "bad-time", .both, .error, "A negative time or duration, or curve points going back in time."),
         LintRule("HS006", "lenient-clip", .both, .warning, "A .haptic clip that Haptics Studio reads but Meta's strict reading refuses or drops."),
+        LintRule("HS007", "kotlin-needs-run", .both, .info, "A Kotlin pattern known only when the app runs (a parameter, a var, a loop, the app's code): not checked."),
+        LintRule("HS008", "kotlin-not-read", .both, .warning, "A Kotlin pattern written in a form hapsynth does not read: not checked."),
         LintRule("HS101", "continuous-over-30s", .ios, .warning, "A continuous event longer than 30 s: Core Haptics cuts it."),
         LintRule("HS102", "curve-over-16-points", .ios, .warning, "A parameter curve of more than 16 points."),
         LintRule("HS103", "curve-times-absolute", .ios, .warning, "Curve point times that look absolute."),

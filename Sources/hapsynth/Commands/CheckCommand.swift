@@ -7,7 +7,8 @@ struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "Render patterns and compare them with golden files (exit 0 when all pass)."
     static let discussion = """
-        Folders are searched recursively for *.json, *.ahap and *.haptic patterns; a golden mirrors its
+        Folders are searched recursively for *.json, *.ahap, *.haptic and Jindong's *.kt patterns (each
+        pattern of a .kt file is FILE.kt#NAME); a golden mirrors its
         pattern's path below DIR (ui/tap.json <-> DIR/ui/tap.wav or .flac; an AHAP file keeps its
         extension: swell.ahap <-> DIR/swell.ahap.flac). A render passes when it matches its golden
         sample by sample, or, with --perceptual, when a person could not feel the difference (see
@@ -34,6 +35,7 @@ struct CheckCommand: Command {
             OptionSpec(name: "--report", valueName: "FILE", help: "Write an HTML report with waveform pictures."),
             OptionSpec(name: "--jobs", valueName: "N", help: "Patterns checked at once (default: the number of cores)."),
             OptionSpec(name: "--shard", valueName: "K/N", help: "Check only the K-th of N parts of the suite."),
+            OptionSpec(name: "--skip", valueName: "NAME", help: "Leave out the pattern NAME (Haptics.kt#tap; * matches any run; repeatable)."),
             OptionSpec(name: "--platform", valueName: "ios|android",
                        help: "Render as an iPhone or an Android phone plays (default: the suite's, else ios)."),
             DeviceProfileOption.spec,
@@ -55,6 +57,8 @@ struct CheckCommand: Command {
     let report: String?
     let jobs: Int
     let shard: (index: Int, count: Int)?
+    /// `--skip`: names of patterns left out.
+    let skip: [String]
     let tolerance: WaveformComparison.Tolerance
     /// The perceptual gate's limits; nil: the sample-exact gate.
     let perceptual: PerceptualTolerance?
@@ -92,6 +96,7 @@ struct CheckCommand: Command {
         junit = arguments.value("--junit")
         report = arguments.value("--report")
         jobs = try arguments.count("--jobs", maximum: 256, command: Self.name)
+        skip = arguments.values("--skip")
         if let text = arguments.value("--shard") {
             let parts = text.split(separator: "/").map { Int($0) }
             guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
@@ -151,6 +156,7 @@ struct CheckCommand: Command {
         request.artifacts = artifacts
         request.jobs = jobs
         request.shard = shard
+        request.skip = skip
         request.pictures = report != nil
         (request.junit, request.report, request.inputFiles) = (junit, report, inputFiles)
         request.wording = CheckWording(error: { Wording.text($0) }, warning: { Wording.text($0) })

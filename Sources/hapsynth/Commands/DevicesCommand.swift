@@ -152,8 +152,18 @@ struct DevicesCommand: Command {
         let reserved = try PatternInput.reserve([report.map { ($0, "HTML report") }, junit.map { ($0, "JUnit report") }].compactMap { $0 })
         var reportText: String?
         var texts: [String] = [], documents: [JSONOutput] = [], judgements: [DeviceGate.Judgement] = []
+        var notJudged: [String] = []
         for (file, pattern, alongside, patternPath) in patternFiles {
-            let loaded = try PatternInput.load(file, console: console, pattern: pattern, alongside: alongside, command: Self.name)
+            let loaded: LoadedPattern
+            switch try PatternInput.loadCheckable(file, console: console, pattern: pattern, alongside: alongside, command: Self.name) {
+            case .success(let value): loaded = value
+            case .failure(let refused):
+                // A pattern of a Kotlin file that needs a run: the file's others are judged.
+                guard patternFiles.count > 1 else { throw CLIError.invalidInput("\(refused)") }
+                console.note("hapsynth: note: \(patternPath) is not judged (\(refused.kind.rawValue)): \(refused.position): \(refused.message)")
+                notJudged.append(patternPath)
+                continue
+            }
             let matrix: DeviceMatrix
             do {
                 matrix = try DeviceMatrix(loaded, devices: chosen.filter { $0.name != referenceDevice.name }, reference: referenceDevice, sampleRate: rate)
@@ -169,6 +179,9 @@ struct DevicesCommand: Command {
             judgements += judged
             texts.append(DeviceReport.text(matrix, pattern: patternPath))
             documents.append(DeviceReport.json(matrix, pattern: patternPath, judgements: gate.isEmpty ? nil : judged))
+        }
+        if texts.isEmpty {
+            console.out("devices: no pattern judged: \(notJudged.joined(separator: ", ")) \(notJudged.count == 1 ? "is" : "are") known only when the app runs")
         }
         try Interruption.deferred { () throws(CLIError) in
             do throws(OutputError) {
