@@ -132,7 +132,7 @@ public struct CheckSuite: Sendable {
             return
         }
         for name in names {
-            entries.append(Entry(path: path, pattern: name, goldenBase: Self.join(goldens, relative + "#" + name), name: relative + "#" + name))
+            entries.append(Entry(path: path, pattern: name, goldenBase: Self.join(goldens, relative + "#" + Self.fileNamePart(name)), name: relative + "#" + name))
         }
     }
 
@@ -175,4 +175,15 @@ public struct CheckSuite: Sendable {
     }
 
     package static func join(_ folder: String, _ relative: String) -> String { FilePaths.join(folder, relative) }
+
+    /// A declaration's name as part of one file name: a separator, a control character or a
+    /// leading dot (which Kotlin's reader refuses anyway) becomes `_`, so no name reaches outside
+    /// the goldens folder.
+    static func fileNamePart(_ name: String) -> String {
+        var part = String(name.unicodeScalars.map { scalar -> Character in
+            scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control ? "_" : Character(scalar)
+        })
+        if part.hasPrefix(".") { part = "_" + part.dropFirst() }
+        return part
+    }
 }

@@ -48,6 +48,8 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
         case otherFormat(OtherFormat, String?)
         /// A sound file (WAV, FLAC, Ogg, MP3, AIFF) given where a haptic file is needed: its kind.
         case soundFile(String)
+        /// Text in UTF-16 (it starts with a UTF-16 byte order mark): haptic files are UTF-8.
+        case utf16Text
     }
 
     /// The file as the user named it (an included file: joined to the including file's folder).
@@ -113,10 +115,19 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
             return "\"\(written)\" is \(format.name), \(format.nature) rather than a pattern.json; it cannot be a clip or a then\(at)"
         case .soundFile(let kind):
             return "this is a \(kind) sound file, not a haptic file (pattern.json, AHAP or .haptic); an AHAP file plays sounds through its AudioCustom events"
+        case .utf16Text:
+            return "this is UTF-16 text (it starts with a UTF-16 byte order mark); hapsynth reads haptic files as UTF-8: save it as UTF-8"
         }
     }
 
     /// The kind of sound file `bytes` begin as, if they are one (by their first bytes).
+    /// Whether `bytes` start with a UTF-16 byte order mark (FF FE or FE FF) and a character of
+    /// text, as a pattern.json saved as "Unicode" does (an MP3 frame header can begin FF FE too).
+    public static func isUTF16(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 4 else { return false }
+        return (bytes[0] == 0xFF && bytes[1] == 0xFE && bytes[3] == 0) || (bytes[0] == 0xFE && bytes[1] == 0xFF && bytes[2] == 0)
+    }
+
     public static func soundKind(of bytes: [UInt8]) -> String? {
         func starts(_ text: String, at offset: Int = 0) -> Bool {
             let magic = Array(text.utf8)
@@ -127,6 +138,7 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
         if starts("fLaC") { return "FLAC" }
         if starts("OggS") { return "Ogg" }
         if starts("FORM"), starts("AIFF", at: 8) || starts("AIFC", at: 8) { return "AIFF" }
+        if isUTF16(bytes) { return nil }
         if starts("ID3") || (bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0) { return "MP3" }
         return nil
     }

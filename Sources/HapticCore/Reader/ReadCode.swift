@@ -86,7 +86,7 @@ extension PatternFileError {
         case .unsupportedVersion: return .unsupportedVersion
         case .needsEventsOrTimeline, .eventsAndTimeline, .oneKeyExpected: return .invalid
         case .fileNotFound: return includedFrom.isEmpty ? .fileMissing : .include
-        case .unreadable, .fileTooLarge, .soundFile: return .fileUnreadable
+        case .unreadable, .fileTooLarge, .soundFile, .utf16Text: return .fileUnreadable
         case .includeNotFound, .includeUnreadable, .includeCycle, .includeChainTooLong: return .include
         case .includesTooLarge, .transformWorkTooLarge: return .overLimit
         case .otherFormat: return .wrongFormat

@@ -9,12 +9,19 @@ public enum KotlinLoadError: Error, Sendable, CustomStringConvertible {
     case unreadable(KotlinPatternError)
     /// The file has several patterns and none was chosen, or the chosen name is not one of them.
     case choice(file: String, asked: String?, names: [String])
+    /// The file declares no pattern hapsynth can name: `seen` are the Jindong names it uses
+    /// (inside screens, functions with parameters or local values), empty for a `.kt` file
+    /// without Jindong.
+    case noPatterns(file: String, seen: [String])
 
     public var description: String {
         switch self {
         case .unreadable(let error): return "\(error)"
+        case .noPatterns(let file, let seen):
+            guard !seen.isEmpty else { return "\(file): declares no Jindong pattern (it names none of Jindong's types or builders)" }
+            return "\(file): declares no Jindong pattern that can be named: it uses \(seen.joined(separator: ", ")) only inside functions with parameters, "
+                + "screens or local values, which are known only when the app runs (docs/kotlin.md, \"What is read\")"
         case .choice(let file, let asked, let names):
-            guard !names.isEmpty else { return "\(file): no pattern is declared (val NAME = buildHapticPattern { … })" }
             let list = names.joined(separator: ", ")
             guard let asked else { return "\(file) declares \(names.count) patterns (\(list)); choose one with --pattern NAME" }
             let hint = KeySuggestion.closest(to: asked, among: names).map { " (did you mean '\($0)'?)" } ?? ""
@@ -40,6 +47,7 @@ extension KotlinReader {
             throw .unreadable(error)
         }
         let names = declared.names.map(\.name)
+        guard !names.isEmpty else { throw .noPatterns(file: path, seen: declared.seen) }
         let chosen: (name: String, position: SourcePosition)
         if let name {
             guard let found = declared.names.first(where: { $0.name == name }) else { throw .choice(file: path, asked: name, names: names) }
@@ -78,7 +86,14 @@ extension KotlinReader {
         }
         var found: [(file: String, bytes: [UInt8])] = [], budget = PatternLimits.maxInputBytes
         var seen: Set<String> = [InputFile.realPath(path) ?? path]
-        for file in names.sorted().map({ PatternDecoder.join(folder, $0) }) + alongside.prefix(maxNeighbours) {
+        // A neighbour found in the folder is one only when it is inside it: a link leading out is
+        // refused, as sound paths are (the files given on the command line were named by the user).
+        let inside = InputFile.realPath(folder.isEmpty ? "." : folder).map { $0 == "/" ? "/" : $0 + "/" }
+        let listed = names.sorted().map { PatternDecoder.join(folder, $0) }.filter { file in
+            guard let inside, let real = InputFile.realPath(file) else { return false }
+            return real.hasPrefix(inside) && !real.dropFirst(inside.count).contains("/")
+        }
+        for file in listed + alongside.prefix(maxNeighbours) {
             let real = InputFile.realPath(file) ?? file
             guard !seen.contains(real), let bytes = try? InputFile.read(file, display: file), bytes.count <= budget else { continue }
             seen.insert(real)

@@ -94,11 +94,13 @@ extension KotlinEvaluator {
         frame.locals.append(index.map { [$0.0: .value(.int(Int32(truncatingIfNeeded: $0.1)))] } ?? [:])
         defer { frame.locals.removeLast() }
         var found: [Pattern] = []
-        for statement in block.statements {
+        // Every block run and every statement counts, so nested repeats of empty blocks end too.
+        for statement in [nil] + block.statements.map(Optional.some) {
             work += 1
             guard work <= Self.maxWork else {
-                throw KotlinRefusal(message: "more than \(Self.maxWork) builder steps (nested repeats)", position: block.position, kind: .invalid)
+                throw KotlinRefusal(message: "more than \(Self.maxWork) builder steps in one pattern (nested repeats)", position: block.position, kind: .invalid)
             }
+            guard let statement else { continue }
             switch statement {
             case .value(let name, let expression, _): frame.locals[frame.locals.count - 1][name] = .value(try evaluate(expression))
             case .variable(let name, _): frame.locals[frame.locals.count - 1][name] = .unknown("a `var`")
@@ -202,7 +204,8 @@ extension KotlinEvaluator {
             // Expanded eagerly into the block it stands in, as Jindong bounds it: 0 through 10,000 iterations.
             let count = try self.count(countExpression)
             guard count <= PatternLimits.maxEvents else {
-                throw refusal(countExpression.span, "repeatWithIndex expands at most \(PatternLimits.maxEvents) iterations, got \(count)", .invalid)
+                throw refusal(countExpression.span, "repeatWithIndex expands at most \(PatternLimits.maxEvents) iterations, got \(count) (`\(shown(countExpression))`)",
+                              .invalid)
             }
             let index = lambda.parameters.first ?? "it"
             var found: [Pattern] = []

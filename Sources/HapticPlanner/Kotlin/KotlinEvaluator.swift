@@ -150,7 +150,7 @@ final class KotlinEvaluator {
         if name == "true" || name == "false" { return .boolean(name == "true") }
         if let found = declaration(name, in: frame.container) { return try use(found, at: expression) }
         if name == "this" { throw needsRun(expression, "") }
-        throw needsRun(expression, "not declared in the .kt files read")
+        throw refusal(expression.span, "`\(shown(expression))` is not declared in the .kt files read (give the file that declares it too)", .notRead)
     }
 
     /// `a op b`: arithmetic and comparisons, `&&`/`||`, ranges and `in`, and `+` of two patterns (`then`).

@@ -49,8 +49,8 @@ public enum KotlinReader {
 
     /// Whether some line begins (after blanks) with a word only Kotlin source begins a line with.
     static func startsAKotlinLine(_ bytes: [UInt8]) -> Bool {
-        let words = ["package ", "import ", "val ", "var ", "fun ", "@", "object ", "class ", "private ", "internal ", "public ", "enum ",
-                     "const ", "data ", "interface ", "//", "/*"].map { Array($0.utf8) }
+        let words = ["package ", "import ", "val ", "var ", "fun ", "object ", "class ", "private ", "internal ", "public ", "enum ",
+                     "const ", "data ", "interface ", "sealed ", "abstract ", "open "].map { Array($0.utf8) }
         var lineStart = true
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count {
@@ -59,6 +59,8 @@ public enum KotlinReader {
                 lineStart = true
             } else if lineStart, byte != 0x20, byte != 0x09 {
                 if words.contains(where: { bytes[index...].starts(with: $0) }) { return true }
+                // An annotation: `@` and a letter (`@Composable`).
+                if byte == UInt8(ascii: "@"), index + 1 < bytes.count, KotlinLexer.isLetter(bytes[index + 1]), bytes[index + 1] < 0x80 { return true }
                 lineStart = false
             }
             index += 1

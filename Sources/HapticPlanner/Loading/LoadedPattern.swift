@@ -108,7 +108,7 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case .planning(_, .tooManyNativeEvents): return .overLimit
         case .planning(_, .timeBeyondPlanRange): return .timeOutOfRange
         case .kotlin(.choice): return .unknownName
-        case .kotlin(.unreadable): return .invalid
+        case .kotlin(.unreadable), .kotlin(.noPatterns): return .invalid
         }
     }
 

@@ -98,9 +98,13 @@ public enum PatternLoader {
         let parsed: (root: JSONNode, trailingComma: SourcePosition?)
         do throws(PatternFileError) {
             bytes = try InputFile.read(path, display: path)
+            if PatternFileError.isUTF16(bytes) { throw PatternFileError(file: path, position: nil, path: nil, reason: .utf16Text) }
             if let kind = PatternFileError.soundKind(of: bytes) { throw PatternFileError(file: path, position: nil, path: nil, reason: .soundFile(kind)) }
         } catch {
             throw .file(error)
+        }
+        if path.hasSuffix(".kt"), !KotlinReader.looksLikeKotlin(bytes) {
+            throw .kotlin(.noPatterns(file: path, seen: []))
         }
         if KotlinReader.looksLikeKotlin(bytes) {
             do {

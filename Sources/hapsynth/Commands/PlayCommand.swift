@@ -87,7 +87,8 @@ struct PlayCommand: Command {
                     }
                 }
                 let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, pattern: patternName, command: Self.name)
-                try session.play(loaded, isInterrupted: { Interruption.isRaised }) { announce($0, console: console) }
+                let kotlinName = loaded.declaredAt == nil ? nil : loaded.name
+                try session.play(loaded, isInterrupted: { Interruption.isRaised }) { announce($0, kotlinName: kotlinName, console: console) }
                 return .success
             } catch let error as CLIError {
                 throw error
@@ -101,7 +102,7 @@ struct PlayCommand: Command {
     private func report(_ event: LiveSession.Event, watching: Watching, console: Console) {
         switch event {
         case .watching: watching.announce(platform.androidDevice.map { " as android on \($0.name)" } ?? "", console: console)
-        case .started(let started): announce(started, console: console)
+        case .started(let started): announce(started, kotlinName: patternName, console: console)
         case .loaded(let loaded, let recovered): watching.told(loaded, recovered: recovered, console: console)
         case .loadFailed(let error): console.error(CLIError(error).message)
         case .cannotStart(let error): console.error(failure(error).message)
@@ -131,7 +132,9 @@ struct PlayCommand: Command {
 
     /// `playing P on DEV: 0.550 s, 2 players`; an AHAP file with sounds adds `and 1 audio event
     /// (stereo mix)`; Android: `playing P on DEV as android androidWaveform on phone-api26: 0.541 s`.
-    private func announce(_ started: LiveSession.Started, console: Console) {
+    /// A Kotlin file's pattern is named `FILE.kt#NAME` (`kotlinName`).
+    private func announce(_ started: LiveSession.Started, kotlinName: String?, console: Console) {
+        let patternPath = kotlinName.map { "\(self.patternPath)#\($0)" } ?? self.patternPath
         let seconds = NumberText.fixed(Double(started.frameCount) / Double(profile.sampleRate), 3)
         if let track = started.audio { track.warnings.forEach { console.warning(Wording.text($0)) } }
         if case .android(let plan) = started.plan {
