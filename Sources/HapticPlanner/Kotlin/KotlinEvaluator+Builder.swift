@@ -204,8 +204,8 @@ extension KotlinEvaluator {
             // Expanded eagerly into the block it stands in, as Jindong bounds it: 0 through 10,000 iterations.
             let count = try self.count(countExpression)
             guard count <= PatternLimits.maxEvents else {
-                throw refusal(countExpression.span, "repeatWithIndex expands at most \(PatternLimits.maxEvents) iterations, got \(count) (`\(shown(countExpression))`)",
-                              .invalid)
+                let written = shown(countExpression) == "\(count)" ? "" : " (`\(shown(countExpression))`)"
+                throw refusal(countExpression.span, "repeatWithIndex expands at most \(PatternLimits.maxEvents) iterations, got \(count)\(written)", .invalid)
             }
             let index = lambda.parameters.first ?? "it"
             var found: [Pattern] = []
