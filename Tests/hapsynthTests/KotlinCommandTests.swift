@@ -128,5 +128,49 @@ import TestSupport
         let lint = try hapsynth(["lint", app, shared])
         #expect(lint.stdout.hasSuffix("lint: 2 files, 0 errors, 0 warnings, 4 info\n"), "\(lint.stdout)")
     }
-}
 
+    /// Messages a Kotlin developer reads: a `.kt` file without Jindong, one whose patterns are all
+    /// inside screens, play naming `FILE.kt#NAME`; a UTF-16 file and an AHAP file with a stray byte
+    /// are named as what they are (65 at their place), not taken for an MP3 or Kotlin.
+    @Test func messagesSayWhatAFileIs() throws {
+        let scratch = try Scratch()
+        let plain = try scratch.write("Util.kt", "package a\n\nfun greet(name: String) = \"hello $name\"\n")
+        let util = try hapsynth(["plan", plain])
+        #expect(util.status == 65 && util.stderr.contains("Util.kt: declares no Jindong pattern"), "\(util.stderr)")
+        let screen = try scratch.write("Screen.kt", "@Composable\nfun Screen(state: State) {\n    Text(\"x\")\n    Jindong(state.count) { Haptic(state.ms.ms) }\n}\n")
+        let screenPlan = try hapsynth(["plan", screen])
+        #expect(screenPlan.status == 65 && screenPlan.stderr.contains("declares no Jindong pattern that can be named: it uses Jindong only inside"), "\(screenPlan.stderr)")
+        let kotlin = try scratch.write("Haptics.kt", Self.source)
+        let play = try hapsynth(["play", kotlin, "--pattern", "taps", "--device", "null"])
+        #expect(play.status == 0 && play.stdout.hasPrefix("playing \(kotlin)#taps on null: "), "\(play.stdout)\(play.stderr)")
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in #"{"timeline": [{"haptic": 100}]}"#.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let wide = scratch.path + "/wide.json"
+        try Data(utf16).write(to: URL(fileURLWithPath: wide))
+        let wideRender = try hapsynth(["plan", wide])
+        #expect(wideRender.status == 65 && wideRender.stderr.contains("this is UTF-16 text"), "\(wideRender.stderr)")
+        let stray = try scratch.write("stray.ahap", #"x{"Version": 1.0, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}]}}]}"#)
+        let strayPlan = try hapsynth(["plan", stray])
+        #expect(strayPlan.status == 65 && strayPlan.stderr.contains("stray.ahap:1:1: "), "\(strayPlan.stderr)")
+    }
+
+    /// A pattern that needs a run does not stop devices, which judges the file's others; check
+    /// --skip leaves named patterns out; a neighbour that leads out of the folder is not read.
+    @Test func aPatternThatNeedsARunLeavesTheOthersJudged() throws {
+        let scratch = try Scratch()
+        let kotlin = try scratch.write("Haptics.kt", Self.source)
+        let devices = try hapsynth(["devices", kotlin, "iphone", "pixel-5"])
+        #expect(devices.status == 0 && devices.stdout.contains("#taps against iphone") && devices.stdout.contains("#swell against iphone"), "\(devices.stdout)")
+        #expect(devices.stderr.contains("Haptics.kt#broken is not judged (needs a run): 12:41: `computeDelay()`"), "\(devices.stderr)")
+        let goldens = scratch.path + "/goldens"
+        let check = try hapsynth(["check", kotlin, "--goldens", goldens, "--record", "missing", "--skip", "Haptics.kt#b*", "--skip", "Haptics.kt#swell"])
+        #expect(check.status == 0 && check.stdout.contains("skipped  Haptics.kt#broken: left out of the suite")
+                && check.stdout.contains("check: 1 pattern: 0 ok, 1 recorded"), "\(check.stdout)")
+        try FileManager.default.createDirectory(atPath: scratch.path + "/app", withIntermediateDirectories: true)
+        _ = try scratch.write("Outside.kt", "val click = buildHapticPattern { haptic(30.ms) }\n")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/app/Link.kt", withDestinationPath: scratch.path + "/Outside.kt")
+        let app = try scratch.write("app/Buttons.kt", "val press = buildHapticPattern { include(click) }\n")
+        let linked = try hapsynth(["plan", app])
+        #expect(linked.status == 65 && linked.stderr.contains("`click` is not declared in the .kt files read"), "\(linked.stderr)")
+    }
+}
