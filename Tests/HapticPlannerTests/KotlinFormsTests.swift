@@ -66,7 +66,8 @@ import Testing
             }
             """
         let found = try Self.patterns(source)
-        #expect(Set(found.keys) == ["tick", "tock"])
+        #expect(Set(found.keys) == ["tick", "Home", "tock"])
+        #expect(try found["Home"]?.get() == (try Self.json(#"{"timeline": [{"haptic": 100}]}"#)))
         #expect(try found["tick"]?.get() == (try Self.json(Self.tick)))
         #expect(try found["tock"]?.get() == (try Self.json(Self.tock)))
     }
@@ -319,5 +320,42 @@ import Testing
         #expect(!KotlinReader.looksLikeKotlin(Array(ahap.utf8)))
         #expect(!KotlinReader.looksLikeKotlin(Array(("@" + ahap.dropFirst()).utf8)))
         #expect(KotlinReader.looksLikeKotlin(Array("@file:JvmName(\"H\")\nval p: HapticPattern = make()".utf8)))
+    }
+
+    /// A screen's `Jindong(…) { … }` calls are its patterns (`Screen`, or `Screen.1`, `Screen.2`
+    /// for several), wherever they stand in its body; state read in the content needs a run.
+    @Test func aScreensJindongCallsAreItsPatterns() throws {
+        let source = """
+            @Composable
+            fun WelcomeScreen() {
+                Jindong(Unit) {
+                    Haptic(100.ms, HapticIntensity.MEDIUM)
+                }
+                Text("Welcome!")
+            }
+
+            @Composable
+            fun App(modifier: Modifier = Modifier) {
+                var count by remember { mutableStateOf(0) }
+                val base = remember { makePattern() }
+                JindongProvider {
+                    Jindong(count) { Haptic(100.ms) }
+                    Column(modifier) { if (count > 0) Jindong(count, base) { Clip(base) } }
+                }
+            }
+
+            val tick = buildHapticPattern { haptic(50.ms); delay(50.ms) }
+            val longer = tick.copy(durationMs = 150L)
+            """
+        #expect(try Self.names(source) == ["WelcomeScreen", "App.1", "App.2", "tick", "longer"])
+        let found = try Self.patterns(source)
+        #expect(try found["WelcomeScreen"]?.get() == (try Self.json(#"{"timeline": [{"haptic": {"durationMs": 100, "intensity": "medium"}}]}"#)))
+        #expect(try found["App.1"]?.get() == (try Self.json(#"{"timeline": [{"haptic": 100}]}"#)))
+        guard case .failure(let refused)? = found["App.2"] else {
+            Issue.record("a remembered pattern was read")
+            return
+        }
+        #expect(refused.kind == .needsRun && refused.message.hasPrefix("`remember { makePattern() }`, a call of the app's code"))
+        #expect(try found["longer"]?.get() == (try Pattern(events: try Self.json(#"{"timeline": [{"haptic": 50}]}"#).events, durationMs: 150)))
     }
 }

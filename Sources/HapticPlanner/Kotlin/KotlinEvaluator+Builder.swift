@@ -15,16 +15,28 @@ extension KotlinEvaluator {
         return try located(block.position) { () throws(PatternError) in try Pattern.sequence(found) }
     }
 
-    /// A `@Composable fun NAME(…) { Jindong(…) { … } }`: its content, as Jindong compiles it (its
-    /// trailing delay kept, as its own tests state). Parameters are Jindong's keys; one used in the
-    /// content is known only when the app runs.
-    func composable(_ parameters: [KotlinParameter], _ body: KotlinLambda) throws(KotlinRefusal) -> Pattern {
-        guard body.statements.count == 1, case .expression(.call(.name("Jindong", _), _, let content?, _)) = body.statements[0] else {
-            throw KotlinRefusal(message: "a @Composable pattern is one Jindong(…) { … } call", position: body.position, kind: .notRead)
+    /// The `index`-th `Jindong(…) { … }` call of a `@Composable fun NAME(…) { … }`: its content, as
+    /// Jindong compiles it (its trailing delay kept, as its own tests state). Parameters and the
+    /// body's state are Jindong's keys; one read in the content is known only when the app runs;
+    /// the body's `val`s are read where the content uses them.
+    func composable(_ parameters: [KotlinParameter], _ body: KotlinLambda, index: Int = 0) throws(KotlinRefusal) -> Pattern {
+        let calls = KotlinPatternFinder.jindongCalls(in: body)
+        guard index < calls.count else {
+            throw KotlinRefusal(message: "no Jindong(…) { … } call \(index + 1) in the composable", position: body.position, kind: .notRead)
         }
         try binding(parameters, [:])
         defer { frame.locals.removeLast() }
-        return try pattern(of: content, compose: true)
+        var state: [String: Local] = [:]
+        for statement in body.statements {
+            switch statement {
+            case .value(let name, let expression, _): state[name] = .deferred(expression)
+            case .variable(let name, _): state[name] = .unknown("a `var`")
+            default: continue
+            }
+        }
+        frame.locals.append(state)
+        defer { frame.locals.removeLast() }
+        return try pattern(of: calls[index].content, compose: true)
     }
 
     /// A `@Composable fun JindongScope.NAME(…) { … }` fragment, with `arguments`.

@@ -7,6 +7,8 @@ final class KotlinEvaluator {
     enum Local {
         case value(KotlinValue)
         case unknown(String)
+        /// A composable body's `val`, read where it is used.
+        case deferred(KotlinExpression)
     }
 
     /// What evaluation is inside: the block-local names, the container names are looked up in
@@ -63,8 +65,8 @@ final class KotlinEvaluator {
     }
 
     /// The value of the declaration `declaration`, once (a function with its default arguments).
-    func value(of declaration: KotlinDeclaration) -> Result<KotlinValue, KotlinRefusal> {
-        let name = declaration.name
+    func value(of declaration: KotlinDeclaration, variant: Int? = nil) -> Result<KotlinValue, KotlinRefusal> {
+        let name = declaration.name + (variant.map { ".\($0 + 1)" } ?? "")
         if let known = values[name] { return known }
         guard !evaluating.contains(name) else {
             return .failure(KotlinRefusal(message: "\(name) refers to itself", position: declaration.position))
@@ -83,7 +85,7 @@ final class KotlinEvaluator {
             case .variable:
                 throw KotlinRefusal(message: "\(name) is a `var`: known only when the app runs", position: declaration.position, kind: .needsRun)
             case .function(let parameters, let body): return try call(parameters: parameters, body: body, arguments: [:], at: declaration.position)
-            case .composable(let parameters, let body): return .pattern(try composable(parameters, body))
+            case .composable(let parameters, let body): return .pattern(try composable(parameters, body, index: variant ?? 0))
             case .fragment(let parameters, let body): return .pattern(try fragment(parameters, body, arguments: [:]))
             case .enumEntry(let arguments, _): return .pattern(try enumEntry(arguments, at: declaration.position))
             }
@@ -144,6 +146,7 @@ final class KotlinEvaluator {
             switch scope[name] {
             case .value(let value)?: return value
             case .unknown(let what)?: throw needsRun(expression, what)
+            case .deferred(let value)?: return try evaluate(value)
             case nil: continue
             }
         }
@@ -330,14 +333,15 @@ final class KotlinEvaluator {
         return try body()
     }
 
-    /// Binds parameters (arguments given, then defaults, else known only at run time) in a new scope.
+    /// Binds parameters (arguments given, then defaults, read where used, else known only at run
+    /// time) in a new scope.
     func binding(_ parameters: [KotlinParameter], _ arguments: [String: KotlinValue]) throws(KotlinRefusal) {
         frame.locals.append([:])
         for parameter in parameters {
             if let value = arguments[parameter.name] {
                 frame.locals[frame.locals.count - 1][parameter.name] = .value(value)
             } else if let defaultValue = parameter.defaultValue {
-                frame.locals[frame.locals.count - 1][parameter.name] = .value(try evaluate(defaultValue))
+                frame.locals[frame.locals.count - 1][parameter.name] = .deferred(defaultValue)
             } else {
                 frame.locals[frame.locals.count - 1][parameter.name] = .unknown("a parameter")
             }
@@ -375,10 +379,20 @@ final class KotlinEvaluator {
 
     /// Methods of values: pattern transforms, number conversions.
     private func method(_ base: KotlinExpression, _ name: String, _ arguments: [KotlinArgument], _ whole: KotlinExpression) throws(KotlinRefusal) -> KotlinValue {
-        let transforms = ["then", "plus", "repeated", "reversed", "scaleIntensity", "timeStretch"]
+        let transforms = ["then", "plus", "repeated", "reversed", "scaleIntensity", "timeStretch", "copy"]
         let conversions = ["toInt", "toLong", "toFloat", "toDouble", "coerceIn", "coerceAtLeast", "coerceAtMost"]
         guard transforms.contains(name) || conversions.contains(name) else { throw needsRun(whole, "a call of the app's code") }
         let value = try evaluate(base)
+        if case .pattern(let pattern) = value, name == "copy" {
+            // `copy(durationMs = …)`: the same events with more (or less) trailing silence.
+            let bound = try bind(arguments, ["events", "durationMs"], whole)
+            if let events = bound["events"] { throw refusal(events.span, "`copy(events = …)`: a list of events is not read", .notRead) }
+            guard let durationExpression = bound["durationMs"] else { return value }
+            guard let durationMs = try evaluate(durationExpression).integer else {
+                throw refusal(durationExpression.span, "not a whole number of milliseconds: `\(shown(durationExpression))`", .invalid)
+            }
+            return .pattern(try located(whole.position) { () throws(PatternError) in try Pattern(events: pattern.events, durationMs: durationMs) })
+        }
         if case .pattern(let pattern) = value, transforms.contains(name) { return .pattern(try transform(pattern, name, arguments, whole)) }
         guard conversions.contains(name), value.double != nil else { throw refusal(whole.span, "`\(shown(whole))`: \(value.kindName) has no \(name)", .invalid) }
         let limits = try arguments.map { (argument) throws(KotlinRefusal) -> KotlinValue in try evaluate(argument.value) }

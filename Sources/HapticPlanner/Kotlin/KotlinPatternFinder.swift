@@ -10,7 +10,7 @@ final class KotlinPatternFinder {
     private var memo: [String: Bool] = [:]
     private var depth = 0
     static let maxFollowed = 64
-    static let transforms: Set<String> = ["then", "plus", "repeated", "reversed", "scaleIntensity", "timeStretch"]
+    static let transforms: Set<String> = ["then", "plus", "repeated", "reversed", "scaleIntensity", "timeStretch", "copy"]
 
     init(lookup: @escaping (String, String?) -> KotlinDeclaration?) { self.lookup = lookup }
 
@@ -36,7 +36,7 @@ final class KotlinPatternFinder {
                     return false
                 }
             case .composable(_, let body):
-                if body.statements.count == 1, case .expression(.call(.name("Jindong", _), _, _?, _)) = body.statements[0] { result = true } else { result = false }
+                result = !Self.jindongCalls(in: body).isEmpty
             case .fragment:
                 result = true
             case .enumEntry(let arguments, _):
@@ -48,6 +48,40 @@ final class KotlinPatternFinder {
         }
         memo[declaration.name] = result
         return result
+    }
+
+    /// The `Jindong(…) { … }` calls of a composable's body, in source order: in its statements and
+    /// in the blocks of the calls and branches around them (a screen's `Column { … }`), not inside
+    /// a Jindong call's own content.
+    static func jindongCalls(in block: KotlinLambda) -> [(content: KotlinLambda, position: SourcePosition)] {
+        var found: [(content: KotlinLambda, position: SourcePosition)] = []
+        func visit(_ expression: KotlinExpression) {
+            switch expression {
+            case .call(.name("Jindong", _), _, let content?, let span):
+                found.append((content, span.position))
+            case .call(let callee, let arguments, let lambda, _):
+                visit(callee)
+                arguments.forEach { visit($0.value) }
+                if let lambda { walk(lambda) }
+            case .conditional(_, let then, let otherwise, _):
+                walk(then)
+                if let otherwise { walk(otherwise) }
+            case .when(_, let branches, _): branches.forEach { walk($0.body) }
+            case .lambda(let lambda, _): walk(lambda)
+            case .member(let base, _, _): visit(base)
+            default: break
+            }
+        }
+        func walk(_ block: KotlinLambda) {
+            for statement in block.statements {
+                switch statement {
+                case .expression(let expression), .value(_, let expression, _), .returned(let expression): visit(expression)
+                case .variable, .unsupported: break
+                }
+            }
+        }
+        walk(block)
+        return found
     }
 
     /// Whether a lambda holds Compose DSL nodes (`{ Haptic(…) }`).

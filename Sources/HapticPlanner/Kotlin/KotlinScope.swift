@@ -48,6 +48,8 @@ struct KotlinDeclared {
     let seen: [String]
     private let evaluator: KotlinEvaluator
     private let positions: [String: SourcePosition]
+    /// A pattern of a composable with several Jindong calls: its declaration and which call.
+    private let variants: [String: (declaration: String, index: Int)]
 
     /// - Parameter neighbours: the other `.kt` files a pattern may include from, read only when a
     ///   name is not the file's own.
@@ -59,8 +61,25 @@ struct KotlinDeclared {
         let evaluator = KotlinEvaluator(scope: scope, source: KotlinSource(file: file, bytes: bytes))
         self.evaluator = evaluator
         let finder = KotlinPatternFinder(lookup: { evaluator.declaration($0, in: $1) })
-        let found = own.filter { finder.isPattern($0) }.map { ($0.name, $0.position) }
+        // A composable with several Jindong calls gives a pattern for each: NAME.1, NAME.2, ….
+        var found: [(name: String, position: SourcePosition)] = [], variants: [String: (String, Int)] = [:]
+        for declaration in own where finder.isPattern(declaration) {
+            guard case .composable(_, let body) = declaration.kind else {
+                found.append((declaration.name, declaration.position))
+                continue
+            }
+            let calls = KotlinPatternFinder.jindongCalls(in: body)
+            guard calls.count > 1 else {
+                found.append((declaration.name, declaration.position))
+                continue
+            }
+            for (index, call) in calls.enumerated() {
+                found.append(("\(declaration.name).\(index + 1)", call.position))
+                variants["\(declaration.name).\(index + 1)"] = (declaration.name, index)
+            }
+        }
         names = found
+        self.variants = variants
         positions = Dictionary(found.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
         seen = found.isEmpty ? KotlinReader.jindongNames.filter { KotlinReader.contains(bytes, $0) } : []
     }
@@ -86,10 +105,11 @@ struct KotlinDeclared {
     func pattern(_ name: String) -> Result<Pattern, KotlinPatternError> {
         let position = positions[name] ?? SourcePosition(line: 1, column: 1)
         evaluator.work = 0
-        guard let declaration = scope.own(name) else {
+        let variant = variants[name]
+        guard let declaration = scope.own(variant?.declaration ?? name) else {
             return .failure(KotlinPatternError(file: file, position: position, pattern: name, message: "no declaration \(name)", kind: .invalid))
         }
-        switch evaluator.value(of: declaration) {
+        switch evaluator.value(of: declaration, variant: variant?.index) {
         case .success(.pattern(let pattern)): return .success(pattern)
         case .success(let other):
             return .failure(KotlinPatternError(file: file, position: position, pattern: name, message: "not a pattern: \(other.kindName)", kind: .invalid))
