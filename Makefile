@@ -6,7 +6,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: devices deps build test browser-check example-check install install-check schema-check demo golden bench bench-audio fuzz clean
+.PHONY: devices deps build test browser-check example-check install install-check schema-check demo golden bench bench-audio bench-kotlin fuzz clean
 
 ## SECONDS: how long `make fuzz` runs the fuzzer.
 SECONDS ?= 60
@@ -160,6 +160,14 @@ bench-audio: deps
 	$(SWIFT) build -c release --product hapsynth
 	python3 Benchmarks/from_audio_bench.py "$$($(SWIFT) build -c release --show-bin-path)/hapsynth" "$(DIR)"
 
+## bench-kotlin CORPUS=DIR: the Kotlin reader on the patterns Jindong's users write (its sample app, docs and
+## tests, apps that use it, as a folder of .kt and .md/.mdx files): how many read, need a run, are rejected
+## as Jindong rejects them, or are not read, and whether each read one meets what its test asserts.
+## Says SKIPPED without a folder. docs/kotlin.md has the figures.
+bench-kotlin: deps
+	$(SWIFT) build -c release --product hapsynth
+	python3 Benchmarks/kotlin_corpus.py "$$($(SWIFT) build -c release --show-bin-path)/hapsynth" "$(CORPUS)"
+
 ## fuzz: build hapsynth-fuzz with libFuzzer and AddressSanitizer, then fuzz the readers (pattern.json,
 ## AHAP, .haptic, sound headers, profiles, device files, lint configs), planners, render-length guard,
 ## short renders and audio tracks for SECONDS, seeded with the samples, the devices, Fuzz/seeds and the
@@ -170,7 +178,7 @@ fuzz:
 	@mkdir -p .build/fuzz-corpus .build/fuzz-seeds
 	@cp Samples/*.json Samples/*.ahap Samples/*.haptic Samples/profiles/*.json devices/*.json Fuzz/seeds/* Tests/HapticCoreTests/Fixtures/invalid/*.json .build/fuzz-seeds/ 2>/dev/null || true
 	"$$($(SWIFT) build --build-path .build/fuzz --show-bin-path)/hapsynth-fuzz" \
-	  -max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=65536 -print_final_stats=1 \
+	  -max_total_time=$(SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=65536 -print_final_stats=1 -dict=Fuzz/kotlin.dict \
 	  -artifact_prefix=.build/ .build/fuzz-corpus .build/fuzz-seeds
 
 ## clean: remove build products.

@@ -29,6 +29,10 @@ enum FuzzTarget {
         }
         if let patterns = try? KotlinReader.read(bytes: bytes, file: "Fuzz.kt") {
             for case .success(let pattern) in patterns.map(\.result) { exercise(try? plan(pattern)) }
+            // The last patterns chosen alone, as `--pattern` builds them (nothing evaluated before).
+            for name in patterns.suffix(2).map(\.name) {
+                _ = try? KotlinReader.document(bytes: bytes, path: "Fuzz.kt", pattern: name)
+            }
         }
         if let document = try? AHAPImport.read(bytes: bytes, file: "fuzz.ahap") {
             exercise(document.plan)

@@ -287,8 +287,14 @@ final class KotlinEvaluator {
             return .intensity(Intensity(value))
         case "IosHapticParameters":
             let bound = try bind(arguments, ["sharpness", "attackTime", "decayTime", "releaseTime", "sustained"], whole)
-            if let other = ["attackTime", "decayTime", "releaseTime", "sustained"].first(where: { bound[$0] != nil }) {
-                throw refusal(bound[other]!.span, "IosHapticParameters(\(other) = …) is not read: a pattern has no \(other)", .notRead)
+            // Core Haptics' own defaults (sustained, no attack, decay or release) are what a haptic
+            // plays anyway; any other value is not read: a pattern has no field for it.
+            for other in ["attackTime", "decayTime", "releaseTime", "sustained"] {
+                guard let expression = bound[other] else { continue }
+                let value = try evaluate(expression)
+                if case .boolean(true) = value, other == "sustained" { continue }
+                if case .duration(0) = value { continue }
+                throw refusal(expression.span, "IosHapticParameters(\(other) = \(shown(expression))) is not read: a pattern has no \(other) but Core Haptics' default", .notRead)
             }
             return .iosParameters(sharpness: try bound["sharpness"].map { (e) throws(KotlinRefusal) in try number(e) } ?? 0.5)
         case "lazy":
