@@ -34,6 +34,7 @@ enum FuzzTarget {
                 _ = try? KotlinReader.document(bytes: bytes, path: "Fuzz.kt", pattern: name)
             }
         }
+        KotlinReader.forgetParsedFiles()
         if let document = try? AHAPImport.read(bytes: bytes, file: "fuzz.ahap") {
             exercise(document.plan)
             _ = AHAPExport.files(for: document.plan)

@@ -301,7 +301,7 @@ extension KotlinEvaluator {
     func curve(_ lambda: KotlinLambda) throws(KotlinRefusal) -> [ControlPoint] {
         var points: [ControlPoint] = []
         for statement in lambda.statements {
-            guard case .expression(let expression) = statement, case .call(.name("point", _), let arguments, nil, let span) = expression else {
+            guard case .expression(let expression) = statement, case .call(.name(let called, _), let arguments, nil, let span) = expression, called == "point" else {
                 throw KotlinRefusal(message: "a curve holds point(time, value) calls only", position: lambda.position, kind: .notRead)
             }
             let bound = try bind(arguments, ["time", "value"], expression)

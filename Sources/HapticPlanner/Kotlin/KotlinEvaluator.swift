@@ -102,8 +102,8 @@ final class KotlinEvaluator {
         switch value(of: declaration) {
         case .success(let value): return value
         case .failure(let inner):
-            let place = declaration.neighbour.map { "\($0):\(inner.position): " } ?? ""
-            throw KotlinRefusal(message: "\(shown(expression)) cannot be read: \(place)\(inner.message)", position: expression.position, kind: inner.kind)
+            let cause = inner.cause ?? ((declaration.neighbour.map { "\($0):\(inner.position): " } ?? "") + inner.message)
+            throw KotlinRefusal(message: "\(shown(expression)) cannot be read: \(cause)", position: expression.position, kind: inner.kind, cause: cause)
         }
     }
 

@@ -57,7 +57,9 @@ final class KotlinPatternFinder {
         var found: [(content: KotlinLambda, position: SourcePosition)] = []
         func visit(_ expression: KotlinExpression) {
             switch expression {
-            case .call(.name("Jindong", _), _, let content?, let span):
+            // A literal inside an indirect enum's case pattern leaks the payload when the match
+            // fails (seen with LeakSanitizer): names are compared in `where` clauses instead.
+            case .call(.name(let name, _), _, let content?, let span) where name == "Jindong":
                 found.append((content, span.position))
             case .call(let callee, let arguments, let lambda, _):
                 visit(callee)
@@ -111,7 +113,7 @@ final class KotlinPatternFinder {
             case let name?: return named(name, in: container)
             case nil: return false
             }
-        case .binary("+", let lhs, let rhs, _):
+        case .binary(let op, let lhs, let rhs, _) where op == "+":
             return makesPattern(lhs, in: container) || makesPattern(rhs, in: container)
         case .name(let name, _):
             return named(name, in: container)

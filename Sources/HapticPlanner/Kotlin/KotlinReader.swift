@@ -91,6 +91,10 @@ public enum KotlinReader {
         try KotlinDeclared(bytes: bytes, file: file, neighbours: neighbours).names.map(\.name)
     }
 
+    /// Forgets the Kotlin files parsed last (their declarations are kept for the next read of the
+    /// same bytes).
+    package static func forgetParsedFiles() { KotlinDeclared.forgetParsed() }
+
     static func declarations(_ bytes: [UInt8], file: String) throws(KotlinPatternError) -> [KotlinDeclaration] {
         var lexer = KotlinLexer(bytes)
         let tokens: [KotlinToken]

@@ -6,6 +6,9 @@ struct KotlinRefusal: Error {
     let message: String
     let position: SourcePosition
     var kind: KotlinRefusalKind = .invalid
+    /// Through names that use one another: the first refusal, with its place in another file
+    /// (so a chain of names says where it starts, not every link).
+    var cause: String? = nil
 }
 
 /// A value the reader computes, with Kotlin's types: `Int` (32-bit, wrapping), `Long`, `Float`,
