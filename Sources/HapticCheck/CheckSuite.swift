@@ -65,11 +65,12 @@ public struct CheckSuite: Sendable {
         self.init(found: found, goldens: goldens, android: android, format: PatternLoader.format(of:), kotlinPatterns: Self.kotlinPatterns(in:))
     }
 
-    /// The names of the patterns a Kotlin file declares ([] for a file that is not a Jindong
-    /// Kotlin file), or nil when it cannot be read (the run then reports it).
-    static func kotlinPatterns(in path: String) -> [String]? {
+    /// The names of the patterns a Kotlin file declares (none for a file that is not a Jindong
+    /// Kotlin file) and, without any, the Jindong names it uses; nil when it cannot be read (the
+    /// run then reports it).
+    static func kotlinPatterns(in path: String) -> (names: [String], seen: [String])? {
         guard let bytes = try? InputFile.read(path, display: path) else { return nil }
-        guard KotlinReader.looksLikeKotlin(bytes) else { return [] }
+        guard KotlinReader.looksLikeKotlin(bytes) else { return ([], []) }
         return try? KotlinReader.patternNames(bytes: bytes, file: path, neighbours: { KotlinReader.neighbourFiles(of: path) })
     }
 
@@ -78,7 +79,7 @@ public struct CheckSuite: Sendable {
     /// `format` tells a found file's format (nil: it cannot be read or parsed, which the check
     /// then reports as invalid). Pure: the file system is only asked through `format`.
     public init(found: [(path: String, relative: String?)], goldens: String, android: Bool, format: (String) -> PatternLoader.Format?,
-                kotlinPatterns: (String) -> [String]? = { _ in nil }) {
+                kotlinPatterns: (String) -> (names: [String], seen: [String])? = { _ in nil }) {
         self.android = android
         for file in found {
             let relative = file.relative ?? FilePaths.lastComponent(file.path)
@@ -122,12 +123,14 @@ public struct CheckSuite: Sendable {
 
     /// A Kotlin file's patterns, one entry each (`Haptics.kt#taps`); a file that cannot be read is
     /// one entry (its run says why), one found in a folder without a pattern is passed over.
-    private mutating func addKotlin(path: String, relative: String, goldens: String, named: Bool, names: [String]?) {
-        if names?.isEmpty == true, !named {
-            skipped.append(Skipped(path: path, why: "declares no Jindong pattern"))
+    private mutating func addKotlin(path: String, relative: String, goldens: String, named: Bool, names found: (names: [String], seen: [String])?) {
+        if let found, found.names.isEmpty, !named {
+            let why = found.seen.isEmpty ? "declares no Jindong pattern"
+                : "declares no Jindong pattern that can be named (it uses \(found.seen.joined(separator: ", ")) only where the app's run decides)"
+            skipped.append(Skipped(path: path, why: why))
             return
         }
-        guard let names, !names.isEmpty else {  // its load says what is wrong
+        guard let names = found?.names, !names.isEmpty else {  // its load says what is wrong
             entries.append(Entry(path: path, goldenBase: Self.join(goldens, relative), name: relative))
             return
         }

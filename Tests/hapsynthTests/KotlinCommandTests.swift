@@ -137,9 +137,14 @@ import TestSupport
         let plain = try scratch.write("Util.kt", "package a\n\nfun greet(name: String) = \"hello $name\"\n")
         let util = try hapsynth(["plan", plain])
         #expect(util.status == 65 && util.stderr.contains("Util.kt: declares no Jindong pattern"), "\(util.stderr)")
+        let player = try scratch.write("Player.kt", "class Player {\n    fun play(pattern: HapticPattern) { pattern.playAsync() }\n    fun tap(level: Float) = buildHapticPattern { haptic(10.ms, HapticIntensity.Custom(level)) }.playAsync()\n}\n")
+        let playerPlan = try hapsynth(["plan", player])
+        #expect(playerPlan.status == 65 && playerPlan.stderr.contains("declares no Jindong pattern that can be named: it uses buildHapticPattern, HapticPattern, HapticIntensity only inside"),
+                "\(playerPlan.stderr)")
+        // A screen's Jindong call is its pattern; state read in it needs a run (exit 65 when asked for).
         let screen = try scratch.write("Screen.kt", "@Composable\nfun Screen(state: State) {\n    Text(\"x\")\n    Jindong(state.count) { Haptic(state.ms.ms) }\n}\n")
         let screenPlan = try hapsynth(["plan", screen])
-        #expect(screenPlan.status == 65 && screenPlan.stderr.contains("declares no Jindong pattern that can be named: it uses Jindong only inside"), "\(screenPlan.stderr)")
+        #expect(screenPlan.status == 65 && screenPlan.stderr.contains("Screen.kt:4:35: Screen: `state`, a parameter: known only when the app runs"), "\(screenPlan.stderr)")
         let kotlin = try scratch.write("Haptics.kt", Self.source)
         let play = try hapsynth(["play", kotlin, "--pattern", "taps", "--device", "null"])
         #expect(play.status == 0 && play.stdout.hasPrefix("playing \(kotlin)#taps on null: "), "\(play.stdout)\(play.stderr)")

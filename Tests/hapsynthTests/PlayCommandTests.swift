@@ -123,7 +123,8 @@ import TestSupport
         #expect(process.wait(5) { $0.outLines.count == 1 })
         try "val shared = buildHapticPattern { haptic(60.ms) }\n".write(toFile: shared, atomically: true, encoding: .utf8)
         #expect(process.wait(5) { $0.outLines.count == 2 })
-        #expect(process.outLines == ["playing \(pattern) on null: 0.080 s, 1 player", "playing \(pattern) on null: 0.110 s, 1 player"], "\(process.outLines)")
+        // A Kotlin file's pattern is named FILE.kt#NAME.
+        #expect(process.outLines == ["playing \(pattern)#tap on null: 0.080 s, 1 player", "playing \(pattern)#tap on null: 0.110 s, 1 player"], "\(process.outLines)")
         #expect(process.interrupt() == 130)
     }
 

@@ -100,45 +100,52 @@ extension KotlinParser {
     }
 
     /// What a passed-over statement is, as a message names it: `` `a ?: b`: not read ``.
-    private func notRead(from first: Int, _ failure: Failure?) -> (String, KotlinRefusalKind) {
+    func notRead(from first: Int, _ failure: Failure?) -> (String, KotlinRefusalKind) {
         if let failure, failure.kind != .notRead || failure.message.hasPrefix("nested") || failure.message.hasPrefix("an expression of") {
             return (failure.message, failure.kind)
         }
         return ("`\(source.text(span(from: first)))`: a form hapsynth does not read", .notRead)
     }
 
-    /// An expression to the end of its statement; one not read is passed over and stands as
-    /// `unsupported`.
-    mutating func guardedExpression() -> KotlinExpression {
+    /// Reads with `read` and keeps what it read when `ends` holds after it; otherwise goes back,
+    /// passes the text over with `skip` and gives what `refused` makes of why (the first token's
+    /// index, the failure if one was thrown).
+    private mutating func guarded<T>(_ read: (inout KotlinParser) throws(Failure) -> T, ends: (inout KotlinParser) -> Bool,
+                                     skip: (inout KotlinParser) -> Void, refused: (KotlinParser, Int, Failure?) -> T) -> T {
         let first = index, saved = (depth, chain, newlinesEnd)
         var failure: Failure?
         do {
-            let value = try expression()
-            if atStatementEnd { return value }
+            let value = try read(&self)
+            if ends(&self) { return value }
         } catch {
             failure = error
         }
         (index, depth, chain, newlinesEnd) = (first, saved.0, saved.1, saved.2)
-        skipStatement()
-        let (message, kind) = notRead(from: first, failure)
-        return .unsupported(message, kind, span(from: first))
+        skip(&self)
+        return refused(self, first, failure)
+    }
+
+    /// An expression to the end of its statement; one not read is passed over and stands as
+    /// `unsupported`.
+    mutating func guardedExpression() -> KotlinExpression {
+        guarded({ (parser: inout KotlinParser) throws(Failure) in try parser.expression() }, ends: { $0.atStatementEnd },
+                skip: { $0.skipStatement() }, refused: Self.unsupported)
     }
 
     /// An argument to its `,` or `)`; one not read stands as `unsupported`.
     mutating func guardedArgument() -> KotlinExpression {
-        let first = index, saved = (depth, chain, newlinesEnd)
-        var failure: Failure?
-        do {
-            let value = try expression()
-            skipNewlines()
-            if current.isSymbol(",") || current.isSymbol(")") { return value }
-        } catch {
-            failure = error
-        }
-        (index, depth, chain, newlinesEnd) = (first, saved.0, saved.1, saved.2)
-        skipArgument()
-        let (message, kind) = notRead(from: first, failure)
-        return .unsupported(message, kind, span(from: first))
+        guarded({ (parser: inout KotlinParser) throws(Failure) in try parser.expression() },
+                ends: { parser in
+                    parser.skipNewlines()
+                    return parser.current.isSymbol(",") || parser.current.isSymbol(")")
+                },
+                skip: { $0.skipArgument() }, refused: Self.unsupported)
+    }
+
+    /// What a passed-over expression stands as.
+    private static func unsupported(_ parser: KotlinParser, _ first: Int, _ failure: Failure?) -> KotlinExpression {
+        let (message, kind) = parser.notRead(from: first, failure)
+        return .unsupported(message, kind, parser.span(from: first))
     }
 
     /// `( [label =] value, … )` where every argument not read stands as `unsupported`.
@@ -182,19 +189,16 @@ extension KotlinParser {
 
     /// One statement of a block; one not read is passed over and stands as `unsupported`.
     mutating func guardedStatement() -> KotlinStatement {
-        let first = index, saved = (depth, chain, newlinesEnd)
-        var failure: Failure?
-        do {
-            let statement = try self.statement()
-            if atStatementEnd { return statement }
-        } catch {
-            failure = error
-        }
-        (index, depth, chain, newlinesEnd) = (first, saved.0, saved.1, saved.2)
-        skipStatement()
-        if index == first { advance() }
-        let (message, kind) = notRead(from: first, failure)
-        return .unsupported(message, kind, tokens[first].position)
+        guarded({ (parser: inout KotlinParser) throws(Failure) in try parser.statement() }, ends: { $0.atStatementEnd },
+                skip: { parser in
+                    let before = parser.index
+                    parser.skipStatement()
+                    if parser.index == before { parser.advance() }
+                },
+                refused: { parser, first, failure in
+                    let (message, kind) = parser.notRead(from: first, failure)
+                    return .unsupported(message, kind, parser.tokens[first].position)
+                })
     }
 
     /// Runs `body` one nesting level deeper, refusing past `maxDepth`.

@@ -85,10 +85,12 @@ public enum KotlinReader {
         return declared.names.map { KotlinPattern(name: $0.name, position: $0.position, result: declared.pattern($0.name)) }
     }
 
-    /// The names of the file's patterns, in its order, without building them.
+    /// The names of the file's patterns, in its order, without building them; without any, the
+    /// Jindong names it uses where no pattern can be named.
     package static func patternNames(bytes: [UInt8], file: String,
-                                     neighbours: @escaping () -> [(file: String, bytes: [UInt8])]) throws(KotlinPatternError) -> [String] {
-        try KotlinDeclared(bytes: bytes, file: file, neighbours: neighbours).names.map(\.name)
+                                     neighbours: @escaping () -> [(file: String, bytes: [UInt8])]) throws(KotlinPatternError) -> (names: [String], seen: [String]) {
+        let declared = try KotlinDeclared(bytes: bytes, file: file, neighbours: neighbours)
+        return (declared.names.map(\.name), declared.seen)
     }
 
     /// Forgets the Kotlin files parsed last (their declarations are kept for the next read of the

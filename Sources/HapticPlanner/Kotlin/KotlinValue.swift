@@ -65,13 +65,8 @@ enum KotlinValue {
     }
 
     var float: Float? {
-        switch self {
-        case .int(let v): return Float(v)
-        case .long(let v): return Float(v)
-        case .float(let v): return v
-        case .double(let v): return Float(v)
-        default: return nil
-        }
+        if case .float(let v) = self { return v }
+        return double.map { Float($0) }
     }
 
     /// A number literal with Kotlin's type: `L` Long, `f` Float, a point or exponent Double, a
