@@ -47,4 +47,18 @@ import TestSupport
         #expect(shards.flatMap { $0 }.sorted() == found.entries.map(\.path).sorted())
         #expect(shards.map(\.count) == [3, 2, 2])
     }
+
+    /// A Kotlin pattern's name never makes its golden's path leave the goldens folder, whatever
+    /// the name holds; a file whose Jindong names stand where no pattern can be named says which.
+    @Test func kotlinNamesStayInsideTheGoldensFolder() {
+        let names: (String) -> (names: [String], seen: [String])? = { path in
+            path.hasSuffix("Evil.kt") ? (["../../victim", ".hidden", "ok"], []) : ([], ["Jindong"])
+        }
+        let found = CheckSuite(found: [(path: "p/Evil.kt", relative: "Evil.kt"), (path: "p/Screen.kt", relative: "Screen.kt")], goldens: "G", android: false,
+                               format: { _ in .patternJSON }, kotlinPatterns: names)
+        #expect(found.entries.map(\.goldenBase) == ["G/Evil.kt#_._.._victim", "G/Evil.kt#_hidden", "G/Evil.kt#ok"])
+        #expect(found.entries.map(\.name) == ["Evil.kt#../../victim", "Evil.kt#.hidden", "Evil.kt#ok"])
+        #expect(found.skipped.map(\.why) == ["declares no Jindong pattern that can be named (it uses Jindong only where the app's run decides)"])
+        #expect(NameGlob.matches("Haptics.kt#debugBuzz", "Haptics.kt#debug*") && NameGlob.matches("a#b", "*") && !NameGlob.matches("a#b", "a#c*"))
+    }
 }
