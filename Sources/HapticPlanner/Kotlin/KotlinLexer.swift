@@ -98,7 +98,10 @@ struct KotlinLexer {
             let start = position, first = offset
             func token(_ kind: KotlinToken.Kind) -> KotlinToken { KotlinToken(kind: kind, position: start, start: first, end: offset) }
             switch current {
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r") where current == UInt8(ascii: "\n") || byte(1) != UInt8(ascii: "\n"):
+            case UInt8(ascii: "\n"):
+                advance()
+                return token(.newline)
+            case UInt8(ascii: "\r") where byte(1) != UInt8(ascii: "\n"):  // a lone CR ends a line; CRLF ends at its LF
                 advance()
                 return token(.newline)
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
