@@ -172,25 +172,19 @@ enum KotlinValue {
 
     private static func comparison(_ op: String, _ lhs: KotlinValue, _ rhs: KotlinValue) -> Bool? {
         guard ["<", ">", "<=", ">=", "==", "!="].contains(op) else { return nil }
-        let pair: (Double, Double)?
         switch (lhs, rhs) {
-        case (.duration(let a), .duration(let b)): pair = (a, b)
+        case (.duration(let a), .duration(let b)): return compare(op, a, b)
         case (.boolean(let a), .boolean(let b)) where op == "==" || op == "!=": return (a == b) == (op == "==")
         case (.intensity(let a), .intensity(let b)) where op == "==" || op == "!=": return (a == b) == (op == "==")
         default:
-            if let a = lhs.integer, let b = rhs.integer {
-                switch op {
-                case "<": return a < b
-                case ">": return a > b
-                case "<=": return a <= b
-                case ">=": return a >= b
-                case "==": return a == b
-                default: return a != b
-                }
-            }
-            pair = lhs.double.flatMap { a in rhs.double.map { (a, $0) } }
+            // Whole numbers compare exactly, as Kotlin compares Int and Long.
+            if let a = lhs.integer, let b = rhs.integer { return compare(op, a, b) }
+            guard let a = lhs.double, let b = rhs.double else { return nil }
+            return compare(op, a, b)
         }
-        guard let (a, b) = pair else { return nil }
+    }
+
+    private static func compare<T: Comparable>(_ op: String, _ a: T, _ b: T) -> Bool {
         switch op {
         case "<": return a < b
         case ">": return a > b
