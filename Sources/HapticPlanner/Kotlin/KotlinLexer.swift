@@ -132,7 +132,10 @@ struct KotlinLexer {
                 if Self.isLetter(current) {
                     skip { Self.isLetter($0) || Self.isDigit($0) }
                     let name = String(decoding: bytes[first..<offset], as: UTF8.self)
-                    guard Self.isPrintable(name) else { throw Failure(message: "a name with a control character", position: start) }
+                    // ASCII letters and digits print; only a name with other characters is looked at.
+                    guard bytes[first..<offset].allSatisfy({ $0 < 0x80 }) || Self.isPrintable(name) else {
+                        throw Failure(message: "a name with a control character", position: start)
+                    }
                     return token(.identifier(name))
                 }
                 if Self.isDigit(current) || (current == UInt8(ascii: ".") && byte(1).map(Self.isDigit) == true) {
@@ -180,12 +183,12 @@ struct KotlinLexer {
         return String(decoding: bytes[first..<offset], as: UTF8.self)
     }
 
+    /// Operators of two and three characters, longest first, with their bytes.
     private static let longSymbols = ["..<", "===", "!==", "?.", "?:", "->", "::", "..", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=",
-                                      "++", "--", "!!"]
+                                      "++", "--", "!!"].map { ($0, Array($0.utf8)) }
 
     private mutating func symbol() -> String {
-        for candidate in Self.longSymbols {
-            let utf8 = Array(candidate.utf8)
+        for (candidate, utf8) in Self.longSymbols where utf8[0] == bytes[offset] {
             if offset + utf8.count <= bytes.count, bytes[offset..<(offset + utf8.count)].elementsEqual(utf8) {
                 for _ in utf8 { advance() }
                 return candidate

@@ -9,11 +9,16 @@ extension KotlinParser {
 
     /// The operator at the cursor among `symbols`, looking past newlines where the expression goes
     /// on (inside parentheses, or before `.`, `?:`, `&&`, `||`); the newlines are passed.
-    private mutating func operatorAhead(_ symbols: Set<String>) -> KotlinToken? {
+    private mutating func operatorAhead(_ matches: (String) -> Bool) -> KotlinToken? {
+        switch current.kind {
+        case .symbol(let text): return matches(text) ? current : nil
+        case .newline: break
+        default: return nil
+        }
         var ahead = 0
         while peek(ahead).kind == .newline { ahead += 1 }
-        guard case .symbol(let text) = peek(ahead).kind, symbols.contains(text) else { return nil }
-        if ahead > 0, newlinesEnd, ![".", "?.", "?:", "&&", "||"].contains(text) { return nil }
+        guard case .symbol(let text) = peek(ahead).kind, matches(text) else { return nil }
+        if newlinesEnd, !["." as String, "?.", "?:", "&&", "||"].contains(text) { return nil }
         for _ in 0..<ahead { advance() }
         return current
     }
@@ -22,56 +27,73 @@ extension KotlinParser {
         let outer = chain
         chain = 0
         defer { chain = outer }
-        return try binary(level: 0)
+        return try binary(atLeast: 0)
     }
 
-    /// The binary operators by precedence, loosest first.
-    private static let levels: [Set<String>] = [["||"], ["&&"], ["==", "!=", "===", "!=="], ["<", ">", "<=", ">="], [], ["?:"], [], ["..", "..<"],
-                                                ["+", "-"], ["*", "/", "%"]]
-
-    /// Operators of `levels[level]` and tighter; level 4 is `in`/`is`, level 6 infix calls.
-    private mutating func binary(level: Int) throws(Failure) -> KotlinExpression {
-        guard level < Self.levels.count else { return try asCast() }
-        let first = index
-        var lhs = try binary(level: level + 1)
-        while true {
-            if level == 4 {
-                guard let word = current.identifier ?? (current.isSymbol("!") && ["in", "is"].contains(peek(1).identifier ?? "") ? "!" : nil),
-                      ["in", "is", "!"].contains(word) else { return lhs }
-                try grow()
-                let negated = word == "!"
-                if negated { advance() }
-                let isType = current.identifier == "is"
-                advance()
-                skipNewlines()
-                if isType {
-                    _ = skipType()
-                    lhs = .unsupported("`\(source.text(span(from: first)))`, a type check: known only when the app runs", .needsRun, span(from: first))
-                } else {
-                    lhs = .binary(negated ? "!in" : "in", lhs, try binary(level: level + 1), span(from: first))
-                }
-                continue
-            }
-            if level == 6 {
-                // `a then b`: an infix call, on the same line.
-                guard let name = current.identifier, !Self.keywords.contains(name) else { return lhs }
-                try grow()
-                let position = current
-                advance()
-                skipNewlines()
-                let rhs = try binary(level: level + 1)
-                lhs = .call(.member(lhs, name, KotlinSpan(position: position.position, start: position.start, end: position.end)),
-                            [KotlinArgument(label: nil, value: rhs)], nil, span(from: first))
-                continue
-            }
-            guard let op = operatorAhead(Self.levels[level]) else { return lhs }
-            // `<` after a name may open type arguments (`listOf<Int>()`), handled by the postfix.
-            try grow()
-            advance()
-            skipNewlines()
-            guard case .symbol(let text) = op.kind else { return lhs }
-            lhs = .binary(text, lhs, try binary(level: level + 1), span(from: first))
+    /// The binary operators' precedence levels, loosest first: 0 `||`, 1 `&&`, 2 equality, 3
+    /// comparison, 4 `in`/`is`, 5 `?:`, 6 infix calls (`a then b`), 7 ranges, 8 additive, 9
+    /// multiplicative.
+    private static func level(of symbol: String) -> Int? {
+        switch symbol {
+        case "||": return 0
+        case "&&": return 1
+        case "==", "!=", "===", "!==": return 2
+        case "<", ">", "<=", ">=": return 3
+        case "?:": return 5
+        case "..", "..<": return 7
+        case "+", "-": return 8
+        case "*", "/", "%": return 9
+        default: return nil
         }
+    }
+
+    /// The binary operator at the cursor and its level: a symbol (past newlines where the
+    /// expression goes on), `in`/`is`/`!in`/`!is`, or an infix function's name on the same line.
+    private func binaryOperator() -> (text: String, level: Int)? {
+        switch current.kind {
+        case .identifier(let word):
+            if word == "in" || word == "is" { return (word, 4) }
+            return Self.keywords.contains(word) ? nil : (word, 6)
+        case .symbol("!") where peek(1).identifier == "in" || peek(1).identifier == "is":
+            return ("!" + peek(1).identifier!, 4)
+        case .symbol(let text):
+            return Self.level(of: text).map { (text, $0) }
+        case .newline:
+            var ahead = 0
+            while peek(ahead).kind == .newline { ahead += 1 }
+            guard case .symbol(let text) = peek(ahead).kind, let level = Self.level(of: text) else { return nil }
+            // Inside brackets any operator goes on; elsewhere only those Kotlin lets start a line.
+            return !newlinesEnd || text == "?:" || text == "&&" || text == "||" ? (text, level) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Operators of level `minimum` and tighter, each left-associative (precedence climbing).
+    private mutating func binary(atLeast minimum: Int) throws(Failure) -> KotlinExpression {
+        let first = index
+        var lhs = try asCast()
+        while let (op, level) = binaryOperator(), level >= minimum {
+            try grow()
+            skipNewlines()
+            let at = current
+            advance()
+            if op.hasPrefix("!") { advance() }
+            skipNewlines()
+            switch level {
+            case 4 where op.hasSuffix("is"):
+                _ = skipType()
+                lhs = .unsupported("`\(source.text(span(from: first)))`, a type check: known only when the app runs", .needsRun, span(from: first))
+            case 6:
+                // `a then b`: an infix call, `a.then(b)`.
+                let rhs = try binary(atLeast: level + 1)
+                lhs = .call(.member(lhs, op, KotlinSpan(position: at.position, start: at.start, end: at.end)),
+                            [KotlinArgument(label: nil, value: rhs)], nil, span(from: first))
+            default:
+                lhs = .binary(op, lhs, try binary(atLeast: level + 1), span(from: first))
+            }
+        }
+        return lhs
     }
 
     /// `x as T` and `x as? T`: a cast is known only when the app runs.
@@ -125,7 +147,7 @@ extension KotlinParser {
         var value = try primary()
         while true {
             try grow()
-            if let dot = operatorAhead([".", "?.", "::"]) {
+            if let dot = operatorAhead({ $0 == "." || $0 == "?." || $0 == "::" }) {
                 advance()
                 skipNewlines()
                 guard let name = current.identifier ?? (current.identifier == nil && dot.isSymbol("::") && current.identifier == nil ? nil : nil) else {
