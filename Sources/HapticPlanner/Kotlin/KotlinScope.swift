@@ -6,14 +6,26 @@ import Synchronization
 /// once, noting the files a name was found in.
 final class KotlinScope {
     private let ownDeclarations: [String: KotlinDeclaration]
+
+    /// A file's declarations, in its order and by name (the first of a name), made once per file
+    /// read and shared by the scopes of all its patterns.
+    final class ParsedFile: Sendable {
+        let declarations: [KotlinDeclaration]
+        let byName: [String: KotlinDeclaration]
+
+        init(_ declarations: [KotlinDeclaration]) {
+            self.declarations = declarations
+            byName = Dictionary(declarations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
     private var readNeighbours: (() -> [(file: String, bytes: [UInt8])])?
     private var neighbours: [String: KotlinDeclaration] = [:]
     private var neighbourBytes: [String: [UInt8]] = [:]
     /// The neighbours a name was found in, in the order first used, with their bytes.
     private(set) var used: [(file: String, bytes: [UInt8])] = []
 
-    init(own: [KotlinDeclaration], neighbours: @escaping () -> [(file: String, bytes: [UInt8])]) {
-        ownDeclarations = Dictionary(own.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    init(own: ParsedFile, neighbours: @escaping () -> [(file: String, bytes: [UInt8])]) {
+        ownDeclarations = own.byName
         readNeighbours = neighbours
     }
 
@@ -27,7 +39,7 @@ final class KotlinScope {
             for neighbour in read() {
                 guard let found = try? KotlinDeclared.parsed(neighbour.bytes, file: neighbour.file) else { continue }
                 neighbourBytes[neighbour.file] = neighbour.bytes
-                for declaration in found where neighbours[declaration.name] == nil { neighbours[declaration.name] = declaration.in(neighbour.file) }
+                for declaration in found.declarations where neighbours[declaration.name] == nil { neighbours[declaration.name] = declaration.in(neighbour.file) }
             }
         }
         guard let declaration = neighbours[name], let file = declaration.neighbour else { return nil }
@@ -63,7 +75,7 @@ struct KotlinDeclared {
         let finder = KotlinPatternFinder(lookup: { evaluator.declaration($0, in: $1) })
         // A composable with several Jindong calls gives a pattern for each: NAME.1, NAME.2, ….
         var found: [(name: String, position: SourcePosition)] = [], variants: [String: (String, Int)] = [:]
-        for declaration in own where finder.isPattern(declaration) {
+        for declaration in own.declarations where finder.isPattern(declaration) {
             guard case .composable(_, let body) = declaration.kind else {
                 found.append((declaration.name, declaration.position))
                 continue
@@ -87,7 +99,7 @@ struct KotlinDeclared {
     /// The files parsed last, by name with their bytes: a check of a file's 2,000 patterns (or of
     /// a folder whose files include from one another) parses each file once, not once a pattern.
     /// At most 16 files and 64 MiB of them are kept.
-    private static let recent = Mutex<[(file: String, bytes: [UInt8], declarations: [KotlinDeclaration])]>([])
+    private static let recent = Mutex<[(file: String, bytes: [UInt8], parsed: KotlinScope.ParsedFile)]>([])
     private static let recentCount = 16
 
     /// Empties the files parsed last. For the fuzz target: LeakSanitizer does not follow the
@@ -98,9 +110,9 @@ struct KotlinDeclared {
     }
 
     /// A file's declarations, parsed once for the same name and bytes.
-    static func parsed(_ bytes: [UInt8], file: String) throws(KotlinPatternError) -> [KotlinDeclaration] {
-        if let known = recent.withLock({ list in list.first { $0.file == file && $0.bytes == bytes }?.declarations }) { return known }
-        let declarations = try KotlinReader.declarations(bytes, file: file)
+    static func parsed(_ bytes: [UInt8], file: String) throws(KotlinPatternError) -> KotlinScope.ParsedFile {
+        if let known = recent.withLock({ list in list.first { $0.file == file && $0.bytes == bytes }?.parsed }) { return known }
+        let declarations = KotlinScope.ParsedFile(try KotlinReader.declarations(bytes, file: file))
         recent.withLock { list in
             list.insert((file, bytes, declarations), at: 0)
             while list.count > recentCount || list.reduce(0, { $0 + $1.bytes.count }) > PatternLimits.maxInputBytes { list.removeLast() }

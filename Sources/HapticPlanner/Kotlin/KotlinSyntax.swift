@@ -113,8 +113,9 @@ final class KotlinSource: Sendable {
 
 /// A declaration that may be a pattern or a value a pattern uses: top level, or a member of an
 /// `object`, `class`, `companion object` or `enum class` (named as Kotlin code refers to it:
-/// `AppHaptics.tap`, `Feel.Soft`).
-struct KotlinDeclaration: Sendable {
+/// `AppHaptics.tap`, `Feel.Soft`). A class, so that the scopes of a file's 2,000 patterns share
+/// one copy of each.
+final class KotlinDeclaration: Sendable {
     enum Body: Sendable {
         case expression(KotlinExpression)
         /// `{ statements }`, whose `return` gives the value.
@@ -146,12 +147,15 @@ struct KotlinDeclaration: Sendable {
     let declaredType: String?
     let source: KotlinSource
     /// Another `.kt` file it is declared in (nil: the file read).
-    var neighbour: String? = nil
+    let neighbour: String?
+
+    init(name: String, container: String?, kind: Kind, position: SourcePosition, declaredType: String?, source: KotlinSource, neighbour: String? = nil) {
+        (self.name, self.container, self.kind, self.position, self.declaredType, self.source, self.neighbour) =
+            (name, container, kind, position, declaredType, source, neighbour)
+    }
 
     /// The declaration as one of the file `file` beside the one read.
     func `in`(_ file: String) -> KotlinDeclaration {
-        var copy = self
-        copy.neighbour = file
-        return copy
+        KotlinDeclaration(name: name, container: container, kind: kind, position: position, declaredType: declaredType, source: source, neighbour: file)
     }
 }
