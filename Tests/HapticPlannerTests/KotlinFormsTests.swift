@@ -217,6 +217,9 @@ import Testing
             val fading = buildHapticPattern {
                 repeatWithIndex(3) { haptic(10.ms, HapticIntensity.Custom(if (it == 0) 1f else 1f - it * 0.25f)) }
             }
+            val compared = buildHapticPattern {
+                repeatWithIndex(3) { i -> if (i != 1 && !(i >= 2)) haptic(1.ms) else if (i !in 0..1) delay(5.ms) else delay(2.ms) }
+            }
             val nothing = HapticPattern.Empty
             val capped = buildHapticPattern { repeat(minOf(3, Int.MAX_VALUE)) { haptic(1.ms) } }
             """
@@ -229,6 +232,7 @@ import Testing
             {"timeline": [{"haptic": {"durationMs": 10, "intensity": 1.0}}, {"haptic": {"durationMs": 10, "intensity": 0.75}},
               {"haptic": {"durationMs": 10, "intensity": 0.5}}]}
             """)))
+        #expect(try found["compared"]?.get() == (try Self.json(#"{"timeline": [{"haptic": 1}, {"delay": 2}, {"delay": 5}]}"#)))
         #expect(try found["nothing"]?.get() == .empty)
         #expect(try found["capped"]?.get().durationMs == 3)
     }

@@ -78,7 +78,7 @@ extension KotlinParser {
             skipNewlines()
             let at = current
             advance()
-            if op.hasPrefix("!") { advance() }
+            if level == 4, op.hasPrefix("!") { advance() }  // `!in`, `!is`: two tokens
             skipNewlines()
             switch level {
             case 4 where op.hasSuffix("is"):
