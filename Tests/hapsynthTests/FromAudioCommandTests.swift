@@ -106,6 +106,57 @@ import TestSupport
         }
     }
 
+    /// A folder from a Mac is converted whole: AppleDouble files and `__MACOSX` are passed over,
+    /// AIFF is found, a sound that cannot be read is named and the others converted (exit 65 at
+    /// the end); `-o` is a folder for several sounds, and for one sound an existing folder or a
+    /// path ending in `/` is written into.
+    @Test func aFolderIsConvertedWholeAndOutputMeansOneThing() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/sfx/__MACOSX", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch.path + "/sfx/ui", withIntermediateDirectories: true)
+        try Self.hits(at: [0.1], seconds: 0.4).write(to: URL(fileURLWithPath: scratch.path + "/sfx/coin.wav"))
+        _ = try scratch.write("sfx/._coin.wav", "\u{0}\u{5}\u{16}\u{7}Mac OS X AppleDouble")
+        _ = try scratch.write("sfx/__MACOSX/._coin.wav", "\u{0}\u{5}\u{16}\u{7}Mac OS X AppleDouble")
+        _ = try scratch.write("sfx/ui/broken.wav", "not a sound")
+        try Self.aiff().write(to: URL(fileURLWithPath: scratch.path + "/sfx/ui/zap.aiff"))
+        let result = try hapsynth(["from-audio", "sfx", "-o", "out", "-q"], in: scratch.path)
+        #expect(result.status == 65 && result.stderr.contains("sfx/ui/broken.wav")
+                && result.stderr.contains("from-audio: 2 of 3 sounds converted; 1 could not be read: sfx/ui/broken.wav"), "\(result.stderr)")
+        #expect(!result.stderr.contains("._coin") && !result.stderr.contains("__MACOSX"), "\(result.stderr)")
+        for file in ["out/coin.haptic", "out/ui/zap.haptic"] { #expect(FileManager.default.fileExists(atPath: scratch.path + "/" + file), "\(file)") }
+        let several = try hapsynth(["from-audio", "sfx/coin.wav", "sfx/ui/zap.aiff", "-o", "two.haptic"], in: scratch.path)
+        #expect(several.status == 64 && several.stderr.contains("with several sounds, -o names a folder"), "\(several.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/two.haptic"))
+        try FileManager.default.createDirectory(atPath: scratch.path + "/into", withIntermediateDirectories: true)
+        #expect(try hapsynth(["from-audio", "sfx/coin.wav", "-o", "into", "-q"], in: scratch.path).status == 0)
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/into/coin.haptic"))
+        #expect(try hapsynth(["from-audio", "sfx/coin.wav", "-o", "fresh/", "--to", "ahap", "-q"], in: scratch.path).status == 0)
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/fresh/coin.ahap"))
+    }
+
+    /// An AIFF file (16-bit mono at 8 kHz, big-endian) of 0.2 s: silence, a 200 Hz burst at 0.05 s.
+    static func aiff() -> Data {
+        let frames = 1_600
+        var samples = Data()
+        for frame in 0..<frames {
+            let value = frame >= 400 && frame < 800 ? Int16(12_000 * sin(2 * Double.pi * 200 * Double(frame) / 8_000)) : 0
+            samples.append(contentsOf: [UInt8(truncatingIfNeeded: UInt16(bitPattern: value) >> 8), UInt8(truncatingIfNeeded: UInt16(bitPattern: value))])
+        }
+        func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
+        var comm = Data("COMM".utf8)
+        comm.append(contentsOf: be32(18) + [0, 1] + be32(frames) + [0, 16])
+        comm.append(contentsOf: [0x40, 0x0B, 0xFA, 0, 0, 0, 0, 0, 0, 0] as [UInt8])  // 8000 Hz as an 80-bit extended float
+        var ssnd = Data("SSND".utf8)
+        ssnd.append(contentsOf: be32(8 + samples.count) + be32(0) + be32(0))
+        ssnd.append(samples)
+        var form = Data("FORM".utf8)
+        form.append(contentsOf: be32(4 + comm.count + ssnd.count))
+        form.append(Data("AIFF".utf8))
+        form.append(comm)
+        form.append(ssnd)
+        return form
+    }
+
     @Test func badSoundsAndOutputsSayWhatAndExitAsEverywhere() throws {
         let scratch = try Scratch()
         let missing = try hapsynth(["from-audio", "nope.wav", "-o", "x.haptic"], in: scratch.path)

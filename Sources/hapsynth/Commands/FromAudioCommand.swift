@@ -13,8 +13,10 @@ struct FromAudioCommand: Command {
         points a second), a frequency envelope (the spectral centroid between the --audio-filter
         frequencies) and emphasis on the sharp rises (--sensitivity, --ducking). OUT's extension
         says what is written (.haptic, .ahap or .json); with several sounds or a folder, OUT is a folder
-        whose tree mirrors the input's and --to says the format. Every file is written atomically
-        and never over an input.
+        whose tree mirrors the input's and --to says the format (one sound goes into an existing
+        folder, or a path ending in /, too). Folders are converted whole: a sound that cannot be
+        read is named and the run exits 65 at its end. Every file is written atomically and never
+        over an input.
         """
     static let positionals = [PositionalSpec(name: "sound", help: "Sound files or folders of them.", repeating: true)]
     static var options: [OptionSpec] {
@@ -97,7 +99,12 @@ struct FromAudioCommand: Command {
         (report, reference) = (arguments.value("--report"), arguments.value("--reference"))
         if let report, !report.lowercased().hasSuffix(".html") { throw .usage("--report writes an .html page, got '\(report)'", command: Self.name) }
         let inputs = arguments.positionals
-        let intoFolder = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
+        let several = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
+        // One sound into an existing folder, or a path ending in `/`, goes into that folder.
+        let intoFolder = several || output.hasSuffix("/") || FilePaths.isFolder(output) == true
+        if several, FilePaths.isFolder(output) == false || Format(rawValue: Self.extension(of: output)) != nil {
+            throw .usage("with several sounds, -o names a folder to write into, got '\(output)'", command: Self.name)
+        }
         if intoFolder {
             let name = arguments.value("--to") ?? "haptic"
             guard let format = Format(rawValue: name) else { throw .usage("--to takes haptic, ahap or json, got '\(name)'", command: Self.name) }
@@ -105,8 +112,7 @@ struct FromAudioCommand: Command {
             if report != nil || reference != nil { throw .usage("--report and --reference are for one sound", command: Self.name) }
             jobs = try Self.mirrored(inputs, into: output, format: format)
         } else {
-            let ext = FilePaths.lastComponent(output).split(separator: ".").last.map(String.init)?.lowercased() ?? ""
-            guard let format = Format(rawValue: ext) else {
+            guard let format = Format(rawValue: Self.extension(of: output)) else {
                 throw .usage("cannot tell what to write from '\(output)': name a .haptic, .ahap or .json file (or a folder, with --to)", command: Self.name)
             }
             if let to = arguments.value("--to"), to != format.rawValue { throw .usage("--to \(to) and '\(output)' ask for different formats", command: Self.name) }
@@ -115,15 +121,29 @@ struct FromAudioCommand: Command {
         }
     }
 
-    /// The sounds named (files as given, folders searched for .wav, .flac, .ogg and .mp3), each
-    /// with its output below `folder`, the input folder's tree mirrored.
+    /// A file name's extension, lowercased ("" without one).
+    static func `extension`(of path: String) -> String {
+        let name = FilePaths.lastComponent(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// The extensions of the sounds a folder search finds: what libsndfile and libmpg123 read.
+    static let soundExtensions: Set<String> = ["wav", "flac", "ogg", "oga", "mp3", "aif", "aiff", "aifc", "caf"]
+
+    /// The sounds named (files as given, folders searched for the sounds libsndfile reads, hidden
+    /// files and folders and macOS's `__MACOSX` folders passed over), each with its output below
+    /// `folder`, the input folder's tree mirrored.
     static func mirrored(_ inputs: [String], into folder: String, format: Format) throws(CLIError) -> [(sound: String, output: String)] {
         var jobs: [(sound: String, output: String)] = []
         for input in inputs {
             switch FilePaths.isFolder(input) {
             case true?:
-                let sounds = FilePaths.files(below: input) { relative, _ in !FilePaths.lastComponent(relative).hasPrefix(".") }
-                    .filter { ["wav", "flac", "ogg", "mp3"].contains(($0.split(separator: ".").last.map(String.init) ?? "").lowercased()) }
+                let sounds = FilePaths.files(below: input) { relative, _ in
+                    let name = FilePaths.lastComponent(relative)
+                    return !name.hasPrefix(".") && name != "__MACOSX"
+                }
+                .filter { !FilePaths.lastComponent($0).hasPrefix(".") && soundExtensions.contains(Self.extension(of: $0)) }
                 for sound in sounds {
                     jobs.append((FilePaths.join(input, sound), FilePaths.join(folder, FilePaths.deletingExtension(sound) + "." + format.rawValue)))
                 }
@@ -148,13 +168,19 @@ struct FromAudioCommand: Command {
             designer = nil
         }
         let clips = analyse(console: console)
+        // In a batch, a sound that cannot be read is named and the others are converted; the run
+        // fails at its end (one sound alone fails as its error says).
+        var unreadable: [(sound: String, error: AudioToHaptics.Failure)] = []
         for (job, result) in zip(jobs, clips) {
             let clip: HapticClip
             switch result {
             case .success(let made): clip = made
             case .failure(let error):
                 if Interruption.isRaised { throw .interrupted }
-                throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
+                guard jobs.count > 1 else { throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description) }
+                console.error(error.description)
+                unreadable.append((job.sound, error))
+                continue
             }
             let text: String
             switch format {
@@ -193,7 +219,10 @@ struct FromAudioCommand: Command {
                     + "\(NumberText.count(clip.frequency?.count ?? 0, "frequency point")), \(taps) \(taps == 1 ? "emphasis" : "emphases")")
             }
         }
-        return .success
+        guard !unreadable.isEmpty else { return .success }
+        let converted = jobs.count - unreadable.count
+        throw .invalidInput("from-audio: \(converted) of \(NumberText.count(jobs.count, "sound")) converted; "
+            + "\(unreadable.count) could not be read: \(unreadable.map(\.sound).joined(separator: ", "))")
     }
 
     /// Every sound's clip, `threads` at once, with a progress bar on a terminal (unless `--quiet`).
