@@ -79,8 +79,9 @@ public enum AudioToHaptics {
     /// The pattern.json of a clip: one continuous event over the clip (intensity 1, sharpness 0)
     /// whose curves are the envelopes (intensity = √amplitude, sharpness = √frequency: the inverse
     /// of the law `export --to haptic` writes clips with), each on whole milliseconds (points that
-    /// fall on one millisecond merged, the later kept), and a transient at each emphasis.
-    public static func patternJSON(_ clip: HapticClip, name: String) -> String {
+    /// fall on one millisecond merged, the later kept), and a transient at each emphasis. With
+    /// `source`, a `description` says from-audio made it from that sound (`isOwnOutput`).
+    public static func patternJSON(_ clip: HapticClip, name: String, source: String? = nil) -> String {
         let durationMs = max(1, Int64((Double(clip.endS) * 1000).rounded()))
         /// A curve on whole milliseconds from 0 to the duration, the later of two points on one ms kept.
         func curve(_ points: [(Float, Float)]) -> JSONOutput {
@@ -106,7 +107,8 @@ public enum AudioToHaptics {
                 ("intensity", .float(min(max(emphasis.amplitude, 0), 1).squareRoot())), ("sharpness", .float(min(max(emphasis.frequency, 0), 1).squareRoot())),
             ]))
         }
-        return JSONOutput.object([("version", .integer(1)), ("name", .string(name)), ("events", .array(events))]).pretty() + "\n"
+        let description = source.map { [("description", JSONOutput.string("\(madeBy) from \($0)"))] } ?? []
+        return JSONOutput.object([("version", .integer(1)), ("name", .string(name))] + description + [("events", .array(events))]).pretty() + "\n"
     }
 
     /// The `.haptic` text of a clip made from `source`.

@@ -134,6 +134,37 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: scratch.path + "/fresh/coin.ahap"))
     }
 
+    /// A designer's own clip beside its sound is kept unless --force (exit 73, named); what
+    /// hapsynth wrote before is replaced when the batch runs again, in every format; two sounds
+    /// that would write one file, and an output that is the settings file, are refused.
+    @Test func nothingADesignerMadeIsOverwritten() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/sfx", withIntermediateDirectories: true)
+        try Self.hits(at: [0.1], seconds: 0.4).write(to: URL(fileURLWithPath: scratch.path + "/sfx/coin.wav"))
+        try Self.hits(at: [0.1, 0.2], seconds: 0.4).write(to: URL(fileURLWithPath: scratch.path + "/sfx/jump.wav"))
+        let designers = #"{"version": {"major": 1, "minor": 0, "patch": 0}, "metadata": {"editor": "Meta Haptics Studio"}, "signals": {}}"#
+        _ = try scratch.write("sfx/coin.haptic", designers)
+        let kept = try hapsynth(["from-audio", "sfx", "-o", "sfx", "-q"], in: scratch.path)
+        #expect(kept.status == 73 && kept.stderr.contains("kept sfx/coin.haptic: it exists and hapsynth did not write it (--force replaces it)")
+                && kept.stderr.contains("1 of 2 sounds converted; 1 existing file kept"), "\(kept.stderr)")
+        #expect(try String(contentsOfFile: scratch.path + "/sfx/coin.haptic", encoding: .utf8) == designers)
+        #expect(FileManager.default.fileExists(atPath: scratch.path + "/sfx/jump.haptic"))
+        for format in ["haptic", "ahap", "json"] {
+            #expect(try hapsynth(["from-audio", "sfx/jump.wav", "-o", "again/jump.\(format)", "-q"], in: scratch.path).status == 0)
+            #expect(try hapsynth(["from-audio", "sfx/jump.wav", "-o", "again/jump.\(format)", "-q"], in: scratch.path).status == 0, "\(format)")
+        }
+        let forced = try hapsynth(["from-audio", "sfx", "-o", "sfx", "-q", "--force"], in: scratch.path)
+        let replaced = try String(contentsOfFile: scratch.path + "/sfx/coin.haptic", encoding: .utf8)
+        #expect(forced.status == 0 && replaced != designers)
+        try Self.hits(at: [0.1], seconds: 0.4).write(to: URL(fileURLWithPath: scratch.path + "/sfx/coin.flac"))
+        let both = try hapsynth(["from-audio", "sfx", "-o", "out", "-q"], in: scratch.path)
+        #expect(both.status == 64 && both.stderr.contains("would both write out/coin.haptic"), "\(both.stderr)")
+        _ = try scratch.write("s.json", "{}")
+        let settings = try hapsynth(["from-audio", "sfx/coin.wav", "-o", "s.json", "--settings", "s.json"], in: scratch.path)
+        let settingsText = try String(contentsOfFile: scratch.path + "/s.json", encoding: .utf8)
+        #expect(settings.status == 73 && settingsText == "{}")
+    }
+
     /// An AIFF file (16-bit mono at 8 kHz, big-endian) of 0.2 s: silence, a 200 Hz burst at 0.05 s.
     static func aiff() -> Data {
         let frames = 1_600

@@ -15,8 +15,9 @@ struct FromAudioCommand: Command {
         says what is written (.haptic, .ahap or .json); with several sounds or a folder, OUT is a folder
         whose tree mirrors the input's and --to says the format (one sound goes into an existing
         folder, or a path ending in /, too). Folders are converted whole: a sound that cannot be
-        read is named and the run exits 65 at its end. Every file is written atomically and never
-        over an input.
+        read is named and the run exits 65 at its end. An existing file hapsynth did not write (a
+        designer's own clip) is kept unless --force (exit 73 at the end); files it wrote before are
+        replaced. Every file is written atomically and never over an input or the settings.
         """
     static let positionals = [PositionalSpec(name: "sound", help: "Sound files or folders of them.", repeating: true)]
     static var options: [OptionSpec] {
@@ -35,6 +36,7 @@ struct FromAudioCommand: Command {
             OptionSpec(name: "--reference", valueName: "CLIP", help: "A designer's .haptic clip of the sound: its figures, and beside it in the report."),
             OptionSpec(name: "--jobs", valueName: "N", help: "Sounds analysed at once (default: the number of cores)."),
             OptionSpec(name: "--settings", valueName: "FILE", help: "Studio's analysis settings as JSON; the options above override them."),
+            OptionSpec(name: "--force", valueName: nil, help: "Replace existing files hapsynth did not write (a designer's own)."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but errors.", short: "-q"),
         ]
     }
@@ -52,17 +54,22 @@ struct FromAudioCommand: Command {
     let format: Format
     let settings: AudioToHaptics.Settings
     let quiet: Bool
+    /// `--force`: an existing output hapsynth did not write is replaced (it is kept otherwise).
+    let force: Bool
     /// Sounds analysed at once.
     let threads: Int
     /// Where the report goes, and the designer's clip it compares with.
     let report: String?
     let reference: String?
+    /// `--settings`: read, so never written over.
+    let settingsFile: String?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         guard let output = arguments.value("--output") else { throw .usage("missing --output OUT", command: Self.name) }
         guard output != "-" else { throw .usage("--output names a file or a folder: a sound's haptics are not written to standard output", command: Self.name) }
         var settings = AudioToHaptics.Settings()
-        if let file = arguments.value("--settings") {
+        settingsFile = arguments.value("--settings")
+        if let file = settingsFile {
             do {
                 settings = try AudioToHaptics.Settings.read(file: file)
             } catch {
@@ -95,6 +102,7 @@ struct FromAudioCommand: Command {
         }
         self.settings = settings
         quiet = arguments.has("--quiet")
+        force = arguments.has("--force")
         threads = try arguments.count("--jobs", maximum: 256, command: Self.name)
         (report, reference) = (arguments.value("--report"), arguments.value("--reference"))
         if let report, !report.lowercased().hasSuffix(".html") { throw .usage("--report writes an .html page, got '\(report)'", command: Self.name) }
@@ -154,11 +162,19 @@ struct FromAudioCommand: Command {
             }
         }
         guard !jobs.isEmpty else { throw .usage("no sounds found in \(inputs.joined(separator: ", "))", command: name) }
+        // Two sounds that would write one file (coin.wav and coin.flac): neither replaces the other.
+        var byOutput: [String: String] = [:]
+        for job in jobs {
+            if let other = byOutput[job.output] {
+                throw .usage("\(other) and \(job.sound) would both write \(job.output); convert them into different folders", command: name)
+            }
+            byOutput[job.output] = job.sound
+        }
         return jobs
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        try PatternInput.guardOutputs(jobs.map(\.output) + [report].compactMap { $0 }, inputs: jobs.map(\.sound) + [reference].compactMap { $0 })
+        try PatternInput.guardOutputs(jobs.map(\.output) + [report].compactMap { $0 }, inputs: jobs.map(\.sound) + [reference, settingsFile].compactMap { $0 })
         let designer: HapticClip?
         if let reference {
             let loaded = try PatternInput.load(reference, console: console, quiet: quiet)
@@ -167,7 +183,12 @@ struct FromAudioCommand: Command {
         } else {
             designer = nil
         }
-        let clips = analyse(console: console)
+        // What a designer made is never replaced: an existing output hapsynth did not write is
+        // kept, and its sound not analysed, unless --force.
+        let kept = force ? [] : jobs.filter { FilePaths.isFolder($0.output) == false && !AudioToHaptics.isOwnOutput($0.output) }
+        for job in kept { console.error("kept \(job.output): it exists and hapsynth did not write it (--force replaces it)") }
+        let jobs = self.jobs.filter { job in !kept.contains { $0.output == job.output } }
+        let clips = analyse(jobs, console: console)
         // In a batch, a sound that cannot be read is named and the others are converted; the run
         // fails at its end (one sound alone fails as its error says).
         var unreadable: [(sound: String, error: AudioToHaptics.Failure)] = []
@@ -177,7 +198,7 @@ struct FromAudioCommand: Command {
             case .success(let made): clip = made
             case .failure(let error):
                 if Interruption.isRaised { throw .interrupted }
-                guard jobs.count > 1 else { throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description) }
+                guard self.jobs.count > 1 else { throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description) }
                 console.error(error.description)
                 unreadable.append((job.sound, error))
                 continue
@@ -188,7 +209,8 @@ struct FromAudioCommand: Command {
             case .ahap:
                 guard let ahap = AudioToHaptics.ahap(clip) else { throw .invalidInput("\(job.sound): its haptics do not fit one AHAP file") }
                 text = ahap
-            case .json: text = AudioToHaptics.patternJSON(clip, name: FilePaths.deletingExtension(FilePaths.lastComponent(job.sound)))
+            case .json: text = AudioToHaptics.patternJSON(clip, name: FilePaths.deletingExtension(FilePaths.lastComponent(job.sound)),
+                                                          source: FilePaths.lastComponent(job.sound))
             }
             if let slash = job.output.lastIndex(of: "/"), case let folder = String(job.output[..<slash]), !folder.isEmpty, FilePaths.isFolder(folder) == nil {
                 do {
@@ -219,15 +241,16 @@ struct FromAudioCommand: Command {
                     + "\(NumberText.count(clip.frequency?.count ?? 0, "frequency point")), \(taps) \(taps == 1 ? "emphasis" : "emphases")")
             }
         }
-        guard !unreadable.isEmpty else { return .success }
-        let converted = jobs.count - unreadable.count
-        throw .invalidInput("from-audio: \(converted) of \(NumberText.count(jobs.count, "sound")) converted; "
-            + "\(unreadable.count) could not be read: \(unreadable.map(\.sound).joined(separator: ", "))")
+        guard !unreadable.isEmpty || !kept.isEmpty else { return .success }
+        var summary = "from-audio: \(jobs.count - unreadable.count) of \(NumberText.count(self.jobs.count, "sound")) converted"
+        if !unreadable.isEmpty { summary += "; \(unreadable.count) could not be read: \(unreadable.map(\.sound).joined(separator: ", "))" }
+        if !kept.isEmpty { summary += "; \(NumberText.count(kept.count, "existing file")) kept (--force replaces them): \(kept.map(\.output).joined(separator: ", "))" }
+        throw unreadable.isEmpty ? .cannotCreate(summary) : .invalidInput(summary)
     }
 
     /// Every sound's clip, `threads` at once, with a progress bar on a terminal (unless `--quiet`).
-    private func analyse(console: Console) -> [Result<HapticClip, AudioToHaptics.Failure>] {
-        let (jobs, settings, stripes) = (self.jobs, self.settings, max(1, min(threads, self.jobs.count)))
+    private func analyse(_ jobs: [(sound: String, output: String)], console: Console) -> [Result<HapticClip, AudioToHaptics.Failure>] {
+        let (settings, stripes) = (self.settings, max(1, min(threads, jobs.count)))
         let shared = Analyses(count: jobs.count, progress: ProgressBar(total: { Int64(jobs.count) * 1_000 }, console: console, enabled: !quiet, label: "analysing"))
         DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
             for index in stride(from: stripe, to: jobs.count, by: stripes) {
