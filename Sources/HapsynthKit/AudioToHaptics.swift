@@ -32,10 +32,12 @@ public enum AudioToHaptics {
     /// The clip of the sound file at `path`.
     /// - Parameter shouldContinue: asked between blocks with the fraction read (0…1); false stops.
     /// - Throws: `Failure` for a file that is missing or cannot be read as a sound.
-    public static func clip(file path: String, settings: Settings = Settings(), shouldContinue: (Double) -> Bool = { _ in true }) throws(Failure) -> HapticClip {
+    /// - Parameter limitSeconds: the longest sound analysed (`maxSeconds`; smaller in tests).
+    public static func clip(file path: String, settings: Settings = Settings(), limitSeconds: Double = maxSeconds,
+                            shouldContinue: (Double) -> Bool = { _ in true }) throws(Failure) -> HapticClip {
         // The first pass: the mean (compensated) and the peak of the mono signal.
         var sum = 0.0, peak: Float = 0, count = 0
-        try read(path, shouldContinue: { shouldContinue($0 / 2) }) { block in
+        try read(path, limitSeconds: limitSeconds, shouldContinue: { shouldContinue($0 / 2) }) { block in
             for sample in block {
                 sum += Double(sample)
                 peak = max(peak, abs(sample))
@@ -114,9 +116,14 @@ public enum AudioToHaptics {
     /// The `.haptic` text of a clip made from `source`.
     public static func text(_ clip: HapticClip, source: String) -> String { HapticClipExport.json(clip, source: source) }
 
+    /// The longest sound analysed, in seconds: the envelopes keep times in 32-bit floats, which step
+    /// by more than a millisecond past 2^15 s.
+    public static let maxSeconds: Double = 32_768
+
     /// Reads the sound at `path` in blocks of mono samples (the mean of its channels): the analysis'
-    /// reading, and the report's.
-    static func read(_ path: String, shouldContinue: (Double) -> Bool, format: (AudioFormat) -> Void = { _ in },
+    /// reading, and the report's; a sound longer than `maxSeconds` (by its header, or as read) is
+    /// refused.
+    static func read(_ path: String, limitSeconds: Double = maxSeconds, shouldContinue: (Double) -> Bool, format: (AudioFormat) -> Void = { _ in },
                              _ body: ([Float]) -> Void) throws(Failure) {
         let reader: SoundFileReader
         do {
@@ -125,6 +132,12 @@ public enum AudioToHaptics {
             throw Failure(description: "\(error)", isMissing: !FileManager.default.fileExists(atPath: path))
         }
         format(reader.format)
+        let rate = Double(max(1, reader.format.sampleRate))
+        func tooLong(_ frames: Int64) -> Failure {
+            Failure(description: "cannot read \(path): it lasts \(NumberText.significant(Double(frames) / rate)) s or more, "
+                + "longer than the \(NumberText.significant(limitSeconds)) s\(limitSeconds == maxSeconds ? " (9.1 hours)" : "") from-audio analyses", isMissing: false)
+        }
+        if Double(reader.frameCount) / rate > limitSeconds { throw tooLong(reader.frameCount) }
         let channels = reader.format.channelCount, blockFrames = 8_192
         var interleaved = [Float](repeating: 0, count: blockFrames * channels)
         var mono = [Float](repeating: 0, count: blockFrames)
@@ -139,6 +152,7 @@ public enum AudioToHaptics {
             }
             body(Array(mono[0..<frames]))
             framesRead += Int64(frames)
+            if Double(framesRead) / rate > limitSeconds { throw tooLong(framesRead) }
             guard shouldContinue(reader.frameCount > 0 ? Double(framesRead) / Double(reader.frameCount) : 1) else {
                 throw Failure(description: "stopped", isMissing: false)
             }

@@ -47,8 +47,12 @@ extension AudioToHaptics.Settings {
             }
             if let node = members["overlap_factor"] {
                 let overlap = try reader.whole(node, path.appending("overlap_factor"), minimum: 1)
-                guard overlap <= settings.analysis.spectrum.fftSize else {
-                    throw reader.fail("must be at most the FFT size, \(settings.analysis.spectrum.fftSize) (got \(overlap))", node, path.appending("overlap_factor"))
+                // The work grows with the overlap (an FFT every fft_size / overlap samples): at most 64, and a
+                // hop of at least 8 samples, so no pair in range runs for minutes.
+                let size = settings.analysis.spectrum.fftSize
+                guard overlap <= 64, size / Int(overlap) >= 8 else {
+                    throw reader.fail("must be at most 64 and leave a hop (fft_size / overlap_factor) of at least 8 samples; fft_size is \(size) (got \(overlap))",
+                                      node, path.appending("overlap_factor"))
                 }
                 settings.analysis.spectrum.overlap = Int(overlap)
             }
@@ -61,7 +65,8 @@ extension AudioToHaptics.Settings {
             amplitude.attackSeconds = try number(members, "envelope_attack_time", at: path, 0...10) ?? amplitude.attackSeconds
             amplitude.holdSeconds = try number(members, "envelope_hold_time", at: path, 0...10) ?? amplitude.holdSeconds
             amplitude.releaseSeconds = try number(members, "envelope_release_time", at: path, 0...10) ?? amplitude.releaseSeconds
-            amplitude.rmsWindowSeconds = try number(members, "rms_windowing_time", at: path, 0...10) ?? amplitude.rmsWindowSeconds
+            // A window of 0 s would divide by zero (an envelope of NaN): at least 10 µs.
+            amplitude.rmsWindowSeconds = try number(members, "rms_windowing_time", at: path, 1e-5...10) ?? amplitude.rmsWindowSeconds
             settings.analysis.amplitude = amplitude
         }
         if let (members, path) = try stage("frequency", ["frequency_min", "frequency_max", "output_min", "output_max"]) {
