@@ -32,12 +32,15 @@ public enum AudioToHaptics {
     /// The clip of the sound file at `path`.
     /// - Parameter shouldContinue: asked between blocks with the fraction read (0…1); false stops.
     /// - Throws: `Failure` for a file that is missing or cannot be read as a sound.
-    /// - Parameter limitSeconds: the longest sound analysed (`maxSeconds`; smaller in tests).
+    /// - Parameters:
+    ///   - limitSeconds: the longest sound analysed (`maxSeconds`; smaller in tests).
+    ///   - warning: told what was read other than as written: samples that were not numbers,
+    ///     samples far past full scale, a file that ends before its header says.
     public static func clip(file path: String, settings: Settings = Settings(), limitSeconds: Double = maxSeconds,
-                            shouldContinue: (Double) -> Bool = { _ in true }) throws(Failure) -> HapticClip {
+                            warning: (String) -> Void = { _ in }, shouldContinue: (Double) -> Bool = { _ in true }) throws(Failure) -> HapticClip {
         // The first pass: the mean (compensated) and the peak of the mono signal.
         var sum = 0.0, peak: Float = 0, count = 0
-        try read(path, limitSeconds: limitSeconds, shouldContinue: { shouldContinue($0 / 2) }) { block in
+        try read(path, limitSeconds: limitSeconds, shouldContinue: { shouldContinue($0 / 2) }, warning: warning) { block in
             for sample in block {
                 sum += Double(sample)
                 peak = max(peak, abs(sample))
@@ -124,7 +127,7 @@ public enum AudioToHaptics {
     /// reading, and the report's; a sound longer than `maxSeconds` (by its header, or as read) is
     /// refused.
     static func read(_ path: String, limitSeconds: Double = maxSeconds, shouldContinue: (Double) -> Bool, format: (AudioFormat) -> Void = { _ in },
-                             _ body: ([Float]) -> Void) throws(Failure) {
+                     warning: (String) -> Void = { _ in }, _ body: ([Float]) -> Void) throws(Failure) {
         let reader: SoundFileReader
         do {
             reader = try SoundFileReader(path: path, limits: .recordings)
@@ -141,13 +144,22 @@ public enum AudioToHaptics {
         let channels = reader.format.channelCount, blockFrames = 8_192
         var interleaved = [Float](repeating: 0, count: blockFrames * channels)
         var mono = [Float](repeating: 0, count: blockFrames)
-        var framesRead: Int64 = 0
+        var framesRead: Int64 = 0, clamped = 0
         while true {
             let frames = interleaved.withUnsafeMutableBufferPointer { reader.read(into: $0) }
             guard frames > 0 else { break }
             for frame in 0..<frames {
                 var total: Float = 0
-                for channel in 0..<channels { total += interleaved[frame * channels + channel] }
+                for channel in 0..<channels {
+                    // A float file may hold any number: past 1000 times full scale its square would
+                    // overflow the envelope, so it is clamped there (and said).
+                    var sample = interleaved[frame * channels + channel]
+                    if abs(sample) > maxSampleMagnitude {
+                        sample = sample > 0 ? maxSampleMagnitude : -maxSampleMagnitude
+                        clamped += 1
+                    }
+                    total += sample
+                }
                 mono[frame] = channels == 1 ? total : total / Float(channels)
             }
             body(Array(mono[0..<frames]))
@@ -157,5 +169,20 @@ public enum AudioToHaptics {
                 throw Failure(description: "stopped", isMissing: false)
             }
         }
+        func seconds(_ frames: Int64) -> String { NumberText.fixed(Double(frames) / rate, 3) + " s" }
+        if reader.silencedSampleCount > 0 {
+            warning("\(path): \(NumberText.count(reader.silencedSampleCount, "sample")) that \(reader.silencedSampleCount == 1 ? "was" : "were") not a number "
+                + "(NaN or infinite) read as 0, the first at \(seconds(reader.firstSilencedFrame ?? 0))")
+        }
+        if clamped > 0 {
+            warning("\(path): \(NumberText.count(clamped, "sample")) past \(Int(maxSampleMagnitude)) times full scale clamped to it")
+        }
+        if reader.frameCount > 0, framesRead < reader.frameCount {
+            warning("\(path): the sound ends after \(seconds(framesRead)) of the \(seconds(reader.frameCount)) its header gives "
+                + "(a truncated or damaged file): the rest is not analysed")
+        }
     }
+
+    /// The largest sample magnitude analysed, in full scales.
+    static let maxSampleMagnitude: Float = 1_000
 }

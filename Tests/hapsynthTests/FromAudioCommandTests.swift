@@ -165,6 +165,34 @@ import TestSupport
         #expect(settings.status == 73 && settingsText == "{}")
     }
 
+    /// What is read other than as written is said: samples that are not numbers, samples far past
+    /// full scale (clamped, so no envelope is NaN), a FLAC file that ends before its header says.
+    @Test func oddSamplesAndTruncatedFilesAreSaid() throws {
+        let scratch = try Scratch()
+        var samples = (0..<1_600).map { index -> Float in index >= 400 && index < 800 ? 0.5 * sin(2 * .pi * 200 * Float(index) / 8_000) : 0 }
+        samples[10] = .nan
+        samples[11] = .infinity
+        samples[900] = 1e20
+        var data = Data("RIFF".utf8)
+        func le32(_ value: Int) -> [UInt8] { [0, 8, 16, 24].map { UInt8((value >> $0) & 0xFF) } }
+        data.append(contentsOf: le32(36 + samples.count * 4))
+        data.append(Data("WAVEfmt ".utf8))
+        data.append(contentsOf: le32(16) + [3, 0, 1, 0] + le32(8_000) + le32(32_000) + [4, 0, 32, 0])
+        data.append(Data("data".utf8))
+        data.append(contentsOf: le32(samples.count * 4))
+        for sample in samples { data.append(contentsOf: le32(Int(sample.bitPattern))) }
+        try data.write(to: URL(fileURLWithPath: scratch.path + "/odd.wav"))
+        let odd = try hapsynth(["from-audio", "odd.wav", "-o", "odd.haptic"], in: scratch.path)
+        #expect(odd.status == 0 && odd.stderr.contains("odd.wav: 2 samples that were not a number (NaN or infinite) read as 0, the first at 0.001 s")
+                && odd.stderr.contains("odd.wav: 1 sample past 1000 times full scale clamped to it"), "\(odd.stderr)")
+        #expect(try !String(contentsOfFile: scratch.path + "/odd.haptic", encoding: .utf8).contains("null"))
+        #expect(try hapsynth(["render", "Samples/celebration.json", scratch.path + "/whole.flac", "--rate", "8000"]).status == 0)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/whole.flac"))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: scratch.path + "/cut.flac"))
+        let cut = try hapsynth(["from-audio", "cut.flac", "-o", "cut.haptic"], in: scratch.path)
+        #expect(cut.status == 0 && cut.stderr.contains("cut.flac: the sound ends after") && cut.stderr.contains("(a truncated or damaged file)"), "\(cut.stderr)")
+    }
+
     /// An AIFF file (16-bit mono at 8 kHz, big-endian) of 0.2 s: silence, a 200 Hz burst at 0.05 s.
     static func aiff() -> Data {
         let frames = 1_600

@@ -192,7 +192,8 @@ struct FromAudioCommand: Command {
         // In a batch, a sound that cannot be read is named and the others are converted; the run
         // fails at its end (one sound alone fails as its error says).
         var unreadable: [(sound: String, error: AudioToHaptics.Failure)] = []
-        for (job, result) in zip(jobs, clips) {
+        for (job, (result, warnings)) in zip(jobs, clips) {
+            if !quiet { warnings.forEach(console.warning) }
             let clip: HapticClip
             switch result {
             case .success(let made): clip = made
@@ -249,21 +250,21 @@ struct FromAudioCommand: Command {
     }
 
     /// Every sound's clip, `threads` at once, with a progress bar on a terminal (unless `--quiet`).
-    private func analyse(_ jobs: [(sound: String, output: String)], console: Console) -> [Result<HapticClip, AudioToHaptics.Failure>] {
+    private func analyse(_ jobs: [(sound: String, output: String)], console: Console) -> [(Result<HapticClip, AudioToHaptics.Failure>, [String])] {
         let (settings, stripes) = (self.settings, max(1, min(threads, jobs.count)))
         let shared = Analyses(count: jobs.count, progress: ProgressBar(total: { Int64(jobs.count) * 1_000 }, console: console, enabled: !quiet, label: "analysing"))
         DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
             for index in stride(from: stripe, to: jobs.count, by: stripes) {
                 let result = Result { () throws(AudioToHaptics.Failure) in
-                    try AudioToHaptics.clip(file: jobs[index].sound, settings: settings) { fraction in
+                    try AudioToHaptics.clip(file: jobs[index].sound, settings: settings, warning: { shared.warn(index, $0) }, shouldContinue: { fraction in
                         shared.advance(index, to: fraction)
                         return !Interruption.isRaised
-                    }
+                    })
                 }
                 shared.finish(index, result)
             }
         }
-        return shared.done()
+        return Array(zip(shared.done(), (0..<jobs.count).map(shared.warnings(of:))))
     }
 }
 
@@ -273,12 +274,24 @@ private final class Analyses: @unchecked Sendable {
     private let lock = RecursiveLock()
     private var results: [Result<HapticClip, AudioToHaptics.Failure>?]
     private var fractions: [Double]
+    /// What each sound's reading warned of.
+    private var warnings: [[String]]
     private let progress: ProgressBar
 
     init(count: Int, progress: ProgressBar) {
         results = Array(repeating: nil, count: count)
         fractions = Array(repeating: 0, count: count)
+        warnings = Array(repeating: [], count: count)
         self.progress = progress
+    }
+
+    func warn(_ index: Int, _ text: String) {
+        lock.withLock { warnings[index].append(text) }
+    }
+
+    /// What the sound `index` warned of.
+    func warnings(of index: Int) -> [String] {
+        lock.withLock { warnings[index] }
     }
 
     func advance(_ index: Int, to fraction: Double) {
