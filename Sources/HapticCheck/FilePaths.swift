@@ -24,6 +24,13 @@ package enum FilePaths {
         return String(path.dropLast(name.distance(from: dot, to: name.endIndex)))
     }
 
+    /// The last extension of the path's file name, lowercased (`a/B.WAV` → `wav`; none → "").
+    package static func lowercasedExtension(_ path: String) -> String {
+        let name = lastComponent(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
     /// Whether `path` is a folder (following symbolic links); nil when nothing is there.
     package static func isFolder(_ path: String) -> Bool? {
         var info = stat()

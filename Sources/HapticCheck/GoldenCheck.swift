@@ -113,11 +113,12 @@ public enum GoldenCheck {
         if request.prune, let file = request.inputs.first(where: { FilePaths.isFolder($0) == false }) { throw .cannotPrune(file: file) }
         let suite = try CheckSuite(inputs: request.inputs, goldens: request.goldens, android: request.platform != .ios)
         suite.skipped.forEach { events(.skipped($0)) }
-        var entries = request.shard.map { suite.shard($0.index, of: $0.count) } ?? suite.entries
-        if !request.skip.isEmpty {
-            let left = entries.filter { entry in request.skip.contains { NameGlob.matches(entry.name, $0) } }
-            left.forEach { events(.skipped(CheckSuite.Skipped(path: $0.name, why: "left out of the suite"))) }
-            entries.removeAll { entry in request.skip.contains { NameGlob.matches(entry.name, $0) } }
+        // `--skip`: lint's glob matching over a whole name (`*` crosses `/` there: a name is one piece).
+        let skips = request.skip.map(GlobToken.parse)
+        let entries = (request.shard.map { suite.shard($0.index, of: $0.count) } ?? suite.entries).filter { entry in
+            guard skips.contains(where: { GlobToken.matches($0, entry.name) }) else { return true }
+            events(.skipped(CheckSuite.Skipped(path: entry.name, why: "left out of the suite")))
+            return false
         }
         guard !suite.entries.isEmpty else {
             return CheckResult(foundNothing: true, report: CheckReport(outcomes: [], obsolete: [], strict: request.strict, goldens: request.goldens),

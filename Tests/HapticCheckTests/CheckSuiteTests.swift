@@ -59,6 +59,7 @@ import TestSupport
         #expect(found.entries.map(\.goldenBase) == ["G/Evil.kt#_._.._victim", "G/Evil.kt#_hidden", "G/Evil.kt#ok"])
         #expect(found.entries.map(\.name) == ["Evil.kt#../../victim", "Evil.kt#.hidden", "Evil.kt#ok"])
         #expect(found.skipped.map(\.why) == ["declares no Jindong pattern that can be named (it uses Jindong only where the app's run decides)"])
-        #expect(NameGlob.matches("Haptics.kt#debugBuzz", "Haptics.kt#debug*") && NameGlob.matches("a#b", "*") && !NameGlob.matches("a#b", "a#c*"))
+        #expect(GlobToken.matches(GlobToken.parse("Haptics.kt#debug*"), "Haptics.kt#debugBuzz") && GlobToken.matches(GlobToken.parse("*"), "ui/a#b")
+                && !GlobToken.matches(GlobToken.parse("a#c*"), "a#b"))
     }
 }

@@ -78,6 +78,7 @@ public struct LintRule: Sendable, Hashable {
         .curveOverPointLimit: "HS102",
         .curveTimesAbsolute: "HS103",
         .clamped: "HS104",
+        .needsRun: "HS007", .notRead: "HS008",
     ]
 
     /// The id of the rule a reader's code breaks, if it is one.

@@ -111,8 +111,7 @@ public enum Linter {
         let start = position ?? SourcePosition(line: 1, column: 1)
         var message = error.description
         if let prefix = ["\(path):\(start): ", "\(path): "].first(where: message.hasPrefix) { message.removeFirst(prefix.count) }
-        var broken = rule(LintRule.id(for: error.code) ?? "HS001")
-        if case .kotlin(.unreadable(let refused)) = error, refused.isUncheckable { broken = rule(refused.kind == .needsRun ? "HS007" : "HS008") }
+        let broken = rule(LintRule.id(for: error.code) ?? "HS001")
         return LintFinding(rule: broken, severity: broken.severity, file: path, jsonPath: error.path.map { "\($0)" } ?? "$", start: start,
                            end: SourcePosition(line: start.line, column: start.column + 1), message: message)
     }

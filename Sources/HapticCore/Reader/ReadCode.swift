@@ -38,6 +38,10 @@ public enum ReadCode: String, Sendable, Hashable, CaseIterable {
     case include
     /// Any other rule of the format.
     case invalid
+    /// Source code whose value is known only when its app runs (a Kotlin parameter, a loop).
+    case needsRun = "needs-run"
+    /// Source code in a form the reader does not read.
+    case notRead = "not-read"
 
     // Warnings: the file is read, changed as said.
 

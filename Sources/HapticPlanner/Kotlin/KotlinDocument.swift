@@ -89,12 +89,12 @@ extension KotlinReader {
         // A neighbour found in the folder is one only when it is inside it: a link leading out is
         // refused, as sound paths are (the files given on the command line were named by the user).
         let inside = InputFile.realPath(folder.isEmpty ? "." : folder).map { $0 == "/" ? "/" : $0 + "/" }
-        let listed = names.sorted().map { PatternDecoder.join(folder, $0) }.filter { file in
-            guard let inside, let real = InputFile.realPath(file) else { return false }
-            return real.hasPrefix(inside) && !real.dropFirst(inside.count).contains("/")
+        let listed = names.sorted().compactMap { name -> (file: String, real: String)? in
+            let file = PatternDecoder.join(folder, name)
+            guard let inside, let real = InputFile.realPath(file), real.hasPrefix(inside), !real.dropFirst(inside.count).contains("/") else { return nil }
+            return (file, real)
         }
-        for file in listed + alongside.prefix(maxNeighbours) {
-            let real = InputFile.realPath(file) ?? file
+        for (file, real) in listed + alongside.prefix(maxNeighbours).map({ ($0, InputFile.realPath($0) ?? $0) }) {
             guard !seen.contains(real), let bytes = try? InputFile.read(file, display: file), bytes.count <= budget else { continue }
             seen.insert(real)
             budget -= bytes.count

@@ -150,7 +150,7 @@ extension KotlinParser {
             if let dot = operatorAhead({ $0 == "." || $0 == "?." || $0 == "::" }) {
                 advance()
                 skipNewlines()
-                guard let name = current.identifier ?? (current.identifier == nil && dot.isSymbol("::") && current.identifier == nil ? nil : nil) else {
+                guard let name = current.identifier else {
                     if dot.isSymbol("::") { advance(); return .unsupported("`\(source.text(span(from: first)))`, a reference", .notRead, span(from: first)) }
                     throw Failure(message: "expected a name after \(dot.isSymbol(".") ? "." : "?.")", position: current.position)
                 }

@@ -75,14 +75,15 @@ struct KotlinDeclared {
         let finder = KotlinPatternFinder(lookup: { evaluator.declaration($0, in: $1) })
         // A composable with several Jindong calls gives a pattern for each: NAME.1, NAME.2, ….
         var found: [(name: String, position: SourcePosition)] = [], variants: [String: (String, Int)] = [:]
-        for declaration in own.declarations where finder.isPattern(declaration) {
+        for declaration in own.declarations {
+            // A composable is a pattern by its Jindong calls, found once here.
             guard case .composable(_, let body) = declaration.kind else {
-                found.append((declaration.name, declaration.position))
+                if finder.isPattern(declaration) { found.append((declaration.name, declaration.position)) }
                 continue
             }
             let calls = KotlinPatternFinder.jindongCalls(in: body)
             guard calls.count > 1 else {
-                found.append((declaration.name, declaration.position))
+                if calls.count == 1 { found.append((declaration.name, declaration.position)) }
                 continue
             }
             for (index, call) in calls.enumerated() {

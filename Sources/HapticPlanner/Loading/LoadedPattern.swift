@@ -108,6 +108,7 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case .planning(_, .tooManyNativeEvents): return .overLimit
         case .planning(_, .timeBeyondPlanRange): return .timeOutOfRange
         case .kotlin(.choice): return .unknownName
+        case .kotlin(.unreadable(let refused)) where refused.isUncheckable: return refused.kind == .needsRun ? .needsRun : .notRead
         case .kotlin(.unreadable), .kotlin(.noPatterns): return .invalid
         }
     }

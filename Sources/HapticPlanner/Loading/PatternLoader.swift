@@ -103,10 +103,9 @@ public enum PatternLoader {
         } catch {
             throw .file(error)
         }
-        if path.hasSuffix(".kt"), !KotlinReader.looksLikeKotlin(bytes) {
-            throw .kotlin(.noPatterns(file: path, seen: []))
-        }
-        if KotlinReader.looksLikeKotlin(bytes) {
+        let isKotlin = KotlinReader.looksLikeKotlin(bytes)
+        if path.hasSuffix(".kt"), !isKotlin { throw .kotlin(.noPatterns(file: path, seen: [])) }
+        if isKotlin {
             do {
                 return (.pattern(try KotlinReader.document(bytes: bytes, path: path, pattern: pattern, alongside: alongside)), nil)
             } catch {

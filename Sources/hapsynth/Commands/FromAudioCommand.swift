@@ -110,7 +110,7 @@ struct FromAudioCommand: Command {
         let several = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
         // One sound into an existing folder, or a path ending in `/`, goes into that folder.
         let intoFolder = several || output.hasSuffix("/") || FilePaths.isFolder(output) == true
-        if several, FilePaths.isFolder(output) == false || Format(rawValue: Self.extension(of: output)) != nil {
+        if several, FilePaths.isFolder(output) == false || Format(rawValue: FilePaths.lowercasedExtension(output)) != nil {
             throw .usage("with several sounds, -o names a folder to write into, got '\(output)'", command: Self.name)
         }
         if intoFolder {
@@ -120,20 +120,13 @@ struct FromAudioCommand: Command {
             if report != nil || reference != nil { throw .usage("--report and --reference are for one sound", command: Self.name) }
             jobs = try Self.mirrored(inputs, into: output, format: format)
         } else {
-            guard let format = Format(rawValue: Self.extension(of: output)) else {
+            guard let format = Format(rawValue: FilePaths.lowercasedExtension(output)) else {
                 throw .usage("cannot tell what to write from '\(output)': name a .haptic, .ahap or .json file (or a folder, with --to)", command: Self.name)
             }
             if let to = arguments.value("--to"), to != format.rawValue { throw .usage("--to \(to) and '\(output)' ask for different formats", command: Self.name) }
             self.format = format
             jobs = [(inputs[0], output)]
         }
-    }
-
-    /// A file name's extension, lowercased ("" without one).
-    static func `extension`(of path: String) -> String {
-        let name = FilePaths.lastComponent(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
     }
 
     /// The extensions of the sounds a folder search finds: what libsndfile and libmpg123 read.
@@ -151,7 +144,7 @@ struct FromAudioCommand: Command {
                     let name = FilePaths.lastComponent(relative)
                     return !name.hasPrefix(".") && name != "__MACOSX"
                 }
-                .filter { !FilePaths.lastComponent($0).hasPrefix(".") && soundExtensions.contains(Self.extension(of: $0)) }
+                .filter { !FilePaths.lastComponent($0).hasPrefix(".") && soundExtensions.contains(FilePaths.lowercasedExtension($0)) }
                 for sound in sounds {
                     jobs.append((FilePaths.join(input, sound), FilePaths.join(folder, FilePaths.deletingExtension(sound) + "." + format.rawValue)))
                 }
@@ -185,9 +178,11 @@ struct FromAudioCommand: Command {
         }
         // What a designer made is never replaced: an existing output hapsynth did not write is
         // kept, and its sound not analysed, unless --force.
-        let kept = force ? [] : jobs.filter { FilePaths.isFolder($0.output) == false && !AudioToHaptics.isOwnOutput($0.output) }
+        var kept: [(sound: String, output: String)] = [], jobs: [(sound: String, output: String)] = []
+        for job in self.jobs {
+            if !force, FilePaths.isFolder(job.output) == false, !AudioToHaptics.isOwnOutput(job.output) { kept.append(job) } else { jobs.append(job) }
+        }
         for job in kept { console.error("kept \(job.output): it exists and hapsynth did not write it (--force replaces it)") }
-        let jobs = self.jobs.filter { job in !kept.contains { $0.output == job.output } }
         let clips = analyse(jobs, console: console)
         // In a batch, a sound that cannot be read is named and the others are converted; the run
         // fails at its end (one sound alone fails as its error says).
