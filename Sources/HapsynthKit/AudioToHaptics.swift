@@ -10,16 +10,30 @@ import HapticPlanner
 /// the gain, the frequency envelope normalised to a peak of `normalizeDb`; the result is a
 /// `.haptic` clip, which every command and every writer of hapsynth takes.
 public enum AudioToHaptics {
+    /// What the analysis does. The defaults are those Haptics Studio applies to a sound it analyses
+    /// (its analyser configuration, `AudioAnalyzerConfig.json` in facebook/haptics-studio, filled
+    /// in for every key a clip's settings leave out), where they differ from the SDK's offline
+    /// defaults: 40 amplitude and 30 frequency breakpoints a second (SDK: 60 and 60), emphasis peaks
+    /// 20 ms apart at least (SDK: 100 ms) rising at least 0.05 (SDK: 0.1), no normalisation.
     public struct Settings: Sendable, Hashable {
-        public var analysis = SoundAnalysis.Settings()
+        public var analysis = Self.studioAnalysis
         /// The gain of the signal the amplitude is measured on, in dB (Studio's default 0).
         public var gainDb: Float = 0
-        /// Whether the frequency analysis normalises the signal (else it takes the gain's), and the
-        /// peak it normalises to, in dB (Studio's −0.3).
-        public var normalizes = true
+        /// Whether the frequency analysis normalises the signal (else it takes the gain's; Studio's
+        /// default: not), and the peak it normalises to, in dB (Studio's −0.3).
+        public var normalizes = false
         public var normalizeDb: Float = -0.3
 
         public init() {}
+
+        /// The SDK's analysis settings with Studio's defaults where they differ.
+        static var studioAnalysis: SoundAnalysis.Settings {
+            var analysis = SoundAnalysis.Settings()
+            (analysis.amplitudePerSecond, analysis.frequencyPerSecond) = (40, 30)
+            (analysis.emphasis.peakWindowMs, analysis.emphasis.minimumRise) = (20, 0.05)
+            analysis.emphasis.scale = .belowHighest(decibels: 40)
+            return analysis
+        }
     }
 
     /// A sound that cannot be analysed.
@@ -71,49 +85,6 @@ public enum AudioToHaptics {
             HapticClip.AmplitudePoint(timeS: point.time, amplitude: point.amplitude,
                                       emphasis: point.emphasis.map { HapticClip.Emphasis(amplitude: $0.intensity, frequency: $0.sharpness) })
         }, frequency: result.frequency.map { HapticClip.FrequencyPoint(timeS: $0.time, frequency: $0.value) }, description: description)
-    }
-
-    /// The AHAP file of a clip, as Core Haptics plays it on an iPhone (one player: its continuous
-    /// envelope and its emphasis transients); nil when it does not fit one file.
-    public static func ahap(_ clip: HapticClip) -> String? {
-        let plan = clip.coreHapticsPlan(capabilities: .iPhone).plan
-        guard let one = AHAPExport.onePlayer(plan), let file = AHAPExport.files(for: one.plan).first else { return nil }
-        return file + "\n"
-    }
-
-    /// The pattern.json of a clip: one continuous event over the clip (intensity 1, sharpness 0)
-    /// whose curves are the envelopes (intensity = √amplitude, sharpness = √frequency: the inverse
-    /// of the law `export --to haptic` writes clips with), each on whole milliseconds (points that
-    /// fall on one millisecond merged, the later kept), and a transient at each emphasis. With
-    /// `source`, a `description` says from-audio made it from that sound (`isOwnOutput`).
-    public static func patternJSON(_ clip: HapticClip, name: String, source: String? = nil) -> String {
-        let durationMs = max(1, Int64((Double(clip.endS) * 1000).rounded()))
-        /// A curve on whole milliseconds from 0 to the duration, the later of two points on one ms kept.
-        func curve(_ points: [(Float, Float)]) -> JSONOutput {
-            var byMs: [(Int64, Float)] = []
-            for (time, value) in points {
-                let ms = min(durationMs, max(0, Int64((Double(time) * 1000).rounded())))
-                if let last = byMs.last, last.0 == ms { byMs[byMs.count - 1].1 = value } else { byMs.append((ms, value)) }
-            }
-            if byMs.first?.0 != 0 { byMs.insert((0, byMs.first?.1 ?? 0), at: 0) }
-            if byMs.last?.0 != durationMs { byMs.append((durationMs, byMs.last?.1 ?? 0)) }
-            if byMs.count < 2 { byMs.append((durationMs, byMs[0].1)) }
-            return .array(byMs.map { .array([.integer($0.0), .float(min(max($0.1, 0), 1).squareRoot())]) })
-        }
-        var events: [JSONOutput] = [.object([
-            ("type", .string("continuous")), ("startMs", .integer(0)), ("durationMs", .integer(durationMs)), ("intensity", .integer(1)),
-            ("sharpness", .integer(0)), ("intensityCurve", curve(clip.amplitude.map { ($0.timeS, $0.amplitude) })),
-            ("sharpnessCurve", curve((clip.frequency ?? []).map { ($0.timeS, $0.frequency) })),
-        ])]
-        for point in clip.amplitude {
-            guard let emphasis = point.emphasis else { continue }
-            events.append(.object([
-                ("type", .string("transient")), ("startMs", .integer(min(durationMs, Int64((Double(point.timeS) * 1000).rounded())))),
-                ("intensity", .float(min(max(emphasis.amplitude, 0), 1).squareRoot())), ("sharpness", .float(min(max(emphasis.frequency, 0), 1).squareRoot())),
-            ]))
-        }
-        let description = source.map { [("description", JSONOutput.string("\(madeBy) from \($0)"))] } ?? []
-        return JSONOutput.object([("version", .integer(1)), ("name", .string(name))] + description + [("events", .array(events))]).pretty() + "\n"
     }
 
     /// The `.haptic` text of a clip made from `source`.

@@ -36,7 +36,7 @@ extension AudioToHaptics.Settings {
         }
         if let (members, path) = try stage("preprocessing", ["gain_db", "normalize_audio", "normalize_level_db"]) {
             settings.gainDb = try number(members, "gain_db", at: path, -60...60) ?? settings.gainDb
-            settings.normalizes = try reader.flag(members["normalize_audio"], path.appending("normalize_audio"), default: true)
+            settings.normalizes = try reader.flag(members["normalize_audio"], path.appending("normalize_audio"), default: settings.normalizes)
             settings.normalizeDb = try number(members, "normalize_level_db", at: path, -60...0) ?? settings.normalizeDb
         }
         if let (members, path) = try stage("spectrum", ["fft_size", "overlap_factor", "centroid_lowpass_hz"]) {

@@ -220,3 +220,19 @@ extension AHAPReading {
         }
     }
 }
+
+@Suite struct AHAPPiecesTests {
+    /// A curve of 40 points in pieces of at most 16: each starts where the one before ends, and the
+    /// control takes the same value at every millisecond.
+    @Test func curvesInPiecesPlayAsTheWholeCurve() {
+        let points = (0..<40).map { CurvePoint(timeUs: Int64($0) * 7_000, value: Float(($0 * 37) % 11) / 10) }
+        let curve = ParameterCurve(parameter: .intensityControl, startUs: 25_000, points: points)
+        let plan = PlaybackPlan(players: [PlayerPlan(events: [], curves: [curve])], diagnostics: PlanDiagnostics(
+            backend: .coreHaptics, capabilities: .iPhone, logicalDurationMs: 300, schedulingLeadMs: 0, estimatedNativeDurationMs: 300, approximations: [],
+            retriggerBoundariesMs: [], unsupportedReason: nil))
+        let pieces = AHAPExport.inPieces(plan).players[0].curves
+        #expect(pieces.count == 3 && pieces.allSatisfy { $0.points.count <= AHAPExport.devicePointLimit && $0.points.first?.timeUs == 0 })
+        let whole = PlayerControl([curve], neutral: 1), cut = PlayerControl(pieces, neutral: 1)
+        #expect((0...320).allSatisfy { ms in whole.value(atUs: Double(ms) * 1000) == cut.value(atUs: Double(ms) * 1000) })
+    }
+}

@@ -1,3 +1,5 @@
+import Glibc
+
 /// An emphasis on an amplitude breakpoint: a tap of `intensity` (the breakpoint's amplitude before
 /// ducking) and `sharpness`, both 0…1.
 public struct Emphasis: Sendable, Hashable {
@@ -36,6 +38,21 @@ public struct EmphasisDetection: Sendable, Hashable {
     public var sharpnessMin: Float = 0
     public var sharpnessMax: Float = 1
     public var duckingPercent: Float = 50
+    /// Where the sensitivity's scale ends below the highest score.
+    public var scale = Scale.lowestScore
+
+    /// Where the sensitivity's scale (and the sharpness') ends below the highest score.
+    public enum Scale: Sendable, Hashable {
+        /// At the lowest score, as Meta's SDK measures it: 50 % keeps the upper half of the range
+        /// of scores, so of identical hits (whose scores differ only by where the analysis frames
+        /// fall) about half, and their sharpness spreads over the whole range.
+        case lowestScore
+        /// Down to `decibels` below the highest score, hapsynth's default (docs/from-audio.md): a
+        /// peak is kept when it scores within sensitivity × `decibels` of the highest (every peak
+        /// at 100 %), and its sharpness is its score as a fraction of the highest, so identical
+        /// hits are all kept, alike, and a hit half as loud as the loudest too.
+        case belowHighest(decibels: Float)
+    }
 
     public init() {}
 
@@ -60,9 +77,16 @@ public struct EmphasisDetection: Sendable, Hashable {
             }
             previous = point.amplitude
         }
-        guard let lowest, let highest else { return result }
+        guard var lowest, let highest else { return result }
+        let threshold: Float
+        switch scale {
+        case .lowestScore:
+            threshold = Self.lerp(highest + (highest - lowest) * 1e-3, lowest, sensitivityPercent / 100)
+        case .belowHighest(let decibels):
+            lowest = 0
+            threshold = sensitivityPercent >= 100 ? 0 : highest * powf(10, -sensitivityPercent / 100 * decibels / 20)
+        }
         let range = highest - lowest
-        let threshold = Self.lerp(highest + range * 1e-3, lowest, sensitivityPercent / 100)
         let ducking = 1 - duckingPercent / 100
         for index in result.indices {
             guard let score = result[index].emphasis?.sharpness else { continue }

@@ -19,7 +19,7 @@ extension AHAPExport {
     /// less often would play them weaker. A plan with several intensity curves, or a transient
     /// before the curve, cannot take a peak: the transient is written at 1 and plays weaker (or
     /// silent), with a warning.
-    public static func onePlayer(_ plan: PlaybackPlan) -> (plan: PlaybackPlan, warnings: [String])? {
+    public static func onePlayer(_ plan: PlaybackPlan, peakUs: Int64 = peakUs) -> (plan: PlaybackPlan, warnings: [String])? {
         // A silent plan is one file of no events (its duration kept).
         if plan.players.isEmpty { return (PlaybackPlan(players: [PlayerPlan(events: [], curves: [])], diagnostics: plan.diagnostics), []) }
         guard plan.players.count > 1 else { return (plan, []) }
@@ -69,7 +69,7 @@ extension AHAPExport {
                 + "at \(one ? "its" : "their") onset: in one file the control peaks at \(one ? "its" : "each one's") intensity for \(one ? "its" : "the")"
                 + " onset alone, as hapsynth plays it; a device that reads its controls less often plays \(one ? "it" : "them") weaker "
                 + "(--split keeps \(one ? "it" : "them") exact everywhere)", at: 0)
-            let peaked = withPeaks(peakable, peaks, control: control)
+            let peaked = withPeaks(peakable, peaks, control: control, peakUs: peakUs)
             curves = curves.map { $0.parameter == .intensityControl ? peaked : $0 }
         }
         return (PlaybackPlan(players: [PlayerPlan(events: events.map(\.event), curves: curves)], diagnostics: plan.diagnostics), warnings)
@@ -77,12 +77,13 @@ extension AHAPExport {
 
     /// How far either side of a transient's onset its peak of the intensity control reaches, in µs:
     /// the least a curve's points can be apart, so that no continuous event hears the peak (a
-    /// continuous event is read at frame times, a transient at its onset).
+    /// continuous event is read at frame times, a transient at its onset). A caller may widen it:
+    /// from-audio's AHAP files take 1 ms, which Android's conversion (on whole milliseconds) keeps.
     public static let peakUs: Int64 = 1
 
     /// `curve` with a peak at each `(atUs, value)`: the control's own value `peakUs` before and after,
     /// `value` at the onset. Its points: the curve's own outside every peak, and each peak's three.
-    private static func withPeaks(_ curve: ParameterCurve, _ peaks: [(atUs: Int64, value: Double)], control: PlayerControl) -> ParameterCurve {
+    private static func withPeaks(_ curve: ParameterCurve, _ peaks: [(atUs: Int64, value: Double)], control: PlayerControl, peakUs: Int64) -> ParameterCurve {
         let tops = Dictionary(peaks.map { ($0.atUs, $0.value) }, uniquingKeysWith: max)
         func inside(_ us: Int64) -> Bool { peaks.contains { abs(us - $0.atUs) < peakUs } }
         var times = Set([curve.startUs])

@@ -26,9 +26,9 @@ struct FromAudioCommand: Command {
                        isRequired: true),
             OptionSpec(name: "--to", valueName: "haptic|ahap|json", help: "Into a folder: the format of each file (default haptic)."),
             OptionSpec(name: "--gain-db", valueName: "DB", help: "Gain of the signal the amplitude is measured on, -60 to 60 (default 0)."),
-            OptionSpec(name: "--normalize-db", valueName: "DB", help: "Peak the frequency analysis normalises to, -60 to 0 (default -0.3)."),
+            OptionSpec(name: "--normalize-db", valueName: "DB", help: "Normalise the frequency analysis to this peak, -60 to 0 (default: off)."),
             OptionSpec(name: "--resolution", valueName: "N", help: "Amplitude points a second at most, 5-60 (default 40)."),
-            OptionSpec(name: "--frequency-resolution", valueName: "N", help: "Frequency points a second at most, 5-60 (default 40)."),
+            OptionSpec(name: "--frequency-resolution", valueName: "N", help: "Frequency points a second at most, 5-60 (default 30)."),
             OptionSpec(name: "--sensitivity", valueName: "PCT", help: "How many rises become emphasis, 0-100 (default 50)."),
             OptionSpec(name: "--ducking", valueName: "PCT", help: "How much the amplitude dips under an emphasis, 0-100 (default 50)."),
             OptionSpec(name: "--audio-filter", valueName: "LO-HI", help: "Frequencies mapped to the frequency envelope's 0 and 1, in Hz (default 30-600)."),
@@ -84,13 +84,10 @@ struct FromAudioCommand: Command {
             }
             return Float(value)
         }
-        // Without a settings file the resolutions are Studio's interface default, 40 a second.
-        let fromFile = arguments.value("--settings") != nil
         settings.gainDb = try number("--gain-db", -60...60) ?? settings.gainDb
-        settings.normalizeDb = try number("--normalize-db", -60...0) ?? settings.normalizeDb
-        settings.analysis.amplitudePerSecond = try number("--resolution", 5...60).map(Int.init) ?? (fromFile ? settings.analysis.amplitudePerSecond : 40)
-        settings.analysis.frequencyPerSecond = try number("--frequency-resolution", 5...60).map(Int.init)
-            ?? (fromFile ? settings.analysis.frequencyPerSecond : 40)
+        if let peakDb = try number("--normalize-db", -60...0) { (settings.normalizes, settings.normalizeDb) = (true, peakDb) }
+        settings.analysis.amplitudePerSecond = try number("--resolution", 5...60).map(Int.init) ?? settings.analysis.amplitudePerSecond
+        settings.analysis.frequencyPerSecond = try number("--frequency-resolution", 5...60).map(Int.init) ?? settings.analysis.frequencyPerSecond
         settings.analysis.emphasis.sensitivityPercent = try number("--sensitivity", 0...100) ?? settings.analysis.emphasis.sensitivityPercent
         settings.analysis.emphasis.duckingPercent = try number("--ducking", 0...100) ?? settings.analysis.emphasis.duckingPercent
         if let text = arguments.value("--audio-filter") {
@@ -199,13 +196,13 @@ struct FromAudioCommand: Command {
                 unreadable.append((job.sound, error))
                 continue
             }
-            let text: String
+            let file: AudioToHaptics.PatternFile
             switch format {
-            case .haptic: text = AudioToHaptics.text(clip, source: FilePaths.lastComponent(job.sound))
+            case .haptic: file = AudioToHaptics.PatternFile(text: AudioToHaptics.text(clip, source: FilePaths.lastComponent(job.sound)))
             case .ahap:
                 guard let ahap = AudioToHaptics.ahap(clip) else { throw .invalidInput("\(job.sound): its haptics do not fit one AHAP file") }
-                text = ahap
-            case .json: text = AudioToHaptics.patternJSON(clip, name: FilePaths.deletingExtension(FilePaths.lastComponent(job.sound)),
+                file = ahap
+            case .json: file = AudioToHaptics.patternJSON(clip, name: FilePaths.deletingExtension(FilePaths.lastComponent(job.sound)),
                                                           source: FilePaths.lastComponent(job.sound))
             }
             if let slash = job.output.lastIndex(of: "/"), case let folder = String(job.output[..<slash]), !folder.isEmpty, FilePaths.isFolder(folder) == nil {
@@ -215,7 +212,7 @@ struct FromAudioCommand: Command {
                     throw .cannotCreate("cannot make \(folder): \(FilePaths.message(of: error))")
                 }
             }
-            try PatternInput.write(text, to: job.output, what: format.what, settles: false)
+            try PatternInput.write(file.text, to: job.output, what: format.what, settles: false)
             if let designer, !quiet {
                 let agreement = ClipAgreement(clip, reference: designer)
                 console.out("against \(reference ?? ""): emphasis F1 \(NumberText.fixed(agreement.emphasisF1, 2)), amplitude error "
@@ -233,8 +230,13 @@ struct FromAudioCommand: Command {
             }
             let taps = clip.amplitude.filter { $0.emphasis != nil }.count
             if !quiet {
+                if file.exceedsAndroid {
+                    console.warning("\(job.output): Android's waveform cannot carry its \(taps) emphases in \(AudioToHaptics.androidSegments) segments; "
+                        + "on Android, play its .haptic clip")
+                }
+                let held = file.stepMs.map { ", amplitude held in \($0) ms steps for Android" } ?? ""
                 console.out("\(job.output): \(NumberText.fixed(Double(clip.endS), 3)) s, \(NumberText.count(clip.amplitude.count, "amplitude point")), "
-                    + "\(NumberText.count(clip.frequency?.count ?? 0, "frequency point")), \(taps) \(taps == 1 ? "emphasis" : "emphases")")
+                    + "\(NumberText.count(clip.frequency?.count ?? 0, "frequency point")), \(taps) \(taps == 1 ? "emphasis" : "emphases")\(held)")
             }
         }
         guard !unreadable.isEmpty || !kept.isEmpty else { return .success }

@@ -1,0 +1,93 @@
+import Foundation
+import HapsynthKit
+import Testing
+import TestSupport
+
+/// What from-audio writes holds up where it is used (issue 50): its AHAP and pattern.json files
+/// lint clean on both platforms whatever the sound's length, and at Studio's defaults each hit of a
+/// sound is one emphasis.
+@Suite struct FromAudioOutputsTests {
+    /// `times` (seconds) of decaying 180 Hz hits of the given peak amplitudes, in `seconds` of 48 kHz
+    /// sound, over a tone whose level `tone(t)` gives.
+    static func sound(hits times: [Double], amplitudes: [Double]? = nil, seconds: Double, tone: (Double) -> Double = { _ in 0 }) -> [Float] {
+        let rate = 48_000.0
+        var samples = (0..<Int(seconds * rate)).map { Float(tone(Double($0) / rate) * sin(2 * Double.pi * 90 * Double($0) / rate)) }
+        for (index, time) in times.enumerated() {
+            let amplitude = amplitudes?[index % (amplitudes?.count ?? 1)] ?? 0.8
+            for offset in 0..<Int(0.25 * rate) where Int(time * rate) + offset < samples.count {
+                let t = Double(offset) / rate
+                samples[Int(time * rate) + offset] += Float(amplitude * exp(-t / 0.03) * sin(2 * Double.pi * 180 * t))
+            }
+        }
+        return samples
+    }
+
+    /// The emphases' times (seconds) of the clip at `path`.
+    static func emphases(_ path: String) throws -> [Double] {
+        try #require(try PatternLoader.load(path).clip).amplitude.compactMap { $0.emphasis == nil ? nil : Double($0.timeS) }
+    }
+
+    /// F1 of `found` against `expected` with a match within 20 ms.
+    static func f1(_ found: [Double], _ expected: [Double]) -> Double {
+        let recall = Double(expected.filter { time in found.contains { abs($0 - time) <= 0.02 } }.count) / Double(max(1, expected.count))
+        let precision = Double(found.filter { time in expected.contains { abs($0 - time) <= 0.02 } }.count) / Double(max(1, found.count))
+        return precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0
+    }
+
+    @Test func aLongSoundsFilesLintCleanOnBothPlatforms() throws {
+        let scratch = try Scratch()
+        let times = stride(from: 0.2, to: 19.8, by: 0.37).map { $0 }
+        let samples = Self.sound(hits: times, seconds: 20, tone: { 0.3 + 0.25 * sin(2 * Double.pi * 0.3 * $0) })
+        try floatWAV(samples, rate: 48_000).write(to: URL(fileURLWithPath: scratch.path + "/long.wav"))
+        for format in ["haptic", "ahap", "json"] {
+            let made = try hapsynth(["from-audio", "long.wav", "-o", "long.\(format)"], in: scratch.path)
+            #expect(made.status == 0, "\(made.stderr)")
+            // A ramped envelope this long is more than Android's 512 waveform segments: the pattern
+            // files hold the amplitude in steps, and say so.
+            #expect(made.stdout.contains("amplitude held in") == (format != "haptic"), "\(made.stdout)")
+            for platform in ["ios", "android"] {
+                let lint = try hapsynth(["lint", "--platform", platform, "long.\(format)"], in: scratch.path)
+                #expect(lint.status == 0 && lint.stdout.contains("0 errors, 0 warnings"), "\(format) on \(platform): \(lint.stdout)")
+            }
+        }
+        // Core Haptics takes curves of at most 16 points: the AHAP's come in pieces.
+        let ahap = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path + "/long.ahap"))) as? [String: Any]
+        let curves = (ahap?["Pattern"] as? [[String: Any]] ?? []).compactMap { $0["ParameterCurve"] as? [String: Any] }
+        #expect(curves.count > 2 && curves.allSatisfy { ($0["ParameterCurveControlPoints"] as? [Any])?.count ?? 99 <= 16 })
+        // The held pattern keeps every emphasis.
+        let json = try #require(try PatternLoader.load(scratch.path + "/long.json").pattern)
+        let emphases = try Self.emphases(scratch.path + "/long.haptic")
+        #expect(json.events.filter { $0.kind == .transient }.count == emphases.count)
+        #expect(try hapsynth(["render", "long.json", "long-haptics.wav"], in: scratch.path).status == 0)
+    }
+
+    /// Hits 80 ms or more apart, alike or of two loudnesses: at the defaults each is one emphasis.
+    @Test(arguments: [(0.08, [0.8]), (0.12, [0.8]), (0.25, [0.8]), (0.15, [0.8, 0.4])])
+    func eachHitIsOneEmphasisAtTheDefaults(spacing: Double, amplitudes: [Double]) throws {
+        let scratch = try Scratch()
+        let times = (0..<8).map { 0.1 + spacing * Double($0) }
+        try floatWAV(Self.sound(hits: times, amplitudes: amplitudes, seconds: times.last! + 0.3), rate: 48_000)
+            .write(to: URL(fileURLWithPath: scratch.path + "/hits.wav"))
+        let made = try hapsynth(["from-audio", "hits.wav", "-o", "hits.haptic"], in: scratch.path)
+        #expect(made.status == 0, "\(made.stderr)")
+        let found = try Self.emphases(scratch.path + "/hits.haptic")
+        #expect(Self.f1(found, times) >= 0.9, "hits at \(times), emphases at \(found)")
+    }
+
+    @Test func aRenderedPatternsTapsComeBack() throws {
+        let scratch = try Scratch()
+        let taps: [(ms: Int, intensity: Double, sharpness: Double)] = [(100, 1, 0.5), (200, 0.8, 0.9), (350, 1, 0.2), (450, 0.7, 0.5), (600, 1, 1),
+                                                                       (1_300, 1, 0.5)]
+        let events = taps.map { #"{"type": "transient", "startMs": \#($0.ms), "intensity": \#($0.intensity), "sharpness": \#($0.sharpness)}"# }
+            + [#"{"type": "continuous", "startMs": 800, "durationMs": 300, "intensity": 0.5, "sharpness": 0.3}"#]
+        try #"{"version": 1, "events": [\#(events.joined(separator: ", "))]}"#.write(toFile: scratch.path + "/taps.json", atomically: true, encoding: .utf8)
+        #expect(try hapsynth(["render", "taps.json", "taps.wav"], in: scratch.path).status == 0)
+        #expect(try hapsynth(["from-audio", "taps.wav", "-o", "back.haptic"], in: scratch.path).status == 0)
+        let found = try Self.emphases(scratch.path + "/back.haptic")
+        // Every tap comes back (within 20 ms, the actuator's rise), and nothing but the taps and the
+        // continuous event's onset.
+        let expected = taps.map { Double($0.ms) / 1000 }
+        #expect(expected.allSatisfy { time in found.contains { abs($0 - time) <= 0.02 } }, "\(found)")
+        #expect(found.allSatisfy { time in (expected + [0.8]).contains { abs($0 - time) <= 0.02 } }, "\(found)")
+    }
+}
