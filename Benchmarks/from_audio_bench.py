@@ -1,23 +1,24 @@
 #!/usr/bin/env python3
 """Designer agreement of `hapsynth from-audio` (docs/from-audio.md, "How it is measured").
 
-Usage: from_audio_bench.py HAPSYNTH FOLDER
+Usage: from_audio_bench.py HAPSYNTH FOLDER [FOLDER ...]
 
-FOLDER holds pairs of a sound and the clip a designer made from it: NAME.wav beside NAME.haptic
-(Lofelt/NiceVibrations' HapticSamples are such pairs, and so is the sample project of
-facebook/haptics-studio's companion app, whose project.json stores each clip's analysis settings,
-used here with --settings; their licences keep them out of this repository, so the folder is given,
-and the bench skips when it is absent). For each pair the sound
-goes through `hapsynth from-audio` and, as a baseline, through a naive analysis (a 50 ms RMS envelope
-and its peaks over a threshold, the zero-crossing rate as frequency); each is compared with the
-designer's clip:
+Each FOLDER is a set of pairs of a sound and the clip a designer made from it: NAME.wav beside
+NAME.haptic (Lofelt/NiceVibrations' HapticSamples are such pairs, and so are the sample projects of
+facebook/haptics-studio, their clips' haptics written beside their sounds; their licences keep them
+out of this repository, so the folders are given, and the bench skips when none is there). For each
+pair the sound goes through `hapsynth from-audio` at its defaults and, as a baseline, through a naive
+analysis (a 50 ms RMS envelope and its peaks over a threshold, the zero-crossing rate as frequency);
+each is compared with the designer's clip:
 
 - emphasis F1: the designer's emphases against the analysis' (a match within 20 ms);
 - amplitude error: the mean |difference| in dB of the two amplitude envelopes, sampled every 1 ms,
   over the times the designer's is above -30 dB;
-- frequency rho: Spearman's rank correlation of the two frequency envelopes, sampled every 10 ms.
+- frequency rho: Spearman's rank correlation of the two frequency envelopes, sampled every 10 ms
+  where the designer's amplitude is felt (above -30 dB: a silent stretch's frequency is not felt).
 
-It prints a row per pair and the medians of each figure for hapsynth and for the baseline.
+It prints a row per pair, then for each set the medians of each figure for hapsynth and for the
+baseline, and whether hapsynth beats the baseline on every figure of every set (exit 1 if not).
 """
 import json
 import math
@@ -119,9 +120,9 @@ def ranks(values):
     return result
 
 
-def spearman(reference, found):
+def spearman(reference, found, felt):
     end = min(reference[-1][0] if reference else 0, found[-1][0] if found else 0)
-    times = [step / 100 for step in range(int(end * 100) + 1)]
+    times = [step / 100 for step in range(int(end * 100) + 1) if envelope_at(felt, step / 100) > 10 ** (-30 / 20)]
     a = ranks([envelope_at(reference, t) for t in times])
     b = ranks([envelope_at(found, t) for t in times])
     if len(times) < 3:
@@ -134,7 +135,7 @@ def spearman(reference, found):
 
 def figures(reference, analysis):
     amplitude, emphases, frequency = analysis
-    return (f1(reference[1], emphases), amplitude_error_db(reference[0], amplitude), spearman(reference[2], frequency))
+    return (f1(reference[1], emphases), amplitude_error_db(reference[0], amplitude), spearman(reference[2], frequency, reference[0]))
 
 
 def median(values):
@@ -142,51 +143,49 @@ def median(values):
     return statistics.median(values) if values else float("nan")
 
 
-def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    hapsynth, folder = sys.argv[1], sys.argv[2]
-    if not os.path.isdir(folder):
-        print(f"bench-audio: SKIPPED: no folder {folder} (give the folder of sound and clip pairs)")
-        return
+def pairs_in(folder):
     pairs = []
     for root, _, names in os.walk(folder):
         for name in sorted(names):
             if name.lower().endswith(".wav") and os.path.exists(os.path.join(root, name[:-4] + ".haptic")):
                 pairs.append((os.path.join(root, name), os.path.join(root, name[:-4] + ".haptic")))
-    if not pairs:
-        print(f"bench-audio: SKIPPED: no NAME.wav beside NAME.haptic in {folder}")
+    return sorted(pairs)
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    hapsynth, folders = sys.argv[1], [f for f in sys.argv[2:] if f]
+    sets = [(folder, pairs_in(folder)) for folder in folders if os.path.isdir(folder)]
+    sets = [(folder, pairs) for folder, pairs in sets if pairs]
+    if not sets:
+        print(f"bench-audio: SKIPPED: no NAME.wav beside NAME.haptic in {' '.join(folders) or '(no folder given: DIR=FOLDER)'}")
         return
-    # A Haptics Studio project stores each clip's analysis settings by its clipId (the files' stem).
-    stored = {}
-    project = os.path.join(folder, "project.json")
-    if os.path.exists(project):
-        with open(project) as file:
-            stored = {clip["clipId"]: clip["settings"] for clip in json.load(file).get("clips", []) if "settings" in clip}
-    ours, naive = [], []
     print(f"{'pair':40} {'F1':>5} {'dB':>6} {'rho':>6}   baseline {'F1':>5} {'dB':>6} {'rho':>6}")
+    summaries = []
     with tempfile.TemporaryDirectory() as scratch:
-        for sound, clip in sorted(pairs):
-            reference = read_clip(clip)
-            out = os.path.join(scratch, "out.haptic")
-            settings = []
-            stem = os.path.splitext(os.path.basename(sound))[0]
-            if stem in stored:
-                settings = ["--settings", os.path.join(scratch, "settings.json")]
-                with open(settings[1], "w") as file:
-                    json.dump(stored[stem], file)
-            subprocess.run([hapsynth, "from-audio", sound, "-o", out, "-q"] + settings, check=True)
-            mine = figures(reference, read_clip(out))
-            theirs = figures(reference, baseline(sound))
-            ours.append(mine)
-            naive.append(theirs)
-            name = os.path.relpath(sound, folder)[:40]
-            print(f"{name:40} {mine[0]:5.2f} {mine[1]:6.2f} {mine[2]:6.2f}   baseline {theirs[0]:5.2f} {theirs[1]:6.2f} {theirs[2]:6.2f}")
-    print(f"\nmedians over {len(pairs)} pairs ({sum(1 for sound, _ in pairs if os.path.splitext(os.path.basename(sound))[0] in stored)} with their stored settings):")
-    print(f"  hapsynth from-audio: emphasis F1 {median([f[0] for f in ours]):.2f}, amplitude error {median([f[1] for f in ours]):.2f} dB, "
-          f"frequency rho {median([f[2] for f in ours]):.2f}")
-    print(f"  naive baseline:      emphasis F1 {median([f[0] for f in naive]):.2f}, amplitude error {median([f[1] for f in naive]):.2f} dB, "
-          f"frequency rho {median([f[2] for f in naive]):.2f}")
+        for folder, pairs in sets:
+            ours, naive = [], []
+            for sound, clip in pairs:
+                reference = read_clip(clip)
+                out = os.path.join(scratch, "out.haptic")
+                subprocess.run([hapsynth, "from-audio", sound, "-o", out, "-q", "--force"], check=True)
+                mine = figures(reference, read_clip(out))
+                theirs = figures(reference, baseline(sound))
+                ours.append(mine)
+                naive.append(theirs)
+                name = os.path.relpath(sound, folder)[:40]
+                print(f"{name:40} {mine[0]:5.2f} {mine[1]:6.2f} {mine[2]:6.2f}   baseline {theirs[0]:5.2f} {theirs[1]:6.2f} {theirs[2]:6.2f}")
+            summaries.append((folder, len(pairs), [median([f[i] for f in ours]) for i in range(3)], [median([f[i] for f in naive]) for i in range(3)]))
+    beaten = True
+    for folder, count, mine, theirs in summaries:
+        print(f"\n{folder}: medians over {count} pairs, at the defaults")
+        print(f"  hapsynth from-audio: emphasis F1 {mine[0]:.2f}, amplitude error {mine[1]:.2f} dB, frequency rho {mine[2]:.2f}")
+        print(f"  naive baseline:      emphasis F1 {theirs[0]:.2f}, amplitude error {theirs[1]:.2f} dB, frequency rho {theirs[2]:.2f}")
+        beaten = beaten and mine[0] > theirs[0] and mine[1] < theirs[1] and mine[2] > theirs[2]
+    print(f"\nfrom-audio beats the baseline on every figure of every set: {'yes' if beaten else 'NO'}")
+    if not beaten:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -50,20 +50,25 @@ public enum AudioToHaptics {
     ///   - limitSeconds: the longest sound analysed (`maxSeconds`; smaller in tests).
     ///   - warning: told what was read other than as written: samples that were not numbers,
     ///     samples far past full scale, a file that ends before its header says.
+    ///   - peak: told the sound's peak (its DC removed, before the gain), in dBFS (−∞ for silence),
+    ///     once the first pass has read it.
     public static func clip(file path: String, settings: Settings = Settings(), limitSeconds: Double = maxSeconds,
-                            warning: (String) -> Void = { _ in }, shouldContinue: (Double) -> Bool = { _ in true }) throws(Failure) -> HapticClip {
+                            warning: (String) -> Void = { _ in }, peak peakDbfs: (Float) -> Void = { _ in },
+                            shouldContinue: (Double) -> Bool = { _ in true }) throws(Failure) -> HapticClip {
         // The first pass: the mean (compensated) and the peak of the mono signal.
-        var sum = 0.0, peak: Float = 0, count = 0
+        var sum = 0.0, highest: Float = -.infinity, lowest: Float = .infinity, count = 0
         try read(path, limitSeconds: limitSeconds, shouldContinue: { shouldContinue($0 / 2) }, warning: warning) { block in
             for sample in block {
                 sum += Double(sample)
-                peak = max(peak, abs(sample))
+                (highest, lowest) = (max(highest, sample), min(lowest, sample))
             }
             count += block.count
         }
         let mean = count > 0 ? Float(sum / Double(count)) : 0
+        let peak = count > 0 ? max(highest - mean, mean - lowest) : 0
+        peakDbfs(20 * log10f(peak))
         let gain = powf(10, settings.gainDb / 20)
-        let normalised = settings.normalizes && peak - mean > 0 ? powf(10, settings.normalizeDb / 20) / (peak - mean) : gain
+        let normalised = settings.normalizes && peak > 0 ? powf(10, settings.normalizeDb / 20) / peak : gain
         var rate: Float = 48_000
         var amplitudeSignal: [Float] = [], frequencySignal: [Float] = []
         var analysis: SoundAnalysis?
@@ -89,6 +94,9 @@ public enum AudioToHaptics {
 
     /// The `.haptic` text of a clip made from `source`.
     public static func text(_ clip: HapticClip, source: String) -> String { HapticClipExport.json(clip, source: source) }
+
+    /// Below this peak, in dBFS, a sound is quiet: its haptics are weak unless it is raised.
+    public static let quietPeakDbfs: Float = -18
 
     /// The longest sound analysed, in seconds: the envelopes keep times in 32-bit floats, which step
     /// by more than a millisecond past 2^15 s.

@@ -12,21 +12,24 @@ extension AudioToHaptics.Settings {
     /// project stores a clip's `settings`); the others keep their defaults.
     /// - Throws: `SettingsFileError` with the file, line, column and JSON path of what is wrong.
     public static func read(file path: String) throws(SettingsFileError) -> Self {
-        let reader = SettingsReader(file: path)
-        let root = try SettingsReader.root(of: path)
+        try read(SettingsReader.root(of: path), at: .root, reader: SettingsReader(file: path))
+    }
+
+    /// The settings in `root` (at `at` in its file).
+    static func read(_ root: JSONNode, at rootPath: JSONPath, reader: SettingsReader) throws(SettingsFileError) -> Self {
         var settings = Self()
         // The analysis' keys at the top, or inside "offline" as a Studio project stores a clip's settings.
-        let outer = try reader.members(root, .root, keys: ["preprocessing", "offline"] + keys, what: "an object of from-audio settings")
-        var top = outer, base = JSONPath.root
+        let outer = try reader.members(root, rootPath, keys: ["preprocessing", "offline"] + keys, what: "an object of from-audio settings")
+        var top = outer, base = rootPath
         if let offline = outer["offline"] {
-            base = JSONPath.root.appending("offline")
+            base = rootPath.appending("offline")
             top = try reader.members(offline, base, keys: keys, what: "an object of analysis settings")
             top["preprocessing"] = outer["preprocessing"]
         }
         /// The members of a nested stage.
         func stage(_ key: String, _ keys: [String]) throws(SettingsFileError) -> (members: [String: JSONNode], path: JSONPath)? {
             guard let node = top[key] else { return nil }
-            let path = key == "preprocessing" ? JSONPath.root.appending(key) : base.appending(key)
+            let path = key == "preprocessing" ? rootPath.appending(key) : base.appending(key)
             return (try reader.members(node, path, keys: keys, what: "an object of \(key) settings"), path)
         }
         /// A number of a stage in `range`, or nil when absent.

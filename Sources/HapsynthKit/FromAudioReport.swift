@@ -10,7 +10,8 @@ import HapticSynth
 /// How a sound's haptics agree with the clip a designer made from the same sound (docs/from-audio.md,
 /// "How it is measured"): emphasis F1 with a match within 20 ms, the mean amplitude error in dB
 /// where the designer's envelope is above −30 dB (sampled every 1 ms), and Spearman's ρ of the
-/// frequency envelopes (sampled every 10 ms; nil when either is flat or missing).
+/// frequency envelopes where the designer's amplitude is above −30 dB too (sampled every 10 ms; nil
+/// when either is flat or missing).
 public struct ClipAgreement: Sendable, Hashable {
     public let emphasisF1: Double
     public let amplitudeErrorDb: Double?
@@ -29,18 +30,22 @@ public struct ClipAgreement: Sendable, Hashable {
         let end = max(amplitude.0.last?.0 ?? 0, amplitude.1.last?.0 ?? 0)
         for step in 0...Int(end * 1000) {
             let t = Double(step) / 1000, designer = Self.value(amplitude.1, at: t)
-            guard designer > 0.0316227766 else { continue }  // −30 dB
+            guard designer > Self.feltAmplitude else { continue }
             let ours: Double = max(Self.value(amplitude.0, at: t), 1e-6)
             errors.append(abs(20 * log10(ours) - 20 * log10(designer)))
         }
         amplitudeErrorDb = errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count)
         let frequency = ((clip.frequency ?? []).map { (Double($0.timeS), Double($0.frequency)) },
                          (reference.frequency ?? []).map { (Double($0.timeS), Double($0.frequency)) })
+        // Where the designer's amplitude is felt: a silent stretch's frequency is not.
         let common = min(frequency.0.last?.0 ?? 0, frequency.1.last?.0 ?? 0)
-        let times = (0...Int(common * 100)).map { Double($0) / 100 }
+        let times = (0...Int(common * 100)).map { Double($0) / 100 }.filter { Self.value(amplitude.1, at: $0) > Self.feltAmplitude }
         frequencyRho = times.count < 3 || frequency.0.isEmpty || frequency.1.isEmpty
             ? nil : Correlation.spearman(times.map { Self.value(frequency.0, at: $0) }, times.map { Self.value(frequency.1, at: $0) })
     }
+
+    /// The amplitude above which a designer's envelope is felt: −30 dB.
+    static let feltAmplitude = 0.0316227766
 
     /// A breakpoint envelope's value at `t`, linear between points.
     static func value(_ points: [(Double, Double)], at t: Double) -> Double {

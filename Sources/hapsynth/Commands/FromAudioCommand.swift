@@ -63,15 +63,43 @@ struct FromAudioCommand: Command {
     let reference: String?
     /// `--settings`: read, so never written over.
     let settingsFile: String?
+    /// `--settings` naming a Haptics Studio project: each sound takes its clip's settings.
+    let project: AudioToHaptics.Project?
+    /// The analysis options given, over the settings file's or a clip's.
+    let overrides: Overrides
+
+    /// The analysis options given, which override the settings file's (or a project clip's).
+    struct Overrides {
+        var gainDb: Float?, normalizeDb: Float?, resolution: Int?, frequencyResolution: Int?, sensitivity: Float?, ducking: Float?
+        var filterHz: (low: Float, high: Float)?
+
+        func applied(to base: AudioToHaptics.Settings) -> AudioToHaptics.Settings {
+            var settings = base
+            settings.gainDb = gainDb ?? settings.gainDb
+            if let normalizeDb { (settings.normalizes, settings.normalizeDb) = (true, normalizeDb) }
+            settings.analysis.amplitudePerSecond = resolution ?? settings.analysis.amplitudePerSecond
+            settings.analysis.frequencyPerSecond = frequencyResolution ?? settings.analysis.frequencyPerSecond
+            settings.analysis.emphasis.sensitivityPercent = sensitivity ?? settings.analysis.emphasis.sensitivityPercent
+            settings.analysis.emphasis.duckingPercent = ducking ?? settings.analysis.emphasis.duckingPercent
+            if let filterHz { (settings.analysis.frequency.lowHz, settings.analysis.frequency.highHz) = filterHz }
+            return settings
+        }
+    }
+
+    /// The settings `sound` is analysed with: its clip's in a project (the options over them), else
+    /// the settings file's or the defaults.
+    func settings(for sound: String) -> AudioToHaptics.Settings {
+        project?.settings(for: sound).map(overrides.applied) ?? settings
+    }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         guard let output = arguments.value("--output") else { throw .usage("missing --output OUT", command: Self.name) }
         guard output != "-" else { throw .usage("--output names a file or a folder: a sound's haptics are not written to standard output", command: Self.name) }
-        var settings = AudioToHaptics.Settings()
         settingsFile = arguments.value("--settings")
+        var settings = AudioToHaptics.Settings(), project: AudioToHaptics.Project?
         if let file = settingsFile {
             do {
-                settings = try AudioToHaptics.Settings.read(file: file)
+                if AudioToHaptics.Project.isProject(file) { project = try AudioToHaptics.Project.read(file: file) } else { settings = try AudioToHaptics.Settings.read(file: file) }
             } catch {
                 throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
             }
@@ -84,20 +112,23 @@ struct FromAudioCommand: Command {
             }
             return Float(value)
         }
-        settings.gainDb = try number("--gain-db", -60...60) ?? settings.gainDb
-        if let peakDb = try number("--normalize-db", -60...0) { (settings.normalizes, settings.normalizeDb) = (true, peakDb) }
-        settings.analysis.amplitudePerSecond = try number("--resolution", 5...60).map(Int.init) ?? settings.analysis.amplitudePerSecond
-        settings.analysis.frequencyPerSecond = try number("--frequency-resolution", 5...60).map(Int.init) ?? settings.analysis.frequencyPerSecond
-        settings.analysis.emphasis.sensitivityPercent = try number("--sensitivity", 0...100) ?? settings.analysis.emphasis.sensitivityPercent
-        settings.analysis.emphasis.duckingPercent = try number("--ducking", 0...100) ?? settings.analysis.emphasis.duckingPercent
+        var overrides = Overrides()
+        overrides.gainDb = try number("--gain-db", -60...60)
+        overrides.normalizeDb = try number("--normalize-db", -60...0)
+        overrides.resolution = try number("--resolution", 5...60).map(Int.init)
+        overrides.frequencyResolution = try number("--frequency-resolution", 5...60).map(Int.init)
+        overrides.sensitivity = try number("--sensitivity", 0...100)
+        overrides.ducking = try number("--ducking", 0...100)
         if let text = arguments.value("--audio-filter") {
             let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { DecimalNumber.parse(String($0)) }
             guard parts.count == 2, let low = parts[0], let high = parts[1], low >= 0, high > low, high <= 20_000 else {
                 throw .usage("--audio-filter needs LO-HI in Hz with 0 <= LO < HI <= 20000, got '\(text)'", command: Self.name)
             }
-            (settings.analysis.frequency.lowHz, settings.analysis.frequency.highHz) = (Float(low), Float(high))
+            overrides.filterHz = (Float(low), Float(high))
         }
-        self.settings = settings
+        self.settings = overrides.applied(to: settings)
+        self.project = project
+        self.overrides = overrides
         quiet = arguments.has("--quiet")
         force = arguments.has("--force")
         threads = try arguments.count("--jobs", maximum: 256, command: Self.name)
@@ -180,6 +211,11 @@ struct FromAudioCommand: Command {
             if !force, FilePaths.isFolder(job.output) == false, !AudioToHaptics.isOwnOutput(job.output) { kept.append(job) } else { jobs.append(job) }
         }
         for job in kept { console.error("kept \(job.output): it exists and hapsynth did not write it (--force replaces it)") }
+        if let project, let settingsFile, !quiet {
+            for job in jobs where project.settings(for: job.sound) == nil {
+                console.warning("\(job.sound) is not a clip of \(settingsFile): analysed with the defaults")
+            }
+        }
         let clips = analyse(jobs, console: console)
         // In a batch, a sound that cannot be read is named and the others are converted; the run
         // fails at its end (one sound alone fails as its error says).
@@ -246,14 +282,29 @@ struct FromAudioCommand: Command {
         throw unreadable.isEmpty ? .cannotCreate(summary) : .invalidInput(summary)
     }
 
+    /// What a designer is told of a quiet sound (peak below −18 dBFS) analysed without gain: its
+    /// haptics come out weak, and the gain that would raise its peak to Studio's −0.3 dBFS; of a
+    /// silent one, that it has nothing to feel. Nil otherwise.
+    static func quietWarning(_ sound: String, peakDbfs: Float, settings: AudioToHaptics.Settings) -> String? {
+        guard peakDbfs.isFinite else { return "\(sound): silent (every sample is the same): its haptics have nothing to feel" }
+        guard peakDbfs + settings.gainDb < AudioToHaptics.quietPeakDbfs else { return nil }
+        let raise = settings.normalizeDb - peakDbfs
+        return "\(sound): quiet (peak \(NumberText.fixed(Double(peakDbfs), 1)) dBFS, below \(NumberText.fixed(Double(AudioToHaptics.quietPeakDbfs), 0))): "
+            + "its amplitude is measured as it is, so its haptics are weak; --gain-db \(NumberText.fixed(Double(raise), 1)) raises its peak to "
+            + "\(NumberText.fixed(Double(settings.normalizeDb), 1)) dBFS (--normalize-db normalises only the frequency analysis)"
+    }
+
     /// Every sound's clip, `threads` at once, with a progress bar on a terminal (unless `--quiet`).
     private func analyse(_ jobs: [(sound: String, output: String)], console: Console) -> [(Result<HapticClip, AudioToHaptics.Failure>, [String])] {
-        let (settings, stripes) = (self.settings, max(1, min(threads, jobs.count)))
+        let settings = jobs.map { self.settings(for: $0.sound) }, stripes = max(1, min(threads, jobs.count))
         let shared = Analyses(count: jobs.count, progress: ProgressBar(total: { Int64(jobs.count) * 1_000 }, console: console, enabled: !quiet, label: "analysing"))
         DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
             for index in stride(from: stripe, to: jobs.count, by: stripes) {
                 let result = Result { () throws(AudioToHaptics.Failure) in
-                    try AudioToHaptics.clip(file: jobs[index].sound, settings: settings, warning: { shared.warn(index, $0) }, shouldContinue: { fraction in
+                    try AudioToHaptics.clip(file: jobs[index].sound, settings: settings[index], warning: { shared.warn(index, $0) }, peak: { peak in
+                        guard let warning = Self.quietWarning(jobs[index].sound, peakDbfs: peak, settings: settings[index]) else { return }
+                        shared.warn(index, warning)
+                    }, shouldContinue: { fraction in
                         shared.advance(index, to: fraction)
                         return !Interruption.isRaised
                     })
