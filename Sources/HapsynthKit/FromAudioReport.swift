@@ -44,6 +44,12 @@ public struct ClipAgreement: Sendable, Hashable {
             ? nil : Correlation.spearman(times.map { Self.value(frequency.0, at: $0) }, times.map { Self.value(frequency.1, at: $0) })
     }
 
+    /// The three figures as a line says them.
+    public var summary: String {
+        "emphasis F1 \(NumberText.fixed(emphasisF1, 2)), amplitude error " + (amplitudeErrorDb.map { NumberText.fixed($0, 2) + " dB" } ?? "n/a")
+            + ", frequency rho " + (frequencyRho.map { NumberText.fixed($0, 2) } ?? "n/a")
+    }
+
     /// The amplitude above which a designer's envelope is felt: −30 dB.
     static let feltAmplitude = 0.0316227766
 
@@ -66,6 +72,53 @@ public struct ClipAgreement: Sendable, Hashable {
 /// with the envelopes and emphasis over it (and a designer's clip's beside them), the sound and the
 /// result rendered on the iPhone and on an Android device to listen to, and the figures.
 public enum FromAudioReport {
+    /// A sound's row of the index page of a report folder.
+    public struct Row: Sendable {
+        public let name: String
+        /// Its page, relative to the index.
+        public let page: String
+        public let seconds: Double
+        public let emphases: Int
+        public let agreement: ClipAgreement?
+
+        public init(name: String, page: String, seconds: Double, emphases: Int, agreement: ClipAgreement?) {
+            (self.name, self.page, self.seconds, self.emphases, self.agreement) = (name, page, seconds, emphases, agreement)
+        }
+    }
+
+    /// The index page of a report folder: a row a sound (linking its page) with its length, its
+    /// emphases and, against a designer's clip, the three figures; then their medians.
+    public static func index(_ rows: [Row]) -> String {
+        func cell(_ text: String) -> String { "<td>\(Figure.escape(text))</td>" }
+        func figure(_ value: Double?) -> String { value.map { NumberText.fixed($0, 2) } ?? "n/a" }
+        func median(_ values: [Double?]) -> Double? {
+            let known = values.compactMap { $0 }.sorted()
+            guard !known.isEmpty else { return nil }
+            return known.count % 2 == 1 ? known[known.count / 2] : (known[known.count / 2 - 1] + known[known.count / 2]) / 2
+        }
+        var lines = rows.map { row in
+            "<tr><td><a href=\"\(Figure.escape(row.page))\">\(Figure.escape(row.name))</a></td>" + cell(NumberText.fixed(row.seconds, 3) + " s")
+                + cell("\(row.emphases)") + cell(row.agreement.map { figure($0.emphasisF1) } ?? "")
+                + cell(row.agreement.map { figure($0.amplitudeErrorDb) } ?? "") + cell(row.agreement.map { figure($0.frequencyRho) } ?? "") + "</tr>"
+        }
+        let measured = rows.compactMap(\.agreement)
+        if !measured.isEmpty {
+            lines.append("<tr><th>median of \(measured.count)</th><td></td><td></td>" + cell(figure(median(measured.map(\.emphasisF1))))
+                + cell(figure(median(measured.map(\.amplitudeErrorDb)))) + cell(figure(median(measured.map(\.frequencyRho)))) + "</tr>")
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>from-audio</title><style>\(PlotHTML.style)</style></head>
+            <body>
+            <h1>from-audio: \(NumberText.count(rows.count, "sound"))</h1>
+            <table><tr><th>sound</th><th>length</th><th>emphases</th><th>emphasis F1 (20 ms)</th><th>amplitude error (dB)</th><th>frequency ρ</th></tr>
+            \(lines.joined(separator: "\n"))
+            </table>
+            </body></html>
+
+            """
+    }
+
     /// The page for the sound at `path` and its `clip`.
     /// - Throws: `AudioToHaptics.Failure` when the sound cannot be read again.
     public static func html(sound path: String, clip: HapticClip, reference: HapticClip? = nil, device: AndroidDevice = .flagship,

@@ -2,7 +2,7 @@ import HapticCore
 import HapticPlot
 
 /// Renders to listen to in a page (docs/plot.md, "Listening"): each an `<audio controls
-/// preload="none">` whose source is the render itself, a 16-bit PCM WAV (rounded to nearest) in a
+/// preload="metadata">` (so that it shows its length) whose source is the render itself, a 16-bit PCM WAV (rounded to nearest) in a
 /// data URI, so the page needs no scripts and fetches nothing.
 package enum Listening {
     /// The longest clip, in seconds, unless a caller asks for another.
@@ -32,9 +32,10 @@ package enum Listening {
             let limit = Int(seconds * Double(clip.sampleRate))
             let frames = clip.channels.map(\.count).max() ?? 0
             let cut = clip.totalFrames > Int64(limit)
-            let note = cut ? " (the first \(NumberText.significant(seconds)) s of \(NumberText.fixed(Double(clip.totalFrames) / Double(clip.sampleRate), 1)) s)" : ""
+            let length = NumberText.fixed(Double(clip.totalFrames) / Double(clip.sampleRate), 2) + " s"
+            let note = cut ? " (the first \(NumberText.significant(seconds)) s of \(length))" : " (\(length))"
             parts.append("<figure><figcaption>\(Figure.escape(clip.title))\(note)</figcaption>"
-                + "<audio controls preload=\"none\" src=\"data:audio/wav;base64,\(base64(wav16(clip.channels, rate: clip.sampleRate, frames: min(frames, limit))))\">"
+                + "<audio controls preload=\"metadata\" src=\"data:audio/wav;base64,\(base64(wav16(clip.channels, rate: clip.sampleRate, frames: min(frames, limit))))\">"
                 + "</audio></figure>")
         }
         parts.append("</section>")

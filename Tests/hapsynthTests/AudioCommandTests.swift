@@ -96,7 +96,7 @@ import TestSupport
         #expect(text.contains(#"data-label="sync""#) && text.contains(#"data-label="audio (mean of both channels)""#) && !text.contains("<audio"))
         #expect(try hapsynth(["plot", "Samples/audio-chirp.ahap", page]).status == 0)
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(html.components(separatedBy: #"<audio controls preload="none" src="data:audio/wav;base64,"#).count == 4 && !html.contains("<script"))
+        #expect(html.components(separatedBy: #"<audio controls preload="metadata" src="data:audio/wav;base64,"#).count == 4 && !html.contains("<script"))
         #expect(html.contains("audio track (audio: 3 events, peak 0.40, 0 clipped)") && html.contains("mix: haptics + audio"))
         #expect(try hapsynth(["plot", "Samples/audio-chirp.ahap", quiet, "--no-listen"]).status == 0)
         #expect(!(try String(contentsOfFile: quiet, encoding: .utf8)).contains("<audio"))

@@ -91,3 +91,66 @@ import TestSupport
         #expect(found.allSatisfy { time in (expected + [0.8]).contains { abs($0 - time) <= 0.02 } }, "\(found)")
     }
 }
+
+/// A designer's batch measured (issue 50): references by relative path, clips or AHAP files, a
+/// report folder with an index; a Studio project's settings per sound; a quiet sound named.
+@Suite struct FromAudioBatchTests {
+    @Test func aFolderIsMeasuredAgainstTheDesignersClipsAndReportedWithAnIndex() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/sfx/ui", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch.path + "/designer/ui", withIntermediateDirectories: true)
+        for (name, times) in [("coin", [0.1, 0.3]), ("ui/tap", [0.1]), ("door", [0.2, 0.5, 0.8])] {
+            try floatWAV(FromAudioOutputsTests.sound(hits: times, seconds: 1), rate: 48_000).write(to: URL(fileURLWithPath: scratch.path + "/sfx/\(name).wav"))
+        }
+        // The designer's clips: coin as a .haptic clip, ui/tap as an AHAP file; door has none.
+        #expect(try hapsynth(["from-audio", "sfx/coin.wav", "-o", "designer/coin.haptic"], in: scratch.path).status == 0)
+        #expect(try hapsynth(["from-audio", "sfx/ui/tap.wav", "-o", "designer/ui/tap.ahap"], in: scratch.path).status == 0)
+        let run = try hapsynth(["from-audio", "sfx", "-o", "out", "--reference", "designer", "--report", "report"], in: scratch.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("against designer/coin.haptic: emphasis F1 1.00") && run.stdout.contains("against designer/ui/tap.ahap: emphasis F1"),
+                "\(run.stdout)")
+        let index = try String(contentsOfFile: scratch.path + "/report/index.html", encoding: .utf8)
+        for page in ["coin.html", "door.html", "ui/tap.html"] {
+            #expect(index.contains("href=\"\(page)\"") && FileManager.default.fileExists(atPath: scratch.path + "/report/" + page), "\(page)")
+        }
+        #expect(index.contains("median of 2"))
+        let page = try String(contentsOfFile: scratch.path + "/report/coin.html", encoding: .utf8)
+        #expect(page.contains(#"<audio controls preload="metadata""#) && page.contains("(1.00 s)"))
+        // Several sounds take folders: one page or one clip is a usage error.
+        #expect(try hapsynth(["from-audio", "sfx", "-o", "out", "--report", "one.html"], in: scratch.path).status == 64)
+        #expect(try hapsynth(["from-audio", "sfx", "-o", "out", "--reference", "designer/coin.haptic"], in: scratch.path).status == 64)
+    }
+
+    @Test func aStudioProjectGivesEachSoundItsClipsSettings() throws {
+        let scratch = try Scratch()
+        let times = (0..<6).map { 0.1 + 0.15 * Double($0) }
+        for name in ["a", "b"] {
+            try floatWAV(FromAudioOutputsTests.sound(hits: times, seconds: 1.1), rate: 48_000).write(to: URL(fileURLWithPath: scratch.path + "/\(name).wav"))
+        }
+        // a's clip turns emphasis off and keeps 10 points a second; b is not in the project.
+        let project = #"{"version": {"major": 1, "minor": 0}, "clips": [{"name": "a", "audioAsset": {"path": "a.wav"}, "waveform": {}, "#
+            + #""settings": {"preprocessing": {"gain_db": 0, "normalize_audio": false, "normalize_level_db": -0.3}, "#
+            + #""offline": {"amplitude_breakpoints_per_second": 10, "emphasis_enabled": false}}}], "groups": []}"#
+        try project.write(toFile: scratch.path + "/p.hasp", atomically: true, encoding: .utf8)
+        let run = try hapsynth(["from-audio", "a.wav", "b.wav", "-o", "out", "--settings", "p.hasp"], in: scratch.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("b.wav is not a clip of p.hasp: analysed with the defaults"), "\(run.stderr)")
+        #expect(try FromAudioOutputsTests.emphases(scratch.path + "/out/a.haptic").isEmpty)
+        #expect(try FromAudioOutputsTests.emphases(scratch.path + "/out/b.haptic").count == times.count)
+        // A clip's path that leaves the project's folder is refused where it is written.
+        try project.replacingOccurrences(of: "\"a.wav\"", with: "\"../a.wav\"").write(toFile: scratch.path + "/bad.hasp", atomically: true, encoding: .utf8)
+        let bad = try hapsynth(["from-audio", "a.wav", "-o", "a.haptic", "--settings", "bad.hasp"], in: scratch.path)
+        #expect(bad.status == 65 && bad.stderr.contains("$.clips[0].audioAsset.path"), "\(bad.stderr)")
+    }
+
+    @Test func aQuietSoundIsNamedWithTheGainThatRaisesIt() throws {
+        let scratch = try Scratch()
+        let quiet = FromAudioOutputsTests.sound(hits: [0.1, 0.4], seconds: 0.8).map { $0 * 0.02 }
+        try floatWAV(quiet, rate: 48_000).write(to: URL(fileURLWithPath: scratch.path + "/soft.wav"))
+        let run = try hapsynth(["from-audio", "soft.wav", "-o", "soft.haptic"], in: scratch.path)
+        #expect(run.status == 0 && run.stderr.contains("soft.wav: quiet (peak -3") && run.stderr.contains("--gain-db 3"), "\(run.stderr)")
+        let raised = try hapsynth(["from-audio", "soft.wav", "-o", "raised.haptic", "--gain-db", "30"], in: scratch.path)
+        #expect(raised.status == 0 && !raised.stderr.contains("quiet"), "\(raised.stderr)")
+        #expect(try FromAudioOutputsTests.emphases(scratch.path + "/raised.haptic").count == 2)
+    }
+}

@@ -32,8 +32,8 @@ struct FromAudioCommand: Command {
             OptionSpec(name: "--sensitivity", valueName: "PCT", help: "How many rises become emphasis, 0-100 (default 50)."),
             OptionSpec(name: "--ducking", valueName: "PCT", help: "How much the amplitude dips under an emphasis, 0-100 (default 50)."),
             OptionSpec(name: "--audio-filter", valueName: "LO-HI", help: "Frequencies mapped to the frequency envelope's 0 and 1, in Hz (default 30-600)."),
-            OptionSpec(name: "--report", valueName: "FILE.html", help: "One sound: a page of the sound, its haptics over it and their renders to hear."),
-            OptionSpec(name: "--reference", valueName: "CLIP", help: "A designer's .haptic clip of the sound: its figures, and beside it in the report."),
+            OptionSpec(name: "--report", valueName: "FILE.html|DIR", help: "A page of the sound, its haptics over it and their renders to hear; a folder: a page a sound and an index."),
+            OptionSpec(name: "--reference", valueName: "CLIP|DIR", help: "A designer's .haptic clip or AHAP file of the sound, or a folder of them by the sounds' paths: the figures."),
             OptionSpec(name: "--jobs", valueName: "N", help: "Sounds analysed at once (default: the number of cores)."),
             OptionSpec(name: "--settings", valueName: "FILE", help: "Studio's analysis settings as JSON; the options above override them."),
             OptionSpec(name: "--force", valueName: nil, help: "Replace existing files hapsynth did not write (a designer's own)."),
@@ -49,8 +49,14 @@ struct FromAudioCommand: Command {
         var what: String { self == .haptic ? "clip" : self == .ahap ? "AHAP file" : "pattern" }
     }
 
+    /// A sound, where its output goes, and its name: its path below the folder named (or its file
+    /// name), without the extension, which its reference and report page take too.
+    struct Job {
+        let sound: String, output: String, name: String
+    }
+
     /// The sound files, each with where its output goes.
-    let jobs: [(sound: String, output: String)]
+    let jobs: [Job]
     let format: Format
     let settings: AudioToHaptics.Settings
     let quiet: Bool
@@ -133,7 +139,6 @@ struct FromAudioCommand: Command {
         force = arguments.has("--force")
         threads = try arguments.count("--jobs", maximum: 256, command: Self.name)
         (report, reference) = (arguments.value("--report"), arguments.value("--reference"))
-        if let report, !report.lowercased().hasSuffix(".html") { throw .usage("--report writes an .html page, got '\(report)'", command: Self.name) }
         let inputs = arguments.positionals
         let several = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
         // One sound into an existing folder, or a path ending in `/`, goes into that folder.
@@ -145,7 +150,6 @@ struct FromAudioCommand: Command {
             let name = arguments.value("--to") ?? "haptic"
             guard let format = Format(rawValue: name) else { throw .usage("--to takes haptic, ahap or json, got '\(name)'", command: Self.name) }
             self.format = format
-            if report != nil || reference != nil { throw .usage("--report and --reference are for one sound", command: Self.name) }
             jobs = try Self.mirrored(inputs, into: output, format: format)
         } else {
             guard let format = Format(rawValue: FilePaths.lowercasedExtension(output)) else {
@@ -153,8 +157,31 @@ struct FromAudioCommand: Command {
             }
             if let to = arguments.value("--to"), to != format.rawValue { throw .usage("--to \(to) and '\(output)' ask for different formats", command: Self.name) }
             self.format = format
-            jobs = [(inputs[0], output)]
+            jobs = [Job(sound: inputs[0], output: output, name: FilePaths.deletingExtension(FilePaths.lastComponent(inputs[0])))]
         }
+        if jobs.count > 1, let report, !reportsToFolder {
+            throw .usage("with several sounds, --report names a folder (an index page and a page a sound), got '\(report)'", command: Self.name)
+        }
+        if jobs.count > 1, let reference, FilePaths.isFolder(reference) != true {
+            throw .usage("with several sounds, --reference names a folder of designers' clips, got '\(reference)'", command: Self.name)
+        }
+    }
+
+    /// `--report` names a folder (an index page and a page a sound), not one `.html` page.
+    var reportsToFolder: Bool { report.map { !$0.lowercased().hasSuffix(".html") } ?? false }
+
+    /// The designer's clip of each sound: `--reference` itself, or the `.haptic` clip (else the
+    /// AHAP file) at the sound's name below the `--reference` folder; nil when there is none.
+    func reference(for job: Job) -> String? {
+        guard let reference else { return nil }
+        guard FilePaths.isFolder(reference) == true else { return reference }
+        return ["haptic", "ahap"].map { FilePaths.join(reference, job.name + "." + $0) }.first { FilePaths.isFolder($0) == false }
+    }
+
+    /// Where the report page of `job` goes.
+    func reportPage(for job: Job) -> String? {
+        guard let report else { return nil }
+        return reportsToFolder ? FilePaths.join(report, job.name + ".html") : report
     }
 
     /// The extensions of the sounds a folder search finds: what libsndfile and libmpg123 read.
@@ -163,8 +190,8 @@ struct FromAudioCommand: Command {
     /// The sounds named (files as given, folders searched for the sounds libsndfile reads, hidden
     /// files and folders and macOS's `__MACOSX` folders passed over), each with its output below
     /// `folder`, the input folder's tree mirrored.
-    static func mirrored(_ inputs: [String], into folder: String, format: Format) throws(CLIError) -> [(sound: String, output: String)] {
-        var jobs: [(sound: String, output: String)] = []
+    static func mirrored(_ inputs: [String], into folder: String, format: Format) throws(CLIError) -> [Job] {
+        var jobs: [Job] = []
         for input in inputs {
             switch FilePaths.isFolder(input) {
             case true?:
@@ -174,10 +201,12 @@ struct FromAudioCommand: Command {
                 }
                 .filter { !FilePaths.lastComponent($0).hasPrefix(".") && soundExtensions.contains(FilePaths.lowercasedExtension($0)) }
                 for sound in sounds {
-                    jobs.append((FilePaths.join(input, sound), FilePaths.join(folder, FilePaths.deletingExtension(sound) + "." + format.rawValue)))
+                    let name = FilePaths.deletingExtension(sound)
+                    jobs.append(Job(sound: FilePaths.join(input, sound), output: FilePaths.join(folder, name + "." + format.rawValue), name: name))
                 }
             case false?:
-                jobs.append((input, FilePaths.join(folder, FilePaths.deletingExtension(FilePaths.lastComponent(input)) + "." + format.rawValue)))
+                let name = FilePaths.deletingExtension(FilePaths.lastComponent(input))
+                jobs.append(Job(sound: input, output: FilePaths.join(folder, name + "." + format.rawValue), name: name))
             case nil:
                 throw .missingInput("\(input): no such file or folder")
             }
@@ -195,18 +224,11 @@ struct FromAudioCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        try PatternInput.guardOutputs(jobs.map(\.output) + [report].compactMap { $0 }, inputs: jobs.map(\.sound) + [reference, settingsFile].compactMap { $0 })
-        let designer: HapticClip?
-        if let reference {
-            let loaded = try PatternInput.load(reference, console: console, quiet: quiet)
-            guard let clip = loaded.clip else { throw .invalidInput("\(reference): --reference takes a .haptic clip") }
-            designer = clip
-        } else {
-            designer = nil
-        }
+        let pages = jobs.compactMap(reportPage) + (reportsToFolder ? [FilePaths.join(report ?? "", "index.html")] : [])
+        try PatternInput.guardOutputs(jobs.map(\.output) + pages, inputs: jobs.map(\.sound) + jobs.compactMap(reference) + [settingsFile].compactMap { $0 })
         // What a designer made is never replaced: an existing output hapsynth did not write is
         // kept, and its sound not analysed, unless --force.
-        var kept: [(sound: String, output: String)] = [], jobs: [(sound: String, output: String)] = []
+        var kept: [Job] = [], jobs: [Job] = []
         for job in self.jobs {
             if !force, FilePaths.isFolder(job.output) == false, !AudioToHaptics.isOwnOutput(job.output) { kept.append(job) } else { jobs.append(job) }
         }
@@ -220,6 +242,7 @@ struct FromAudioCommand: Command {
         // In a batch, a sound that cannot be read is named and the others are converted; the run
         // fails at its end (one sound alone fails as its error says).
         var unreadable: [(sound: String, error: AudioToHaptics.Failure)] = []
+        var rows: [FromAudioReport.Row] = []
         for (job, (result, warnings)) in zip(jobs, clips) {
             if !quiet { warnings.forEach(console.warning) }
             let clip: HapticClip
@@ -241,28 +264,22 @@ struct FromAudioCommand: Command {
             case .json: file = AudioToHaptics.patternJSON(clip, name: FilePaths.deletingExtension(FilePaths.lastComponent(job.sound)),
                                                           source: FilePaths.lastComponent(job.sound))
             }
-            if let slash = job.output.lastIndex(of: "/"), case let folder = String(job.output[..<slash]), !folder.isEmpty, FilePaths.isFolder(folder) == nil {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw .cannotCreate("cannot make \(folder): \(FilePaths.message(of: error))")
-                }
-            }
+            try Self.makeFolder(of: job.output)
             try PatternInput.write(file.text, to: job.output, what: format.what, settles: false)
-            if let designer, !quiet {
-                let agreement = ClipAgreement(clip, reference: designer)
-                console.out("against \(reference ?? ""): emphasis F1 \(NumberText.fixed(agreement.emphasisF1, 2)), amplitude error "
-                    + (agreement.amplitudeErrorDb.map { NumberText.fixed($0, 2) + " dB" } ?? "n/a") + ", frequency rho "
-                    + (agreement.frequencyRho.map { NumberText.fixed($0, 2) } ?? "n/a"))
-            }
-            if let report {
-                let page: String
+            let designer = try reference(for: job).map { path throws(CLIError) in (path, try designerClip(path, console: console)) }
+            let agreement = designer.map { ClipAgreement(clip, reference: $0.1) }
+            if let designer, let agreement, !quiet { console.out("against \(designer.0): \(agreement.summary)") }
+            if let page = reportPage(for: job) {
+                let html: String
                 do {
-                    page = try FromAudioReport.html(sound: job.sound, clip: clip, reference: designer)
+                    html = try FromAudioReport.html(sound: job.sound, clip: clip, reference: designer?.1)
                 } catch {
                     throw .invalidInput(error.description)
                 }
-                try PatternInput.write(page, to: report, what: "report", settles: false)
+                try Self.makeFolder(of: page)
+                try PatternInput.write(html, to: page, what: "report", settles: false)
+                rows.append(FromAudioReport.Row(name: job.name, page: String(page.dropFirst((report ?? "").count)).drop { $0 == "/" }.description,
+                                                seconds: Double(clip.endS), emphases: clip.amplitude.filter { $0.emphasis != nil }.count, agreement: agreement))
             }
             let taps = clip.amplitude.filter { $0.emphasis != nil }.count
             if !quiet {
@@ -275,11 +292,36 @@ struct FromAudioCommand: Command {
                     + "\(NumberText.count(clip.frequency?.count ?? 0, "frequency point")), \(taps) \(taps == 1 ? "emphasis" : "emphases")\(held)")
             }
         }
+        if reportsToFolder, let report, !rows.isEmpty {
+            try PatternInput.write(FromAudioReport.index(rows), to: FilePaths.join(report, "index.html"), what: "report", settles: false)
+        }
         guard !unreadable.isEmpty || !kept.isEmpty else { return .success }
         var summary = "from-audio: \(jobs.count - unreadable.count) of \(NumberText.count(self.jobs.count, "sound")) converted"
         if !unreadable.isEmpty { summary += "; \(unreadable.count) could not be read: \(unreadable.map(\.sound).joined(separator: ", "))" }
         if !kept.isEmpty { summary += "; \(NumberText.count(kept.count, "existing file")) kept (--force replaces them): \(kept.map(\.output).joined(separator: ", "))" }
         throw unreadable.isEmpty ? .cannotCreate(summary) : .invalidInput(summary)
+    }
+
+    /// Makes the folder `file` goes into, when it is missing.
+    static func makeFolder(of file: String) throws(CLIError) {
+        guard let slash = file.lastIndex(of: "/"), case let folder = String(file[..<slash]), !folder.isEmpty, FilePaths.isFolder(folder) == nil else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate("cannot make \(folder): \(FilePaths.message(of: error))")
+        }
+    }
+
+    /// A designer's clip: a `.haptic` clip as it is, an AHAP file or pattern as `export --to
+    /// haptic` writes it.
+    func designerClip(_ path: String, console: Console) throws(CLIError) -> HapticClip {
+        let loaded = try PatternInput.load(path, console: console, quiet: true)
+        if let clip = loaded.clip { return clip }
+        do {
+            return try HapticClipExport.export(loaded, source: FilePaths.lastComponent(path)).clip
+        } catch {
+            throw .invalidInput("\(path): --reference cannot be read as a clip: \(error)")
+        }
     }
 
     /// What a designer is told of a quiet sound (peak below −18 dBFS) analysed without gain: its
@@ -295,7 +337,7 @@ struct FromAudioCommand: Command {
     }
 
     /// Every sound's clip, `threads` at once, with a progress bar on a terminal (unless `--quiet`).
-    private func analyse(_ jobs: [(sound: String, output: String)], console: Console) -> [(Result<HapticClip, AudioToHaptics.Failure>, [String])] {
+    private func analyse(_ jobs: [Job], console: Console) -> [(Result<HapticClip, AudioToHaptics.Failure>, [String])] {
         let settings = jobs.map { self.settings(for: $0.sound) }, stripes = max(1, min(threads, jobs.count))
         let shared = Analyses(count: jobs.count, progress: ProgressBar(total: { Int64(jobs.count) * 1_000 }, console: console, enabled: !quiet, label: "analysing"))
         DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
