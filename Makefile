@@ -152,13 +152,13 @@ bench: deps
 	$(SWIFT) build -c release
 	python3 Benchmarks/bench.py "$$($(SWIFT) build -c release --show-bin-path)"
 
-## bench-audio DIR=FOLDER: from-audio against designers' clips (NAME.wav beside NAME.haptic, e.g.
-## Lofelt/NiceVibrations' HapticSamples, kept out of this repository by their licence): emphasis F1,
-## amplitude error and frequency rho per pair and as medians, beside a naive baseline; skipped
-## without DIR.
+## bench-audio DIR="SET ...": from-audio at its defaults against designers' clips (each SET a folder of
+## NAME.wav beside NAME.haptic, e.g. Haptics Studio's sample projects, kept out of this repository by
+## their licence): emphasis F1, amplitude error and frequency rho per pair and each set's medians,
+## beside a naive baseline, and whether from-audio beats it on every figure; skipped without DIR.
 bench-audio: deps
 	$(SWIFT) build -c release --product hapsynth
-	python3 Benchmarks/from_audio_bench.py "$$($(SWIFT) build -c release --show-bin-path)/hapsynth" "$(DIR)"
+	python3 Benchmarks/from_audio_bench.py "$$($(SWIFT) build -c release --show-bin-path)/hapsynth" $(DIR)
 
 ## bench-kotlin CORPUS=DIR: the Kotlin reader on the patterns Jindong's users write (its sample app, docs and
 ## tests, apps that use it, as a folder of .kt and .md/.mdx files): how many read, need a run, are rejected

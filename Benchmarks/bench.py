@@ -193,6 +193,17 @@ def main():
         levels, _ = min_and_median(3, lambda run: ["sh", "-c", 'exec sox -t wav "$0" -n stats 2>/dev/null', sound])
         print(f"from-audio of a 10-minute 48 kHz stereo sound: {analysis:.2f} s, 1/{600 / analysis:.0f} of its length "
               f"(target <= 1/60: {verdict(analysis <= 10)}); sox reading it for its levels: {levels:.2f} s ({analysis / levels:.2f}x)")
+        if numpy_check.returncode == 0:
+            # The same analysis in numpy (the same frames and hops), on the same file, in the same run.
+            numpy_analysis, _ = min_and_median(3, lambda run: [sys.executable, os.path.join(ROOT, "Benchmarks", "numpy_from_audio.py"), sound])
+            print(f"from-audio / numpy of the same analysis: {analysis:.2f} s / {numpy_analysis:.2f} s = {numpy_analysis / analysis:.1f}x faster "
+                  f"(target >= 3x: {verdict(numpy_analysis / analysis >= 3)})")
+        one_minute = os.path.join(scratch, "one-minute.sound")
+        subprocess.run(["sox", sound, "-t", "wav", one_minute, "trim", "0", "60"], check=True)
+        rss_ten, rss_one = peak_rss_mb([hapsynth, "from-audio", sound, "-o", os.path.join(scratch, "rss-10.haptic"), "-q"]), \
+            peak_rss_mb([hapsynth, "from-audio", one_minute, "-o", os.path.join(scratch, "rss-1.haptic"), "-q"])
+        print(f"from-audio peak RSS, 1 and 10 minutes of sound: {rss_one:.1f} MB and {rss_ten:.1f} MB "
+              f"(target: flat, at most 8 MB more: {verdict(rss_ten - rss_one <= 8)})")
 
         # Kotlin (docs/kotlin.md): one pattern of a file of 2,000, beside the same pattern as a
         # pattern.json in the same run: the cost of reading where Jindong's users write.

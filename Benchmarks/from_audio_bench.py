@@ -153,7 +153,7 @@ def pairs_in(folder):
 
 
 def main():
-    if len(sys.argv) < 3:
+    if len(sys.argv) < 2:
         sys.exit(__doc__)
     hapsynth, folders = sys.argv[1], [f for f in sys.argv[2:] if f]
     sets = [(folder, pairs_in(folder)) for folder in folders if os.path.isdir(folder)]

@@ -102,7 +102,7 @@ import TestSupport
         #expect(!(try String(contentsOfFile: quiet, encoding: .utf8)).contains("<audio"))
         #expect(try hapsynth(["plot", "Samples/long-swell.json", pattern, "--listen-seconds", "1"]).status == 0)
         let cut = try String(contentsOfFile: pattern, encoding: .utf8)
-        #expect(cut.contains("iOS haptics (the actuator&apos;s drive) (the first 1 s of 61.0 s)") && cut.contains("Android on flagship-api36"))
+        #expect(cut.contains("iOS haptics (the actuator&apos;s drive) (the first 1 s of 61.02 s)") && cut.contains("Android on flagship-api36"))
     }
 
     @Test func playPlaysTheStereoMixThatRenderWrites() throws {

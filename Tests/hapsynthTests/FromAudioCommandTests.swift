@@ -81,7 +81,7 @@ import TestSupport
         let page = try String(contentsOfFile: scratch.path + "/hit.html", encoding: .utf8)
         #expect(page.components(separatedBy: "<audio controls").count == 4 && page.contains("the designer") && page.contains("emphasis F1"))
         let folder = try hapsynth(["from-audio", "hit.wav", "designer.haptic", "-o", "out", "--report", "x.html"], in: scratch.path)
-        #expect(folder.status == 64 && folder.stderr.contains("one sound"))
+        #expect(folder.status == 64 && folder.stderr.contains("with several sounds, --report names a folder"))
         let notClip = try hapsynth(["from-audio", "hit.wav", "-o", "y.haptic", "--reference", "hit.wav"], in: scratch.path)
         #expect(notClip.status == 65)
     }

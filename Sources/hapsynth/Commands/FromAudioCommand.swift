@@ -8,8 +8,8 @@ struct FromAudioCommand: Command {
     static let name = "from-audio"
     static let abstract = "Make haptics from sounds: a .haptic clip, an AHAP file or a pattern.json for each."
     static let discussion = """
-        Each sound (WAV, FLAC or OGG, any rate and channels, mixed to mono) is analysed as Meta
-        Haptics Studio analyses one: an amplitude envelope (an RMS follower, at most --resolution
+        Each sound (WAV, FLAC, OGG, MP3, AIFF or CAF, any rate and channels, mixed to mono) is
+        analysed as Meta Haptics Studio analyses one, with its defaults: an amplitude envelope (an RMS follower, at most --resolution
         points a second), a frequency envelope (the spectral centroid between the --audio-filter
         frequencies) and emphasis on the sharp rises (--sensitivity, --ducking). OUT's extension
         says what is written (.haptic, .ahap or .json); with several sounds or a folder, OUT is a folder
@@ -35,7 +35,7 @@ struct FromAudioCommand: Command {
             OptionSpec(name: "--report", valueName: "FILE.html|DIR", help: "A page of the sound, its haptics over it and their renders to hear; a folder: a page a sound and an index."),
             OptionSpec(name: "--reference", valueName: "CLIP|DIR", help: "A designer's .haptic clip or AHAP file of the sound, or a folder of them by the sounds' paths: the figures."),
             OptionSpec(name: "--jobs", valueName: "N", help: "Sounds analysed at once (default: the number of cores)."),
-            OptionSpec(name: "--settings", valueName: "FILE", help: "Studio's analysis settings as JSON; the options above override them."),
+            OptionSpec(name: "--settings", valueName: "FILE", help: "Studio's analysis settings as JSON, or a Studio project (.hasp): each sound its clip's; the options above override them."),
             OptionSpec(name: "--force", valueName: nil, help: "Replace existing files hapsynth did not write (a designer's own)."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but errors.", short: "-q"),
         ]
