@@ -84,8 +84,13 @@ public enum SoundFileTarget {
 public enum TextOutput {
     /// - Parameter what: what the text is, for messages (`picture`, `JUnit report`).
     public static func write(_ text: String, to path: String, what: String) throws(OutputError) {
+        try write(pieces: { $0(text) }, to: path, what: what)
+    }
+
+    /// Writes the text `produce` gives piece by piece (`ReservedText.write(pieces:)`), atomically.
+    public static func write(pieces produce: ((String) -> Void) -> Void, to path: String, what: String) throws(OutputError) {
         let reserved = try ReservedText(path: path, what: what)
-        try reserved.write(text)
+        try reserved.write(pieces: produce)
         try reserved.commit()
     }
 }
@@ -117,21 +122,35 @@ public final class ReservedText {
 
     /// Writes the whole text (once).
     public func write(_ text: String) throws(OutputError) {
+        try write { $0(text) }
+    }
+
+    /// Writes (once) the text `produce` gives piece by piece, 64 KiB at a time, so that a long text
+    /// is never whole in memory.
+    public func write(pieces produce: (_ emit: (String) -> Void) -> Void) throws(OutputError) {
         precondition(!written, "a reserved text is written once")
         written = true
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(file.fileDescriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(file.fileDescriptor)
-                throw .failed("cannot write the \(what) to \(path): \(reason)")
+        var buffer: [UInt8] = [], failure: String?
+        func flush() {
+            var offset = 0
+            while failure == nil, offset < buffer.count {
+                let count = buffer[offset...].withUnsafeBytes { Glibc.write(file.fileDescriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    failure = String(cString: strerror(errno))
+                    break
+                }
+                offset += count
             }
-            offset += count
+            buffer.removeAll(keepingCapacity: true)
         }
+        produce { piece in
+            buffer += piece.utf8
+            if buffer.count >= 65_536 { flush() }
+        }
+        flush()
         close(file.fileDescriptor)
+        if let failure { throw .failed("cannot write the \(what) to \(path): \(failure)") }
     }
 
     /// Puts the written text in place.

@@ -92,8 +92,10 @@ public enum AudioToHaptics {
         }, frequency: result.frequency.map { HapticClip.FrequencyPoint(timeS: $0.time, frequency: $0.value) }, description: description)
     }
 
-    /// The `.haptic` text of a clip made from `source`.
-    public static func text(_ clip: HapticClip, source: String) -> String { HapticClipExport.json(clip, source: source) }
+    /// The `.haptic` text of a clip made from `source`, handed to `emit` a point at a time.
+    public static func write(_ clip: HapticClip, source: String, to emit: (String) -> Void) {
+        HapticClipExport.write(clip, source: source, to: emit)
+    }
 
     /// Below this peak, in dBFS, a sound is quiet: its haptics are weak unless it is raised.
     public static let quietPeakDbfs: Float = -18

@@ -121,3 +121,49 @@ import TestSupport
         }
     }
 }
+
+/// from-audio's analysis lets go of the frames' flux once the reduced points it scores are out
+/// (issue 50: memory flat in the sound's length): 30 s of hits over a swelling tone, cut into
+/// blocks of several sizes, give exactly what keeping every frame gives.
+@Suite struct AnalysisMemoryTests {
+    static func sound() -> [Float] {
+        let rate: Double = 48_000
+        var samples = [Float](repeating: 0, count: Int(30 * rate))
+        for index in samples.indices {
+            let t = Double(index) / rate
+            let level: Double = 0.2 * (1 + sin(0.4 * t))
+            samples[index] = Float(level * sin(2 * Double.pi * 110 * t))
+        }
+        for hit in stride(from: 0.3, to: 29.5, by: 0.37) {
+            let first = Int(hit * rate)
+            for offset in 0..<Int(0.2 * rate) {
+                let t = Double(offset) / rate
+                let value: Double = 0.7 * exp(-t / 0.03) * sin(2 * Double.pi * 180 * t)
+                samples[first + offset] += Float(value)
+            }
+        }
+        return samples
+    }
+
+    @Test(arguments: [1_000, 8_192, 100_000])
+    func lettingGoOfTheFluxChangesNothing(block: Int) {
+        let samples = Self.sound()
+        var settings = SoundAnalysis.Settings()
+        (settings.amplitudePerSecond, settings.frequencyPerSecond) = (40, 30)
+        (settings.emphasis.peakWindowMs, settings.emphasis.minimumRise, settings.emphasis.scale) = (20, 0.05, .belowHighest(decibels: 40))
+        func run(spare: Int) -> SoundAnalysis.Result {
+            var analysis = SoundAnalysis(sampleRate: 48_000, settings: settings)
+            analysis.spareFrames = spare
+            var start = 0
+            while start < samples.count {
+                let end = min(samples.count, start + block)
+                samples[start..<end].withUnsafeBufferPointer { analysis.process($0) }
+                start = end
+            }
+            return analysis.finish()
+        }
+        let kept = run(spare: .max), lettingGo = run(spare: 0)
+        #expect(kept.amplitude.contains { $0.emphasis != nil })
+        #expect(lettingGo == kept)
+    }
+}

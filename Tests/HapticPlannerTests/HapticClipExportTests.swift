@@ -136,3 +136,42 @@ import TestSupport
                 "\(clip.amplitude[top...(top + 1)])")
     }
 }
+
+/// A clip's text written a point at a time (from-audio's long sounds) is byte for byte the text its
+/// whole JSON tree lays out, for envelopes of every length around the layout's turning points.
+@Suite struct HapticClipStreamingTests {
+    @Test(arguments: [0, 1, 2, 5, 6, 7, 40])
+    func pointByPointIsTheTreesText(count: Int) {
+        for frequencyCount in [nil, 0, 2, 6, 30] as [Int?] {
+            let amplitude: [HapticClip.AmplitudePoint] = (0..<max(1, count)).map { (index: Int) -> HapticClip.AmplitudePoint in
+                let emphasis: HapticClip.Emphasis? = index % 5 == 3 ? HapticClip.Emphasis(amplitude: 0.9, frequency: 0.4) : nil
+                return HapticClip.AmplitudePoint(timeS: Float(index) / 40, amplitude: Float(index % 7) / 7, emphasis: emphasis)
+            }
+            let frequency: [HapticClip.FrequencyPoint]? = frequencyCount.map { total in
+                (0..<total).map { HapticClip.FrequencyPoint(timeS: Float($0) / 30, frequency: Float($0 % 3) / 3) }
+            }
+            let clip = HapticClip(amplitude: amplitude, frequency: frequency)
+            // The tree, as `json` built it before it streamed.
+            let points = JSONOutput.array(amplitude.map { (point: HapticClip.AmplitudePoint) -> JSONOutput in
+                var members: [(String, JSONOutput)] = [("time", .float(point.timeS)), ("amplitude", .float(point.amplitude))]
+                if let emphasis = point.emphasis {
+                    members.append(("emphasis", .object([("amplitude", .float(emphasis.amplitude)), ("frequency", .float(emphasis.frequency))])))
+                }
+                return .object(members)
+            })
+            var envelopes: [(String, JSONOutput)] = [("amplitude", points)]
+            if let frequency {
+                envelopes.append(("frequency", .array(frequency.map { .object([("time", .float($0.timeS)), ("frequency", .float($0.frequency))]) })))
+            }
+            let tree = JSONOutput.object([
+                ("version", .object([("major", .integer(1)), ("minor", .integer(0)), ("patch", .integer(0))])),
+                ("metadata", .object([("editor", .string("hapsynth")), ("source", .string("s.wav"))])),
+                ("signals", .object([("continuous", .object([("envelopes", .object(envelopes))]))])),
+            ]).pretty() + "\n"
+            var pieces: [String] = []
+            HapticClipExport.write(clip, source: "s.wav") { pieces.append($0) }
+            #expect(pieces.joined() == tree, "\(count) amplitude, \(String(describing: frequencyCount)) frequency points")
+            #expect(HapticClipExport.json(clip, source: "s.wav") == tree)
+        }
+    }
+}

@@ -58,8 +58,14 @@ public struct EmphasisDetection: Sendable, Hashable {
 
     /// `points` with their emphasis; `flux` is each analysis frame's time and flux, in time order.
     public func assign(_ points: [AmplitudeBreakpoint], flux: [(time: Float, flux: Float)]) -> [AmplitudeBreakpoint] {
+        guard !flux.isEmpty else { return points }
+        return assign(points, scores: points.map { Self.flux(flux, at: $0.time) })
+    }
+
+    /// `points` with their emphasis, each point scored by `scores` (the flux at its time).
+    public func assign(_ points: [AmplitudeBreakpoint], scores: [Float]) -> [AmplitudeBreakpoint] {
         var result = points
-        guard result.count > 1, !flux.isEmpty else { return result }
+        guard result.count > 1, scores.count == points.count else { return result }
         let window = peakWindowMs / 1000, plateau = plateauFactorPercent / 100
         var lowest: Float?, highest: Float?, previous: Float = 0, lastPeak: Float?
         for index in 0..<(result.count - 1) {
@@ -69,7 +75,7 @@ public struct EmphasisDetection: Sendable, Hashable {
                 && (point.amplitude > next.amplitude || next.amplitude < point.amplitude + rise * plateau)
                 && (lastPeak.map { point.time - $0 >= window } ?? true)
             if isPeak {
-                let score = Self.flux(flux, at: point.time)
+                let score = scores[index]
                 result[index].emphasis = Emphasis(intensity: point.amplitude, sharpness: score)
                 lowest = min(lowest ?? score, score)
                 highest = max(highest ?? score, score)

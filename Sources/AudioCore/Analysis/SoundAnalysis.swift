@@ -1,7 +1,8 @@
 /// Haptics from a sound (docs/from-audio.md): the amplitude envelope (RMS follower, reduced per
 /// second, with emphasis) and the frequency envelope (spectral centroid, reduced per second) of a
-/// mono signal, fed a block at a time. Memory holds a second of envelope, the analysis windows and
-/// each frame's time and flux (8 bytes every `fftSize / overlap` samples, for emphasis).
+/// mono signal, fed a block at a time. Memory holds a second of envelope in reduction, the analysis
+/// windows, the reduced points (with each amplitude point's flux score, for emphasis) and the
+/// frames' flux only until the points they score are reduced.
 public struct SoundAnalysis: Sendable {
     /// What the analysis does; the defaults are Studio's (docs/from-audio.md lists each source).
     public struct Settings: Sendable, Hashable {
@@ -33,7 +34,14 @@ public struct SoundAnalysis: Sendable {
     private var frequencyReducer: BreakpointReducer
     private var amplitude: [EnvelopePoint] = []
     private var frequency: [EnvelopePoint] = []
+    /// The frames' flux not yet needed by a reduced point, in time order.
     private var flux: [(time: Float, flux: Float)] = []
+    /// Each reduced amplitude point's score (the flux at its time), once frames after it are in.
+    private var scores: [Float] = []
+    /// The flux at 0 s, for the point put there if the envelope starts later.
+    private var zeroScore: Float?
+    /// How many frames no longer needed are kept before they are let go (tests keep them all).
+    var spareFrames = 4_096
     private var sampleCount = 0
 
     public init(sampleRate: Float, settings: Settings = Settings()) {
@@ -59,8 +67,26 @@ public struct SoundAnalysis: Sendable {
     }
 
     private mutating func take(_ frames: [SpectralFeature]) {
-        flux += frames.map { (time: $0.time, flux: $0.flux) }
+        if settings.emphasisEnabled { flux += frames.map { (time: $0.time, flux: $0.flux) } }
         frequency += frequencyReducer.add(settings.frequency.points(frames, sampleRate: sampleRate))
+        score(final: false)
+    }
+
+    /// Scores the reduced amplitude points that a frame after them is in for (all of them when
+    /// `final`), as `EmphasisDetection.flux` reads the whole list, and lets go of the frames before
+    /// the last one at or before the earliest point left to score.
+    private mutating func score(final: Bool) {
+        guard settings.emphasisEnabled, !flux.isEmpty else { return }
+        if zeroScore == nil, final || flux[flux.count - 1].time > 0 { zeroScore = EmphasisDetection.flux(flux, at: 0) }
+        while scores.count < amplitude.count, final || flux[flux.count - 1].time > amplitude[scores.count].time {
+            scores.append(EmphasisDetection.flux(flux, at: amplitude[scores.count].time))
+        }
+        // Points still to come (the reducer's) lie after the last one given.
+        guard let next = scores.count < amplitude.count ? amplitude[scores.count].time : amplitude.last?.time else { return }
+        // The last frame at or before `next` stays (interpolation and the first frame's value need it).
+        var keep = flux.count - 1
+        while keep > 0, flux[keep].time > next { keep -= 1 }
+        if keep > spareFrames, zeroScore != nil { flux.removeFirst(keep) }
     }
 
     /// The envelopes, once every sample has been given.
@@ -69,14 +95,20 @@ public struct SoundAnalysis: Sendable {
         amplitude += amplitudeReducer.finish()
         take(spectral.finish())
         frequency += frequencyReducer.finish()
+        score(final: true)
         var points = amplitude.map { AmplitudeBreakpoint(time: $0.time, amplitude: $0.value) }
+        var scores = self.scores
         // A point at 0 s, as loud as the first.
         if let first = points.first {
-            if first.time != 0 { points.insert(AmplitudeBreakpoint(time: 0, amplitude: first.amplitude), at: 0) }
+            if first.time != 0 {
+                points.insert(AmplitudeBreakpoint(time: 0, amplitude: first.amplitude), at: 0)
+                if let zeroScore { scores.insert(zeroScore, at: 0) }
+            }
         } else {
             points = [AmplitudeBreakpoint(time: 0, amplitude: 0)]
+            scores = zeroScore.map { [$0] } ?? []
         }
-        if settings.emphasisEnabled { points = settings.emphasis.assign(points, flux: flux) }
+        if settings.emphasisEnabled, !flux.isEmpty { points = settings.emphasis.assign(points, scores: scores) }
         // Both envelopes last as long as the sound, or the later of their last points.
         let end = max(Float(sampleCount) / sampleRate, frequency.last?.time ?? 0, points.last?.time ?? 0)
         if let last = points.last, last.time < end { points.append(AmplitudeBreakpoint(time: end, amplitude: last.amplitude)) }

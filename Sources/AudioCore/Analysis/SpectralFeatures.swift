@@ -41,7 +41,8 @@ public struct SpectralFollower: Sendable {
     private let filterStart: Int
     private let minimumEnergy: Float
     private var spectrum: RealSpectrum
-    private var previous: [Float]
+    /// The last frame's magnitudes, and this frame's (and its windowed samples), reused.
+    private var previous: [Float], magnitudes: [Float], windowed: [Double]
 
     /// - Precondition: `settings.fftSize` is a power of two of at least 4, `overlap` divides it.
     public init(sampleRate: Float, settings: Settings = Settings()) {
@@ -58,6 +59,8 @@ public struct SpectralFollower: Sendable {
         minimumEnergy = Float(filterStart - 1) * 0.3
         spectrum = RealSpectrum(size: size)
         previous = [Float](repeating: 0, count: half)
+        magnitudes = previous
+        windowed = [Double](repeating: 0, count: size)
     }
 
     /// Takes the next samples; returns the frames they completed.
@@ -79,31 +82,40 @@ public struct SpectralFollower: Sendable {
         sinceFrame += 1
         guard sinceFrame == hop else { return nil }
         sinceFrame = 0
-        var windowed = [Double](repeating: 0, count: size)
-        for offset in 0..<size { windowed[offset] = Double(samples[(position + offset) % size] * window[offset]) }
-        let magnitudes = spectrum.magnitudes(of: windowed, bins: 0...(half - 1)).map { Float($0) }
-        var change: Float = 0
-        for bin in 0..<half { change += magnitudes[bin] - previous[bin] }
-        var energy: Float = 0
-        for bin in 0..<filterStart { energy += magnitudes[bin] }
-        var centroid: Float = 0
-        if energy >= minimumEnergy {
-            // Bins on 0…1 of the Nyquist frequency, N/2 + 1 of them; those from the low-pass up to
-            // below Nyquist are 0. The Nyquist bin itself stays, as in the reference.
-            let step = 1 / Float(half)
-            var weighted: Float = 0, total: Float = 0
-            for bin in 0..<filterStart {
-                weighted += magnitudes[bin] * (step * Float(bin))
-                total += magnitudes[bin]
+        windowed.withUnsafeMutableBufferPointer { windowed in
+            samples.withUnsafeBufferPointer { samples in
+                window.withUnsafeBufferPointer { window in
+                    // The ring from `position` on, then from its start: the oldest sample first.
+                    let tail = size - position
+                    for offset in 0..<tail { windowed[offset] = Double(samples[position + offset] * window[offset]) }
+                    for offset in tail..<size { windowed[offset] = Double(samples[offset - tail] * window[offset]) }
+                }
             }
-            var alternating = 0.0
-            for offset in 0..<size { alternating += offset % 2 == 0 ? windowed[offset] : -windowed[offset] }
-            let nyquist = Float(abs(alternating))
-            weighted += nyquist * (step * Float(half))
-            total += nyquist
-            centroid = total != 0 ? weighted / total : 0
         }
-        previous = magnitudes
+        let nyquist = windowed.withUnsafeBufferPointer { input in
+            magnitudes.withUnsafeMutableBufferPointer { spectrum.magnitudes(of: input, into: $0) }
+        }
+        var change: Float = 0, energy: Float = 0, centroid: Float = 0
+        magnitudes.withUnsafeBufferPointer { magnitudes in
+            previous.withUnsafeBufferPointer { previous in
+                for bin in 0..<half { change += magnitudes[bin] - previous[bin] }
+            }
+            for bin in 0..<filterStart { energy += magnitudes[bin] }
+            if energy >= minimumEnergy {
+                // Bins on 0…1 of the Nyquist frequency, N/2 + 1 of them; those from the low-pass up to
+                // below Nyquist are 0. The Nyquist bin itself stays, as in the reference.
+                let step = 1 / Float(half)
+                var weighted: Float = 0, total: Float = 0
+                for bin in 0..<filterStart {
+                    weighted += magnitudes[bin] * (step * Float(bin))
+                    total += magnitudes[bin]
+                }
+                weighted += Float(nyquist) * (step * Float(half))
+                total += Float(nyquist)
+                centroid = total != 0 ? weighted / total : 0
+            }
+        }
+        swap(&previous, &magnitudes)
         return SpectralFeature(time: Float(index) * secondsPerSample - halfWindowSeconds, centroid: centroid, flux: max(change, 0))
     }
 }

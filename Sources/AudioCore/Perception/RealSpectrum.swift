@@ -29,37 +29,75 @@ struct RealSpectrum {
 
     /// |X[k]| for k in `bins` (all below N/2) of `input` (at most N values, zeros after them).
     mutating func magnitudes(of input: [Double], bins: ClosedRange<Int>) -> [Double] {
+        input.withUnsafeBufferPointer { transform($0) }
+        return bins.map(magnitude)
+    }
+
+    /// |X[k]| for every k below N/2 of `input` (at most N values, zeros after them), into `output`
+    /// (N/2 values, as 32-bit floats); returns |X[N/2]|, the Nyquist bin.
+    mutating func magnitudes(of input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Float>) -> Double {
+        transform(input)
+        let half = size / 2
+        real.withUnsafeBufferPointer { re in
+            imaginary.withUnsafeBufferPointer { im in
+                cosines.withUnsafeBufferPointer { cosine in
+                    sines.withUnsafeBufferPointer { sine in
+                        // As `magnitude(k)` unpacks one bin, for every bin at once.
+                        for k in 0..<half {
+                            let mirror = (half - k) & (half - 1)
+                            let zr = re[k], zi = im[k], mr = re[mirror], mi = -im[mirror]
+                            let er = (zr + mr) / 2, ei = (zi + mi) / 2
+                            let or = (zi - mi) / 2, oi = -(zr - mr) / 2
+                            let wr = cosine[k], wi = sine[k]
+                            let xr = er + wr * or - wi * oi, xi = ei + wr * oi + wi * or
+                            output[k] = Float((xr * xr + xi * xi).squareRoot())
+                        }
+                    }
+                }
+            }
+        }
+        // Z[0] is the sum of the even samples plus i times the odd ones': X[N/2] is their difference.
+        return abs(real[0] - imaginary[0])
+    }
+
+    /// Transforms `input` into `real` and `imaginary` (the packed half-size transform).
+    private mutating func transform(_ x: UnsafeBufferPointer<Double>) {
         let half = size / 2
         real.withUnsafeMutableBufferPointer { re in
             imaginary.withUnsafeMutableBufferPointer { im in
                 reversed.withUnsafeBufferPointer { order in
-                    input.withUnsafeBufferPointer { x in
-                        for index in 0..<half {
-                            let source = 2 * order[index]
-                            re[index] = source < x.count ? x[source] : 0
-                            im[index] = source + 1 < x.count ? x[source + 1] : 0
-                        }
+                    for index in 0..<half {
+                        let source = 2 * order[index]
+                        re[index] = source < x.count ? x[source] : 0
+                        im[index] = source + 1 < x.count ? x[source + 1] : 0
                     }
                 }
                 cosines.withUnsafeBufferPointer { cosine in
                     sines.withUnsafeBufferPointer { sine in
-                        var span = 1
+                        // The first stage's twiddle is 1.
+                        var pair = 0
+                        while pair < half {
+                            let (ar, ai, br, bi) = (re[pair], im[pair], re[pair + 1], im[pair + 1])
+                            (re[pair], im[pair], re[pair + 1], im[pair + 1]) = (ar + br, ai + bi, ar - br, ai - bi)
+                            pair += 2
+                        }
+                        var span = 2
                         while span < half {
-                            // The size-N/2 transform's twiddle k is the size-N table's 2k.
+                            // The size-N/2 transform's twiddle k is the size-N table's 2k; each
+                            // twiddle is read once for every butterfly it serves (all of it in L1).
                             let stride = 2 * (half / (2 * span))
-                            var start = 0
-                            while start < half {
-                                for offset in 0..<span {
-                                    let twiddle = offset * stride
-                                    let a = start + offset, b = a + span
-                                    let wr = cosine[twiddle], wi = sine[twiddle]
+                            for offset in 0..<span {
+                                let wr = cosine[offset * stride], wi = sine[offset * stride]
+                                var a = offset
+                                while a < half {
+                                    let b = a + span
                                     let tr = re[b] * wr - im[b] * wi, ti = re[b] * wi + im[b] * wr
                                     re[b] = re[a] - tr
                                     im[b] = im[a] - ti
                                     re[a] += tr
                                     im[a] += ti
+                                    a += 2 * span
                                 }
-                                start += 2 * span
                             }
                             span *= 2
                         }
@@ -67,15 +105,18 @@ struct RealSpectrum {
                 }
             }
         }
-        // X[k] = E[k] + W^k·O[k], E = (Z[k] + conj Z[N/2−k])/2, O = (Z[k] − conj Z[N/2−k])/(2i).
-        return bins.map { k in
-            let mirror = (half - k) % half
-            let zr = real[k], zi = imaginary[k], mr = real[mirror], mi = -imaginary[mirror]
-            let er = (zr + mr) / 2, ei = (zi + mi) / 2
-            let or = (zi - mi) / 2, oi = -(zr - mr) / 2
-            let wr = cosines[k], wi = sines[k]
-            let xr = er + wr * or - wi * oi, xi = ei + wr * oi + wi * or
-            return (xr * xr + xi * xi).squareRoot()
-        }
+    }
+
+    /// |X[k]| of the last transform (k below N/2): X[k] = E[k] + W^k·O[k], E = (Z[k] + conj Z[N/2−k])/2,
+    /// O = (Z[k] − conj Z[N/2−k])/(2i).
+    private func magnitude(_ k: Int) -> Double {
+        let half = size / 2
+        let mirror = (half - k) % half
+        let zr = real[k], zi = imaginary[k], mr = real[mirror], mi = -imaginary[mirror]
+        let er = (zr + mr) / 2, ei = (zi + mi) / 2
+        let or = (zi - mi) / 2, oi = -(zr - mr) / 2
+        let wr = cosines[k], wi = sines[k]
+        let xr = er + wr * or - wi * oi, xi = ei + wr * oi + wi * or
+        return (xr * xr + xi * xi).squareRoot()
     }
 }

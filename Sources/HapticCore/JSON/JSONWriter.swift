@@ -87,6 +87,11 @@ package enum JSONOutput: Sendable, Equatable {
         return text
     }
 
+    /// The value as `pretty` writes it at `indent` spaces (an element of a larger document).
+    package func pretty(into text: inout String, indent: Int, width: Int = 100) {
+        write(into: &text, indent: indent, width: width)
+    }
+
     /// Whether the value is a number or null.
     private var isNumeric: Bool {
         switch self {

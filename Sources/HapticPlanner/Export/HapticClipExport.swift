@@ -156,24 +156,65 @@ public enum HapticClipExport {
     /// The clip as `.haptic` JSON; times from `amplitudeMs`/`frequencyMs` when given (exact
     /// decimals), else from the clip's floats.
     package static func json(_ clip: HapticClip, source: String, amplitudeMs: [Int64]? = nil, frequencyMs: [Int64]? = nil) -> String {
+        var text = ""
+        write(clip, source: source, amplitudeMs: amplitudeMs, frequencyMs: frequencyMs) { text += $0 }
+        return text
+    }
+
+    /// The text `json` gives, handed to `emit` a point at a time once the clip is too long for any
+    /// of its envelopes to fit on a line, so that it is never whole in memory (a long sound's clip).
+    package static func write(_ clip: HapticClip, source: String, amplitudeMs: [Int64]? = nil, frequencyMs: [Int64]? = nil,
+                              to emit: (String) -> Void) {
         func time(_ seconds: Float, _ ms: Int64?) -> JSONOutput { ms.map { .number(Self.seconds($0)) } ?? .float(seconds) }
-        let amplitude = clip.amplitude.enumerated().map { index, point -> JSONOutput in
+        func amplitude(_ index: Int) -> JSONOutput {
+            let point = clip.amplitude[index]
             var members: [(String, JSONOutput)] = [("time", time(point.timeS, amplitudeMs?[index])), ("amplitude", .float(point.amplitude))]
             if let emphasis = point.emphasis {
                 members.append(("emphasis", .object([("amplitude", .float(emphasis.amplitude)), ("frequency", .float(emphasis.frequency))])))
             }
             return .object(members)
         }
-        var envelopes: [(String, JSONOutput)] = [("amplitude", .array(amplitude))]
-        if let frequency = clip.frequency {
-            envelopes.append(("frequency", .array(frequency.enumerated().map { index, point in
-                .object([("time", time(point.timeS, frequencyMs?[index])), ("frequency", .float(point.frequency))])
-            })))
+        func frequency(_ index: Int) -> JSONOutput {
+            let point = clip.frequency![index]
+            return .object([("time", time(point.timeS, frequencyMs?[index])), ("frequency", .float(point.frequency))])
         }
-        return JSONOutput.object([
-            ("version", .object([("major", .integer(1)), ("minor", .integer(0)), ("patch", .integer(0))])),
-            ("metadata", .object(metadata(clip, source: source))),
-            ("signals", .object([("continuous", .object([("envelopes", .object(envelopes))]))])),
-        ]).pretty() + "\n"
+        let version = JSONOutput.object([("major", .integer(1)), ("minor", .integer(0)), ("patch", .integer(0))])
+        let metadata = JSONOutput.object(metadata(clip, source: source))
+        // Each point takes 20 columns or more: past 5 in an envelope that envelope cannot fit on
+        // one line of 100, and neither can anything around it, so the layout is known without
+        // building it (a shorter envelope is laid out as `pretty` lays it out).
+        guard clip.amplitude.count > 5 || (clip.frequency?.count ?? 0) > 5 else {
+            var envelopes: [(String, JSONOutput)] = [("amplitude", .array(clip.amplitude.indices.map(amplitude)))]
+            if let points = clip.frequency { envelopes.append(("frequency", .array(points.indices.map(frequency)))) }
+            emit(JSONOutput.object([("version", version), ("metadata", metadata),
+                                    ("signals", .object([("continuous", .object([("envelopes", .object(envelopes))]))]))]).pretty() + "\n")
+            return
+        }
+        var text = "{\n  \"version\": "
+        version.pretty(into: &text, indent: 2)
+        text += ",\n  \"metadata\": "
+        metadata.pretty(into: &text, indent: 2)
+        text += ",\n  \"signals\": {\n    \"continuous\": {\n      \"envelopes\": {\n"
+        /// An envelope's array at 8 spaces, a point at a time.
+        func envelope(_ key: String, _ count: Int, _ point: (Int) -> JSONOutput, last: Bool) {
+            text += "        \"\(key)\": "
+            guard count > 5 else {
+                JSONOutput.array((0..<count).map(point)).pretty(into: &text, indent: 8)
+                text += last ? "\n" : ",\n"
+                return
+            }
+            text += "[\n"
+            for index in 0..<count {
+                text += "          "
+                point(index).pretty(into: &text, indent: 10)
+                text += index + 1 < count ? ",\n" : "\n"
+                emit(text)
+                text = ""
+            }
+            text += "        ]" + (last ? "\n" : ",\n")
+        }
+        envelope("amplitude", clip.amplitude.count, amplitude, last: clip.frequency == nil)
+        if let points = clip.frequency { envelope("frequency", points.count, frequency, last: true) }
+        emit(text + "      }\n    }\n  }\n}\n")
     }
 }

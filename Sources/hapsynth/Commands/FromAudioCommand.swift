@@ -255,9 +255,10 @@ struct FromAudioCommand: Command {
                 unreadable.append((job.sound, error))
                 continue
             }
-            let file: AudioToHaptics.PatternFile
+            // A clip is written a point at a time (a long sound's is never whole in memory).
+            let file: AudioToHaptics.PatternFile?
             switch format {
-            case .haptic: file = AudioToHaptics.PatternFile(text: AudioToHaptics.text(clip, source: FilePaths.lastComponent(job.sound)))
+            case .haptic: file = nil
             case .ahap:
                 guard let ahap = AudioToHaptics.ahap(clip) else { throw .invalidInput("\(job.sound): its haptics do not fit one AHAP file") }
                 file = ahap
@@ -265,7 +266,9 @@ struct FromAudioCommand: Command {
                                                           source: FilePaths.lastComponent(job.sound))
             }
             try Self.makeFolder(of: job.output)
-            try PatternInput.write(file.text, to: job.output, what: format.what, settles: false)
+            try PatternInput.write(pieces: { emit in
+                if let file { emit(file.text) } else { AudioToHaptics.write(clip, source: FilePaths.lastComponent(job.sound), to: emit) }
+            }, to: job.output, what: format.what, settles: false)
             let designer = try reference(for: job).map { path throws(CLIError) in (path, try designerClip(path, console: console)) }
             let agreement = designer.map { ClipAgreement(clip, reference: $0.1) }
             if let designer, let agreement, !quiet { console.out("against \(designer.0): \(agreement.summary)") }
@@ -283,11 +286,11 @@ struct FromAudioCommand: Command {
             }
             let taps = clip.amplitude.filter { $0.emphasis != nil }.count
             if !quiet {
-                if file.exceedsAndroid {
+                if file?.exceedsAndroid == true {
                     console.warning("\(job.output): Android's waveform cannot carry its \(taps) emphases in \(AudioToHaptics.androidSegments) segments; "
                         + "on Android, play its .haptic clip")
                 }
-                let held = file.stepMs.map { ", amplitude held in \($0) ms steps for Android" } ?? ""
+                let held = file?.stepMs.map { ", amplitude held in \($0) ms steps for Android" } ?? ""
                 console.out("\(job.output): \(NumberText.fixed(Double(clip.endS), 3)) s, \(NumberText.count(clip.amplitude.count, "amplitude point")), "
                     + "\(NumberText.count(clip.frequency?.count ?? 0, "frequency point")), \(taps) \(taps == 1 ? "emphasis" : "emphases")\(held)")
             }
