@@ -52,7 +52,8 @@ public enum AudioToHaptics {
     ///     samples far past full scale, a file that ends before its header says.
     ///   - peak: told the sound's peak (its DC removed, before the gain), in dBFS (−∞ for silence),
     ///     once the first pass has read it.
-    public static func clip(file path: String, settings: Settings = Settings(), limitSeconds: Double = maxSeconds,
+    ///   - threads: the threads the analysis spreads each block over (the clip is the same for any).
+    public static func clip(file path: String, settings: Settings = Settings(), limitSeconds: Double = maxSeconds, threads: Int = 1,
                             warning: (String) -> Void = { _ in }, peak peakDbfs: (Float) -> Void = { _ in },
                             shouldContinue: (Double) -> Bool = { _ in true }) throws(Failure) -> HapticClip {
         // The first pass: the mean (compensated) and the peak of the mono signal.
@@ -73,7 +74,7 @@ public enum AudioToHaptics {
         var amplitudeSignal: [Float] = [], frequencySignal: [Float] = []
         var analysis: SoundAnalysis?
         try read(path, shouldContinue: { shouldContinue(0.5 + $0 / 2) }, format: { rate = Float($0.sampleRate) }) { block in
-            if analysis == nil { analysis = SoundAnalysis(sampleRate: rate, settings: settings.analysis) }
+            if analysis == nil { analysis = SoundAnalysis(sampleRate: rate, settings: settings.analysis, threads: threads) }
             amplitudeSignal = block.map { ($0 - mean) * gain }
             frequencySignal = block.map { ($0 - mean) * normalised }
             amplitudeSignal.withUnsafeBufferPointer { amplitude in
@@ -122,7 +123,7 @@ public enum AudioToHaptics {
                 + "longer than the \(NumberText.significant(limitSeconds)) s\(limitSeconds == maxSeconds ? " (9.1 hours)" : "") from-audio analyses", isMissing: false)
         }
         if Double(reader.frameCount) / rate > limitSeconds { throw tooLong(reader.frameCount) }
-        let channels = reader.format.channelCount, blockFrames = 8_192
+        let channels = reader.format.channelCount, blockFrames = 32_768
         var interleaved = [Float](repeating: 0, count: blockFrames * channels)
         var mono = [Float](repeating: 0, count: blockFrames)
         var framesRead: Int64 = 0, clamped = 0

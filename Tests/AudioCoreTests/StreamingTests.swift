@@ -123,8 +123,9 @@ import TestSupport
 }
 
 /// from-audio's analysis lets go of the frames' flux once the reduced points it scores are out
-/// (issue 50: memory flat in the sound's length): 30 s of hits over a swelling tone, cut into
-/// blocks of several sizes, give exactly what keeping every frame gives.
+/// (issue 50: memory flat in the sound's length) and spreads a block over threads: 30 s of hits
+/// over a swelling tone, cut into blocks of several sizes, give exactly what keeping every frame on
+/// one thread gives.
 @Suite struct AnalysisMemoryTests {
     static func sound() -> [Float] {
         let rate: Double = 48_000
@@ -151,8 +152,8 @@ import TestSupport
         var settings = SoundAnalysis.Settings()
         (settings.amplitudePerSecond, settings.frequencyPerSecond) = (40, 30)
         (settings.emphasis.peakWindowMs, settings.emphasis.minimumRise, settings.emphasis.scale) = (20, 0.05, .belowHighest(decibels: 40))
-        func run(spare: Int) -> SoundAnalysis.Result {
-            var analysis = SoundAnalysis(sampleRate: 48_000, settings: settings)
+        func run(spare: Int, threads: Int = 1) -> SoundAnalysis.Result {
+            var analysis = SoundAnalysis(sampleRate: 48_000, settings: settings, threads: threads)
             analysis.spareFrames = spare
             var start = 0
             while start < samples.count {
@@ -165,5 +166,7 @@ import TestSupport
         let kept = run(spare: .max), lettingGo = run(spare: 0)
         #expect(kept.amplitude.contains { $0.emphasis != nil })
         #expect(lettingGo == kept)
+        // The amplitude on a thread of its own and the frames in parts on others: the same result.
+        for threads in [2, 3] { #expect(run(spare: 0, threads: threads) == kept, "\(threads) threads") }
     }
 }

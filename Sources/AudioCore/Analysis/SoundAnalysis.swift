@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Haptics from a sound (docs/from-audio.md): the amplitude envelope (RMS follower, reduced per
 /// second, with emphasis) and the frequency envelope (spectral centroid, reduced per second) of a
 /// mono signal, fed a block at a time. Memory holds a second of envelope in reduction, the analysis
@@ -44,11 +46,17 @@ public struct SoundAnalysis: Sendable {
     var spareFrames = 4_096
     private var sampleCount = 0
 
-    public init(sampleRate: Float, settings: Settings = Settings()) {
+    /// Whether a block's amplitude and spectral frames are computed at once, on several threads.
+    private let threads: Int
+
+    /// - Parameter threads: the threads a block's work is spread over (the amplitude on one, the
+    ///   spectral frames in parts on the others); the result is the same for any count.
+    public init(sampleRate: Float, settings: Settings = Settings(), threads: Int = 1) {
         self.sampleRate = sampleRate
         self.settings = settings
+        self.threads = max(1, threads)
         amplitudeFollower = AmplitudeFollower(sampleRate: sampleRate, settings: settings.amplitude)
-        spectral = SpectralFollower(sampleRate: sampleRate, settings: settings.spectrum)
+        spectral = SpectralFollower(sampleRate: sampleRate, settings: settings.spectrum, threads: max(1, threads))
         amplitudeReducer = BreakpointReducer(maximumPerRegion: settings.amplitudePerSecond, minimumScore: settings.minimumScore)
         frequencyReducer = BreakpointReducer(maximumPerRegion: settings.frequencyPerSecond, minimumScore: settings.minimumScore)
     }
@@ -62,8 +70,35 @@ public struct SoundAnalysis: Sendable {
     /// (the same samples at two levels: the gain's and the normalised one); equal counts.
     public mutating func process(amplitude: UnsafeBufferPointer<Float>, frequency: UnsafeBufferPointer<Float>) {
         sampleCount += amplitude.count
-        self.amplitude += amplitudeReducer.add(amplitudeFollower.process(amplitude))
-        take(spectral.process(frequency))
+        guard threads > 1 else {
+            self.amplitude += amplitudeReducer.add(amplitudeFollower.process(amplitude))
+            take(spectral.process(frequency))
+            return
+        }
+        // The amplitude as one task, the spectral frames' parts as the others.
+        let block = spectral.prepare(frequency)
+        let side = AmplitudeSide(follower: amplitudeFollower, reducer: amplitudeReducer, samples: amplitude)
+        let (spectral, parts) = (self.spectral, block.partCount)
+        DispatchQueue.concurrentPerform(iterations: parts + 1) { task in
+            if task == parts { side.run() } else { spectral.compute(block, part: task) }
+        }
+        (amplitudeFollower, amplitudeReducer) = (side.follower, side.reducer)
+        self.amplitude += side.points
+        take(self.spectral.complete(block))
+    }
+
+    /// The amplitude's follower and reducer, run on a thread of their own for a block.
+    private final class AmplitudeSide: @unchecked Sendable {
+        var follower: AmplitudeFollower, reducer: BreakpointReducer
+        var points: [EnvelopePoint] = []
+        /// The block's samples, alive for the call that made the side.
+        let samples: UnsafeBufferPointer<Float>
+
+        init(follower: AmplitudeFollower, reducer: BreakpointReducer, samples: UnsafeBufferPointer<Float>) {
+            (self.follower, self.reducer, self.samples) = (follower, reducer, samples)
+        }
+
+        func run() { points = reducer.add(follower.process(samples)) }
     }
 
     private mutating func take(_ frames: [SpectralFeature]) {

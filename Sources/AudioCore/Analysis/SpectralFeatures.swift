@@ -17,7 +17,9 @@ public struct SpectralFeature: Sendable, Hashable {
 /// The frames of a sound: a `fftSize`-point FFT under a Hann window (the symmetric one, zero at
 /// both ends) every `fftSize / overlap` samples, fed a block at a time; the sound is followed by
 /// half a window of silence so that its end is centred in a frame. Values are 32-bit floats, as in
-/// the published description of Meta's analysis (the FFT itself runs in doubles).
+/// the published description of Meta's analysis (the FFT itself runs in doubles). A block's frames
+/// may be computed in parts on several threads (`prepare`, `compute`, `complete`): each frame's
+/// arithmetic is the same whatever the parts, so the frames are too.
 public struct SpectralFollower: Sendable {
     /// Studio's defaults: 1024 points, 8 frames a window, the centroid under 1 kHz.
     public struct Settings: Sendable, Hashable {
@@ -28,76 +30,153 @@ public struct SpectralFollower: Sendable {
         public init() {}
     }
 
+    /// A block's frames, between `prepare` and `complete`: the samples they read and where each
+    /// ends, filled in by `compute` a part at a time.
+    public final class Block: @unchecked Sendable {
+        /// The window before the block, then the block.
+        fileprivate let samples: [Float]
+        /// Each frame's end in `samples`, and its sample count from the start of the sound.
+        fileprivate let ends: [(offset: Int, index: Int)]
+        fileprivate let parts: Int
+        /// The frames, each written by the one part that computes it.
+        fileprivate let frames: UnsafeMutableBufferPointer<SpectralFeature>
+        /// The last frame's magnitudes (the next block's previous), written by the last part.
+        fileprivate var last: [Float] = []
+
+        fileprivate init(samples: [Float], ends: [(offset: Int, index: Int)], parts: Int) {
+            (self.samples, self.ends, self.parts) = (samples, ends, parts)
+            frames = .allocate(capacity: ends.count)
+            frames.initialize(repeating: SpectralFeature(time: 0, centroid: 0, flux: 0))
+        }
+
+        deinit { frames.deallocate() }
+
+        /// How many parts `compute` takes.
+        public var partCount: Int { parts }
+    }
+
+    /// One thread's transform and buffers.
+    private final class Worker: @unchecked Sendable {
+        var spectrum: RealSpectrum
+        var windowed: [Double], magnitudes: [Float], previous: [Float]
+
+        init(size: Int) {
+            spectrum = RealSpectrum(size: size)
+            windowed = [Double](repeating: 0, count: size)
+            magnitudes = [Float](repeating: 0, count: size / 2)
+            previous = magnitudes
+        }
+    }
+
     private let size: Int, hop: Int, half: Int
     private let window: [Float]
-    /// The last `size` samples, oldest first from `position`.
-    private var samples: [Float]
-    private var position = 0
-    private var sinceFrame = 0
+    /// The last `size` samples before the next block (zeros before the sound), oldest first.
+    private var history: [Float]
+    /// Samples taken so far.
     private var index = 0
     private let secondsPerSample: Float, halfWindowSeconds: Float
     /// Bins below `filterStart` count in the centroid; it is told when their magnitudes add up to
     /// `minimumEnergy`.
     private let filterStart: Int
     private let minimumEnergy: Float
-    private var spectrum: RealSpectrum
-    /// The last frame's magnitudes, and this frame's (and its windowed samples), reused.
-    private var previous: [Float], magnitudes: [Float], windowed: [Double]
+    /// The last frame's magnitudes.
+    private var previous: [Float]
+    /// One a thread a block's frames are computed on (one part each).
+    private let workers: [Worker]
 
     /// - Precondition: `settings.fftSize` is a power of two of at least 4, `overlap` divides it.
-    public init(sampleRate: Float, settings: Settings = Settings()) {
+    /// - Parameter threads: how many parts a long block's frames are cut into (`compute`).
+    public init(sampleRate: Float, settings: Settings = Settings(), threads: Int = 1) {
         size = settings.fftSize
         hop = max(1, settings.fftSize / max(1, settings.overlap))
         half = size / 2
         let step = (Float.pi * 2) / (Float(size) - 1)
         window = (0..<size).map { 0.5 * (1 - cosf(Float($0) * step)) }
-        samples = [Float](repeating: 0, count: size)
+        history = [Float](repeating: 0, count: size)
         secondsPerSample = 1 / sampleRate
         halfWindowSeconds = secondsPerSample * Float(size) / 2
         let lowpass = settings.centroidLowpassHz / (sampleRate / 2)
         filterStart = min(half, max(1, Int((Float(half) * lowpass).rounded(.up))))
         minimumEnergy = Float(filterStart - 1) * 0.3
-        spectrum = RealSpectrum(size: size)
         previous = [Float](repeating: 0, count: half)
-        magnitudes = previous
-        windowed = [Double](repeating: 0, count: size)
+        workers = (0..<max(1, threads)).map { _ in Worker(size: settings.fftSize) }
     }
 
     /// Takes the next samples; returns the frames they completed.
     public mutating func process(_ input: UnsafeBufferPointer<Float>) -> [SpectralFeature] {
-        var frames: [SpectralFeature] = []
-        for sample in input { if let frame = take(sample) { frames.append(frame) } }
-        return frames
+        let block = prepare(input)
+        for part in 0..<block.partCount { compute(block, part: part) }
+        return complete(block)
     }
 
     /// The frames of the half window of silence after the sound.
     public mutating func finish() -> [SpectralFeature] {
-        (0..<half).compactMap { _ in take(0) }
+        let silence = [Float](repeating: 0, count: half)
+        return silence.withUnsafeBufferPointer { process($0) }
     }
 
-    private mutating func take(_ sample: Float) -> SpectralFeature? {
-        samples[position] = sample
-        position = (position + 1) % size
-        index += 1
-        sinceFrame += 1
-        guard sinceFrame == hop else { return nil }
-        sinceFrame = 0
-        windowed.withUnsafeMutableBufferPointer { windowed in
-            samples.withUnsafeBufferPointer { samples in
+    /// The frames `input` completes, to compute (in parts, on any threads) and then `complete`.
+    public mutating func prepare(_ input: UnsafeBufferPointer<Float>) -> Block {
+        let samples = history + input
+        var ends: [(offset: Int, index: Int)] = []
+        var next = (index / hop + 1) * hop
+        while next <= index + input.count {
+            ends.append((size + next - index, next))
+            next += hop
+        }
+        index += input.count
+        history = Array(samples.suffix(size))
+        // Parts of fewer than 32 frames are not worth a thread.
+        return Block(samples: samples, ends: ends, parts: max(1, min(workers.count, ends.count / 32)))
+    }
+
+    /// Computes part `part` of `block`'s frames (each part on its own worker; parts may run at once).
+    public func compute(_ block: Block, part: Int) {
+        let count = block.ends.count, worker = workers[part]
+        let first = count * part / block.parts, end = count * (part + 1) / block.parts
+        guard first < end else { return }
+        // A part after the first starts from the frame before it, computed again here.
+        if first == 0 {
+            worker.previous = previous
+        } else {
+            _ = frame(block, first - 1, worker)
+            swap(&worker.previous, &worker.magnitudes)
+        }
+        for number in first..<end {
+            let nyquist = frame(block, number, worker)
+            block.frames[number] = feature(worker, nyquist: nyquist, index: block.ends[number].index)
+        }
+        if end == count { block.last = worker.previous }
+    }
+
+    /// The frames of `block`, once every part is computed.
+    public mutating func complete(_ block: Block) -> [SpectralFeature] {
+        if !block.ends.isEmpty { previous = block.last }
+        return Array(block.frames)
+    }
+
+    /// Frame `number` of `block` into the worker's magnitudes; returns its Nyquist bin.
+    private func frame(_ block: Block, _ number: Int, _ worker: Worker) -> Double {
+        let end = block.ends[number].offset
+        worker.windowed.withUnsafeMutableBufferPointer { windowed in
+            block.samples.withUnsafeBufferPointer { samples in
                 window.withUnsafeBufferPointer { window in
-                    // The ring from `position` on, then from its start: the oldest sample first.
-                    let tail = size - position
-                    for offset in 0..<tail { windowed[offset] = Double(samples[position + offset] * window[offset]) }
-                    for offset in tail..<size { windowed[offset] = Double(samples[offset - tail] * window[offset]) }
+                    for offset in 0..<size { windowed[offset] = Double(samples[end - size + offset] * window[offset]) }
                 }
             }
         }
-        let nyquist = windowed.withUnsafeBufferPointer { input in
-            magnitudes.withUnsafeMutableBufferPointer { spectrum.magnitudes(of: input, into: $0) }
+        let nyquist = worker.windowed.withUnsafeBufferPointer { input in
+            worker.magnitudes.withUnsafeMutableBufferPointer { worker.spectrum.magnitudes(of: input, into: $0) }
         }
+        return nyquist
+    }
+
+    /// The feature of the frame in the worker's magnitudes (its flux against the worker's
+    /// previous), which then becomes the previous.
+    private func feature(_ worker: Worker, nyquist: Double, index: Int) -> SpectralFeature {
         var change: Float = 0, energy: Float = 0, centroid: Float = 0
-        magnitudes.withUnsafeBufferPointer { magnitudes in
-            previous.withUnsafeBufferPointer { previous in
+        worker.magnitudes.withUnsafeBufferPointer { magnitudes in
+            worker.previous.withUnsafeBufferPointer { previous in
                 for bin in 0..<half { change += magnitudes[bin] - previous[bin] }
             }
             for bin in 0..<filterStart { energy += magnitudes[bin] }
@@ -115,7 +194,7 @@ public struct SpectralFollower: Sendable {
                 centroid = total != 0 ? weighted / total : 0
             }
         }
-        swap(&previous, &magnitudes)
+        swap(&worker.previous, &worker.magnitudes)
         return SpectralFeature(time: Float(index) * secondsPerSample - halfWindowSeconds, centroid: centroid, flux: max(change, 0))
     }
 }

@@ -342,11 +342,13 @@ struct FromAudioCommand: Command {
     /// Every sound's clip, `threads` at once, with a progress bar on a terminal (unless `--quiet`).
     private func analyse(_ jobs: [Job], console: Console) -> [(Result<HapticClip, AudioToHaptics.Failure>, [String])] {
         let settings = jobs.map { self.settings(for: $0.sound) }, stripes = max(1, min(threads, jobs.count))
+        // Cores the sounds at once leave over spread each sound's analysis (the same clips).
+        let perSound = max(1, ProcessInfo.processInfo.activeProcessorCount / stripes)
         let shared = Analyses(count: jobs.count, progress: ProgressBar(total: { Int64(jobs.count) * 1_000 }, console: console, enabled: !quiet, label: "analysing"))
         DispatchQueue.concurrentPerform(iterations: stripes) { stripe in
             for index in stride(from: stripe, to: jobs.count, by: stripes) {
                 let result = Result { () throws(AudioToHaptics.Failure) in
-                    try AudioToHaptics.clip(file: jobs[index].sound, settings: settings[index], warning: { shared.warn(index, $0) }, peak: { peak in
+                    try AudioToHaptics.clip(file: jobs[index].sound, settings: settings[index], threads: perSound, warning: { shared.warn(index, $0) }, peak: { peak in
                         guard let warning = Self.quietWarning(jobs[index].sound, peakDbfs: peak, settings: settings[index]) else { return }
                         shared.warn(index, warning)
                     }, shouldContinue: { fraction in
