@@ -71,14 +71,17 @@ public enum AudioToHaptics {
         let gain = powf(10, settings.gainDb / 20)
         let normalised = settings.normalizes && peak > 0 ? powf(10, settings.normalizeDb / 20) / peak : gain
         var rate: Float = 48_000
-        var amplitudeSignal: [Float] = [], frequencySignal: [Float] = []
         var analysis: SoundAnalysis?
         try read(path, shouldContinue: { shouldContinue(0.5 + $0 / 2) }, format: { rate = Float($0.sampleRate) }) { block in
             if analysis == nil { analysis = SoundAnalysis(sampleRate: rate, settings: settings.analysis, threads: threads) }
-            amplitudeSignal = block.map { ($0 - mean) * gain }
-            frequencySignal = block.map { ($0 - mean) * normalised }
-            amplitudeSignal.withUnsafeBufferPointer { amplitude in
-                frequencySignal.withUnsafeBufferPointer { frequency in analysis?.process(amplitude: amplitude, frequency: frequency) }
+            let amplitude = block.map { ($0 - mean) * gain }
+            amplitude.withUnsafeBufferPointer { amplitude in
+                // Without normalisation the spectrum takes the amplitude's signal itself.
+                if normalised == gain {
+                    analysis?.process(amplitude: amplitude, frequency: amplitude)
+                } else {
+                    block.map { ($0 - mean) * normalised }.withUnsafeBufferPointer { analysis?.process(amplitude: amplitude, frequency: $0) }
+                }
             }
         }
         var finished = analysis ?? SoundAnalysis(sampleRate: rate, settings: settings.analysis)

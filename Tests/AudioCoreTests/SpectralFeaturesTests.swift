@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AudioCore
 
 /// The spectral stage and the frequency envelope of from-audio, against the expected values of the
@@ -85,5 +86,25 @@ import Testing
         #expect(Self.near(Self.frequency(tones, Self.mapping(highHz: 512, outputHigh: 0.5)), [(0.5, 0.0625), (1.5, 0.125), (2.5, 0.1875)]))
         #expect(Self.near(Self.frequency(tones, Self.mapping(highHz: 512 * 2 / 3)), [(0.5, 0.1875), (1.5, 0.375), (2.5, 0.5625)]))
         #expect(Self.near(Self.frequency(tones, Self.mapping(highHz: 512 * 2 / 3, outputLow: 0.5)), [(0.5, 0.59375), (1.5, 0.6875), (2.5, 0.78125)]))
+    }
+}
+
+/// The four-lane transform (from-audio's frames, four at a time) gives each lane exactly what the
+/// transform of that lane alone gives, so where the frames fall in groups never changes a value.
+@Suite struct FourLaneSpectrumTests {
+    @Test(arguments: [16, 1_024])
+    func eachLaneIsTheScalarTransformBitForBit(size: Int) {
+        var generator = SeededGenerator(state: UInt64(size))
+        let inputs = (0..<4).map { _ in (0..<size).map { _ in Double(Float.random(in: -1...1, using: &generator)) } }
+        var spectrum = RealSpectrum(size: size)
+        let lanes = (0..<size).map { SIMD4(inputs[0][$0], inputs[1][$0], inputs[2][$0], inputs[3][$0]) }
+        let outputs = (0..<4).map { _ in UnsafeMutableBufferPointer<Float>.allocate(capacity: size / 2) }
+        defer { outputs.forEach { $0.deallocate() } }
+        let nyquists = lanes.withUnsafeBufferPointer { spectrum.magnitudes(ofFour: $0, into: outputs) }
+        for lane in 0..<4 {
+            var alone = [Float](repeating: 0, count: size / 2)
+            let nyquist = inputs[lane].withUnsafeBufferPointer { input in alone.withUnsafeMutableBufferPointer { spectrum.magnitudes(of: input, into: $0) } }
+            #expect(Array(outputs[lane]) == alone && nyquists[lane] == nyquist, "lane \(lane)")
+        }
     }
 }

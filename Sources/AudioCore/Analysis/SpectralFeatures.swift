@@ -59,13 +59,24 @@ public struct SpectralFollower: Sendable {
     private final class Worker: @unchecked Sendable {
         var spectrum: RealSpectrum
         var windowed: [Double], magnitudes: [Float], previous: [Float]
+        /// Four frames' windowed samples, a lane each, and their magnitudes.
+        var windowed4: [SIMD4<Double>]
+        let magnitudes4: [UnsafeMutableBufferPointer<Float>]
 
         init(size: Int) {
             spectrum = RealSpectrum(size: size)
             windowed = [Double](repeating: 0, count: size)
             magnitudes = [Float](repeating: 0, count: size / 2)
             previous = magnitudes
+            windowed4 = [SIMD4<Double>](repeating: .zero, count: size)
+            magnitudes4 = (0..<4).map { _ in
+                let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: size / 2)
+                buffer.initialize(repeating: 0)
+                return buffer
+            }
         }
+
+        deinit { magnitudes4.forEach { $0.deallocate() } }
     }
 
     private let size: Int, hop: Int, half: Int
@@ -85,7 +96,8 @@ public struct SpectralFollower: Sendable {
     private let workers: [Worker]
 
     /// - Precondition: `settings.fftSize` is a power of two of at least 4, `overlap` divides it.
-    /// - Parameter threads: how many parts a long block's frames are cut into (`compute`).
+    /// - Parameter threads: the threads a long block's frames are computed on (`compute`, in twice
+    ///   as many parts).
     public init(sampleRate: Float, settings: Settings = Settings(), threads: Int = 1) {
         size = settings.fftSize
         hop = max(1, settings.fftSize / max(1, settings.overlap))
@@ -99,7 +111,9 @@ public struct SpectralFollower: Sendable {
         filterStart = min(half, max(1, Int((Float(half) * lowpass).rounded(.up))))
         minimumEnergy = Float(filterStart - 1) * 0.3
         previous = [Float](repeating: 0, count: half)
-        workers = (0..<max(1, threads)).map { _ in Worker(size: settings.fftSize) }
+        // Twice as many parts as threads, so that the threads (and a task beside them, such as the
+        // amplitude's) share the work evenly.
+        workers = (0..<(threads > 1 ? 2 * threads : 1)).map { _ in Worker(size: settings.fftSize) }
     }
 
     /// Takes the next samples; returns the frames they completed.
@@ -142,9 +156,20 @@ public struct SpectralFollower: Sendable {
             _ = frame(block, first - 1, worker)
             swap(&worker.previous, &worker.magnitudes)
         }
-        for number in first..<end {
+        var number = first
+        // Four frames at a time through the four-lane transform (the same values), then the rest.
+        while number + 4 <= end {
+            let nyquists = frames(block, number, worker)
+            for lane in 0..<4 {
+                block.frames[number + lane] = feature(worker, UnsafeBufferPointer(worker.magnitudes4[lane]), nyquist: nyquists[lane],
+                                                      index: block.ends[number + lane].index)
+            }
+            number += 4
+        }
+        while number < end {
             let nyquist = frame(block, number, worker)
-            block.frames[number] = feature(worker, nyquist: nyquist, index: block.ends[number].index)
+            block.frames[number] = worker.magnitudes.withUnsafeBufferPointer { feature(worker, $0, nyquist: nyquist, index: block.ends[number].index) }
+            number += 1
         }
         if end == count { block.last = worker.previous }
     }
@@ -171,11 +196,29 @@ public struct SpectralFollower: Sendable {
         return nyquist
     }
 
-    /// The feature of the frame in the worker's magnitudes (its flux against the worker's
-    /// previous), which then becomes the previous.
-    private func feature(_ worker: Worker, nyquist: Double, index: Int) -> SpectralFeature {
+    /// Frames `number` to `number + 3` of `block` into the worker's four-lane magnitudes; returns
+    /// their Nyquist bins.
+    private func frames(_ block: Block, _ number: Int, _ worker: Worker) -> SIMD4<Double> {
+        let ends = (0..<4).map { block.ends[number + $0].offset - size }
+        worker.windowed4.withUnsafeMutableBufferPointer { windowed in
+            block.samples.withUnsafeBufferPointer { samples in
+                window.withUnsafeBufferPointer { window in
+                    for offset in 0..<size {
+                        let weight = window[offset]
+                        windowed[offset] = SIMD4(Double(samples[ends[0] + offset] * weight), Double(samples[ends[1] + offset] * weight),
+                                                 Double(samples[ends[2] + offset] * weight), Double(samples[ends[3] + offset] * weight))
+                    }
+                }
+            }
+        }
+        return worker.windowed4.withUnsafeBufferPointer { worker.spectrum.magnitudes(ofFour: $0, into: worker.magnitudes4) }
+    }
+
+    /// The feature of a frame of `magnitudes` (its flux against the worker's previous), which then
+    /// become the previous.
+    private func feature(_ worker: Worker, _ magnitudes: UnsafeBufferPointer<Float>, nyquist: Double, index: Int) -> SpectralFeature {
         var change: Float = 0, energy: Float = 0, centroid: Float = 0
-        worker.magnitudes.withUnsafeBufferPointer { magnitudes in
+        do {
             worker.previous.withUnsafeBufferPointer { previous in
                 for bin in 0..<half { change += magnitudes[bin] - previous[bin] }
             }
@@ -194,7 +237,9 @@ public struct SpectralFollower: Sendable {
                 centroid = total != 0 ? weighted / total : 0
             }
         }
-        swap(&worker.previous, &worker.magnitudes)
+        worker.previous.withUnsafeMutableBufferPointer { previous in
+            for bin in 0..<half { previous[bin] = magnitudes[bin] }
+        }
         return SpectralFeature(time: Float(index) * secondsPerSample - halfWindowSeconds, centroid: centroid, flux: max(change, 0))
     }
 }

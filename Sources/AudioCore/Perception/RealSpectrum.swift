@@ -11,6 +11,8 @@ struct RealSpectrum {
     private let cosines: [Double], sines: [Double]
     private let reversed: [Int]
     private var real: [Double], imaginary: [Double]
+    /// Four transforms' values at once, a lane each (`magnitudes(ofFour:into:)`; empty until used).
+    private var real4: [SIMD4<Double>] = [], imaginary4: [SIMD4<Double>] = []
 
     init(size: Int) {
         precondition(size >= 4 && size & (size - 1) == 0, "the FFT size must be a power of two, at least 4")
@@ -118,5 +120,65 @@ struct RealSpectrum {
         let wr = cosines[k], wi = sines[k]
         let xr = er + wr * or - wi * oi, xi = ei + wr * oi + wi * or
         return (xr * xr + xi * xi).squareRoot()
+    }
+
+    /// The magnitudes of four inputs at once, input `lane` in lane `lane` of each of the N values of
+    /// `inputs`, each into `outputs[lane]` (N/2 values); returns their Nyquist bins. Every lane's
+    /// arithmetic is the scalar transform's, operation for operation, so each lane's magnitudes are
+    /// `magnitudes(of:into:)`'s bit for bit, four at the cost of little more than one.
+    mutating func magnitudes(ofFour inputs: UnsafeBufferPointer<SIMD4<Double>>, into outputs: [UnsafeMutableBufferPointer<Float>]) -> SIMD4<Double> {
+        let half = size / 2
+        if real4.isEmpty { (real4, imaginary4) = ([SIMD4<Double>](repeating: .zero, count: half), [SIMD4<Double>](repeating: .zero, count: half)) }
+        real4.withUnsafeMutableBufferPointer { re in
+            imaginary4.withUnsafeMutableBufferPointer { im in
+                reversed.withUnsafeBufferPointer { order in
+                    for index in 0..<half {
+                        let source = 2 * order[index]
+                        re[index] = inputs[source]
+                        im[index] = inputs[source + 1]
+                    }
+                }
+                var pair = 0
+                while pair < half {
+                    let (ar, ai, br, bi) = (re[pair], im[pair], re[pair + 1], im[pair + 1])
+                    (re[pair], im[pair], re[pair + 1], im[pair + 1]) = (ar + br, ai + bi, ar - br, ai - bi)
+                    pair += 2
+                }
+                cosines.withUnsafeBufferPointer { cosine in
+                    sines.withUnsafeBufferPointer { sine in
+                        var span = 2
+                        while span < half {
+                            let stride = 2 * (half / (2 * span))
+                            for offset in 0..<span {
+                                let wr = SIMD4(repeating: cosine[offset * stride]), wi = SIMD4(repeating: sine[offset * stride])
+                                var a = offset
+                                while a < half {
+                                    let b = a + span
+                                    let tr = re[b] * wr - im[b] * wi, ti = re[b] * wi + im[b] * wr
+                                    re[b] = re[a] - tr
+                                    im[b] = im[a] - ti
+                                    re[a] += tr
+                                    im[a] += ti
+                                    a += 2 * span
+                                }
+                            }
+                            span *= 2
+                        }
+                        for k in 0..<half {
+                            let mirror = (half - k) & (half - 1)
+                            let zr = re[k], zi = im[k], mr = re[mirror], mi = -im[mirror]
+                            let er = (zr + mr) / 2, ei = (zi + mi) / 2
+                            let or = (zi - mi) / 2, oi = -(zr - mr) / 2
+                            let wr = SIMD4(repeating: cosine[k]), wi = SIMD4(repeating: sine[k])
+                            let xr = er + wr * or - wi * oi, xi = ei + wr * oi + wi * or
+                            let magnitude = (xr * xr + xi * xi).squareRoot()
+                            for lane in 0..<4 { outputs[lane][k] = Float(magnitude[lane]) }
+                        }
+                    }
+                }
+            }
+        }
+        let difference = real4[0] - imaginary4[0]
+        return SIMD4(abs(difference[0]), abs(difference[1]), abs(difference[2]), abs(difference[3]))
     }
 }
