@@ -19,6 +19,13 @@ public final class SoundFileReader: SoundStream {
     public private(set) var silencedSampleCount = 0
     /// The frame (from 0) of the first NaN or infinite sample read, if any.
     public private(set) var firstSilencedFrame: Int64?
+    /// The frames a WAV file's `data` chunk says it holds, when that is more than the file does
+    /// (libsndfile counts a truncated file's frames from its size, so it reads as whole); nil else.
+    public private(set) var declaredFrameCount: Int64?
+    /// What the MP3 decoder (libmpg123) noted while the file was opened and read, in order.
+    public private(set) var decoderNotes: [String] = []
+    /// Whether the file is an MP3, whose decoder's notes are caught (`DecoderNotes`).
+    private let catchesNotes: Bool
     /// The frame the next read starts at.
     private var position: Int64 = 0
     private let file: OpaquePointer
@@ -43,9 +50,18 @@ public final class SoundFileReader: SoundStream {
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var info = SF_INFO()
-        guard let file = sf_open_fd(descriptor, Int32(SFM_READ), &info, Int32(SF_TRUE)) else {
-            throw refuse(String(cString: sf_strerror(nil)))
+        catchesNotes = DecoderNotes.looksLikeMP3(descriptor)
+        let (opened, notes) = catchesNotes ? DecoderNotes.catching { sf_open_fd(descriptor, Int32(SFM_READ), &info, Int32(SF_TRUE)) }
+            : (sf_open_fd(descriptor, Int32(SFM_READ), &info, Int32(SF_TRUE)), [])
+        guard let file = opened else {
+            let reason = String(cString: sf_strerror(nil))
+            // libsndfile says a regular file whose decoder gave up "does not exist": say what it is.
+            guard reason.hasPrefix("File does not exist") else { throw refuse(reason) }
+            throw refuse("it is not a sound libsndfile can decode (\(bytes) bytes\(bytes < 1_024 ? ", too short for one" : "")"
+                + (notes.first.map { "; the MP3 decoder: \($0)" } ?? "") + ")")
         }
+        decoderNotes = notes
+        declaredFrameCount = Self.wavDataFrames(descriptor: descriptor, bytes: bytes)
         let rate = Int(info.samplerate), channels = Int(info.channels)
         let problem: String?
         if !limits.sampleRates.contains(rate) {
@@ -116,6 +132,27 @@ public final class SoundFileReader: SoundStream {
         return "its header gives \(info.frames) frames, more than its \(bytes) bytes can hold"
     }
 
+    /// The frames a RIFF WAV's `data` chunk declares, when it declares more bytes than the file
+    /// holds after it (a file cut short); nil for anything else (0 or 0xFFFFFFFF: a stream's).
+    private static func wavDataFrames(descriptor: Int32, bytes: Int64) -> Int64? {
+        var head = [UInt8](repeating: 0, count: 4_096)
+        let count = pread(descriptor, &head, head.count, 0)
+        guard count >= 12, head[0..<4] == ArraySlice("RIFF".utf8), head[8..<12] == ArraySlice("WAVE".utf8) else { return nil }
+        func u32(_ at: Int) -> Int64 { (0..<4).reduce(0) { $0 | Int64(head[at + $1]) << (8 * $1) } }
+        var offset = 12, blockAlign: Int64 = 0
+        while offset + 8 <= count {
+            let id = String(decoding: head[offset..<offset + 4], as: UTF8.self), size = u32(offset + 4)
+            if id == "fmt ", offset + 22 <= count { blockAlign = Int64(head[offset + 20]) | Int64(head[offset + 21]) << 8 }
+            if id == "data" {
+                let available = bytes - Int64(offset + 8)
+                guard blockAlign > 0, size != 0, size != 0xFFFF_FFFF, size > available else { return nil }
+                return size / blockAlign
+            }
+            offset += 8 + Int(size) + Int(size & 1)
+        }
+        return nil
+    }
+
     /// `64 MiB`.
     private static func mebibytes(_ bytes: Int) -> String { bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes" }
 
@@ -123,7 +160,14 @@ public final class SoundFileReader: SoundStream {
     /// the end). NaN and ±infinity are read as 0 (and counted in `silencedSampleCount`).
     public func read(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
         guard let base = buffer.baseAddress, buffer.count >= format.channelCount else { return 0 }
-        let frames = max(0, Int(sf_readf_float(file, base, sf_count_t(buffer.count / format.channelCount))))
+        let wanted = sf_count_t(buffer.count / format.channelCount)
+        let frames: Int
+        if catchesNotes {
+            let (read, notes) = DecoderNotes.catching { sf_readf_float(file, base, wanted) }
+            (frames, decoderNotes) = (max(0, Int(read)), decoderNotes + notes.prefix(max(0, 100 - decoderNotes.count)))
+        } else {
+            frames = max(0, Int(sf_readf_float(file, base, wanted)))
+        }
         var silenced = 0
         for index in 0..<(frames * format.channelCount) where !buffer[index].isFinite {
             buffer[index] = 0

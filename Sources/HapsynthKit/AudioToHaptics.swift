@@ -162,9 +162,14 @@ public enum AudioToHaptics {
         if clamped > 0 {
             warning("\(path): \(NumberText.count(clamped, "sample")) past \(Int(maxSampleMagnitude)) times full scale clamped to it")
         }
-        if reader.frameCount > 0, framesRead < reader.frameCount {
-            warning("\(path): the sound ends after \(seconds(framesRead)) of the \(seconds(reader.frameCount)) its header gives "
+        let declared = max(reader.frameCount, reader.declaredFrameCount ?? 0)
+        if declared > 0, framesRead < declared {
+            warning("\(path): the sound ends after \(seconds(framesRead)) of the \(seconds(declared)) its header gives "
                 + "(a truncated or damaged file): the rest is not analysed")
+        }
+        if let note = reader.decoderNotes.first {
+            let more = reader.decoderNotes.count - 1
+            warning("\(path): the MP3 decoder (libmpg123) noted: \(note)\(more > 0 ? " (and \(NumberText.count(more, "note")) more)" : "")")
         }
     }
 

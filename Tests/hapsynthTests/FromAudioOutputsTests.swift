@@ -153,4 +153,18 @@ import TestSupport
         #expect(raised.status == 0 && !raised.stderr.contains("quiet"), "\(raised.stderr)")
         #expect(try FromAudioOutputsTests.emphases(scratch.path + "/raised.haptic").count == 2)
     }
+
+    /// A WAV cut short (libsndfile counts its frames from its size) is said, and a 60-byte MP3 is
+    /// named for what it is, the decoder's own notes folded into hapsynth's words.
+    @Test func aCutWAVAndATinyMP3AreSaidForWhatTheyAre() throws {
+        let scratch = try Scratch()
+        let whole = floatWAV(FromAudioOutputsTests.sound(hits: [0.1, 0.6], seconds: 1), rate: 48_000)
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: scratch.path + "/cut.wav"))
+        let cut = try hapsynth(["from-audio", "cut.wav", "-o", "cut.haptic"], in: scratch.path)
+        #expect(cut.status == 0 && cut.stderr.contains("cut.wav: the sound ends after 0.500 s of the 1.000 s its header gives"), "\(cut.stderr)")
+        try Data([0xFF, 0xFB, 0x90, 0x00] + [UInt8](repeating: 0, count: 56)).write(to: URL(fileURLWithPath: scratch.path + "/tiny.mp3"))
+        let tiny = try hapsynth(["from-audio", "tiny.mp3", "-o", "tiny.haptic"], in: scratch.path)
+        #expect(tiny.status == 65 && tiny.stderr.contains("tiny.mp3: it is not a sound libsndfile can decode (60 bytes, too short for one"), "\(tiny.stderr)")
+        #expect(!tiny.stderr.contains("does not exist") && !tiny.stderr.contains("[src/libmpg123"), "\(tiny.stderr)")
+    }
 }
