@@ -110,9 +110,9 @@ public enum AudioToHaptics {
 
     /// Reads the sound at `path` in blocks of mono samples (the mean of its channels): the analysis'
     /// reading, and the report's; a sound longer than `maxSeconds` (by its header, or as read) is
-    /// refused.
+    /// refused. `body` borrows each block for the call.
     static func read(_ path: String, limitSeconds: Double = maxSeconds, shouldContinue: (Double) -> Bool, format: (AudioFormat) -> Void = { _ in },
-                     warning: (String) -> Void = { _ in }, _ body: ([Float]) -> Void) throws(Failure) {
+                     warning: (String) -> Void = { _ in }, _ body: (UnsafeBufferPointer<Float>) -> Void) throws(Failure) {
         let reader: SoundFileReader
         do {
             reader = try SoundFileReader(path: path, limits: .recordings)
@@ -133,21 +133,25 @@ public enum AudioToHaptics {
         while true {
             let frames = interleaved.withUnsafeMutableBufferPointer { reader.read(into: $0) }
             guard frames > 0 else { break }
-            for frame in 0..<frames {
-                var total: Float = 0
-                for channel in 0..<channels {
-                    // A float file may hold any number: past 1000 times full scale its square would
-                    // overflow the envelope, so it is clamped there (and said).
-                    var sample = interleaved[frame * channels + channel]
-                    if abs(sample) > maxSampleMagnitude {
-                        sample = sample > 0 ? maxSampleMagnitude : -maxSampleMagnitude
-                        clamped += 1
+            interleaved.withUnsafeBufferPointer { samples in
+                mono.withUnsafeMutableBufferPointer { mono in
+                    for frame in 0..<frames {
+                        var total: Float = 0
+                        for channel in 0..<channels {
+                            // A float file may hold any number: past 1000 times full scale its
+                            // square would overflow the envelope, so it is clamped there (and said).
+                            var sample = samples[frame * channels + channel]
+                            if abs(sample) > maxSampleMagnitude {
+                                sample = sample > 0 ? maxSampleMagnitude : -maxSampleMagnitude
+                                clamped += 1
+                            }
+                            total += sample
+                        }
+                        mono[frame] = channels == 1 ? total : total / Float(channels)
                     }
-                    total += sample
+                    body(UnsafeBufferPointer(rebasing: mono[0..<frames]))
                 }
-                mono[frame] = channels == 1 ? total : total / Float(channels)
             }
-            body(Array(mono[0..<frames]))
             framesRead += Int64(frames)
             if Double(framesRead) / rate > limitSeconds { throw tooLong(framesRead) }
             guard shouldContinue(reader.frameCount > 0 ? Double(framesRead) / Double(reader.frameCount) : 1) else {

@@ -132,7 +132,7 @@ public enum FromAudioReport {
             columns = ColumnRangeOutput(format: AudioFormat(sampleRate: rate), fromFrame: 0, toFrame: max(1, Int64(durationMs / 1000 * Double(rate))),
                                         columnCount: figure.columnCount)
         }) { mono in
-            try? mono.withUnsafeBufferPointer { try columns?.write($0) }
+            try? columns?.write(mono)
             let listenFrames = Int(listenSeconds * Double(rate))
             if listened.count < listenFrames { listened += mono.prefix(listenFrames - listened.count) }
         }
