@@ -15,7 +15,7 @@ extension FromAudioCommand {
         return ["haptic", "ahap"].map { FilePaths.join(reference, job.name + "." + $0) }.first { FilePaths.isFolder($0) == false }
     }
 
-    /// Where the report page of `job` goes.
+    /// Where the report page of `job` goes (in a folder: at `job.name + ".html"`, which the index links).
     func reportPage(for job: Job) -> String? {
         guard let report else { return nil }
         return reportsToFolder ? FilePaths.join(report, job.name + ".html") : report

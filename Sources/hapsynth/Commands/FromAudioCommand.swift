@@ -105,7 +105,10 @@ struct FromAudioCommand: Command {
         var settings = AudioToHaptics.Settings(), project: AudioToHaptics.Project?
         if let file = settingsFile {
             do {
-                if AudioToHaptics.Project.isProject(file) { project = try AudioToHaptics.Project.read(file: file) } else { settings = try AudioToHaptics.Settings.read(file: file) }
+                switch try AudioToHaptics.SettingsFile.read(file) {
+                case .settings(let read): settings = read
+                case .project(let read): project = read
+                }
             } catch {
                 throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
             }
@@ -213,6 +216,7 @@ struct FromAudioCommand: Command {
             try PatternInput.write(pieces: { emit in
                 if let file { emit(file.text) } else { AudioToHaptics.write(clip, source: FilePaths.lastComponent(job.sound), to: emit) }
             }, to: job.output, what: format.what, settles: false)
+            let taps = clip.amplitude.filter { $0.emphasis != nil }.count
             let designer = try reference(for: job).map { path throws(CLIError) in (path, try designerClip(path, console: console)) }
             let agreement = designer.map { ClipAgreement(clip, reference: $0.1) }
             if let designer, let agreement, !quiet { console.out("against \(designer.0): \(agreement.summary)") }
@@ -225,10 +229,8 @@ struct FromAudioCommand: Command {
                 }
                 try Self.makeFolder(of: page)
                 try PatternInput.write(html, to: page, what: "report", settles: false)
-                rows.append(FromAudioReport.Row(name: job.name, page: String(page.dropFirst((report ?? "").count)).drop { $0 == "/" }.description,
-                                                seconds: Double(clip.endS), emphases: clip.amplitude.filter { $0.emphasis != nil }.count, agreement: agreement))
+                rows.append(FromAudioReport.Row(name: job.name, page: job.name + ".html", seconds: Double(clip.endS), emphases: taps, agreement: agreement))
             }
-            let taps = clip.amplitude.filter { $0.emphasis != nil }.count
             if !quiet {
                 if file?.exceedsAndroid == true {
                     console.warning("\(job.output): Android's waveform cannot carry its \(taps) emphases in \(AudioToHaptics.androidSegments) segments; "
