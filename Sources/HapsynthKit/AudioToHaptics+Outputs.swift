@@ -11,15 +11,7 @@ extension AudioToHaptics {
     /// designer's own clip, a file that is not JSON) is not, and is kept unless the user says.
     public static func isOwnOutput(_ path: String) -> Bool {
         guard let bytes = try? InputFile.read(path, display: path), let root = try? PatternReader.parse(bytes, file: path) else { return false }
-        func member(_ node: JSONNode?, _ key: String) -> JSONNode? {
-            guard case .object(let members)? = node?.value else { return nil }
-            return members.first { $0.key == key }?.value
-        }
-        func string(_ node: JSONNode?) -> String? {
-            guard case .string(let text)? = node?.value else { return nil }
-            return text
-        }
-        return string(member(member(root, "metadata"), "editor")) == "hapsynth" || string(member(member(root, "Metadata"), "Project")) == "hapsynth"
-            || string(member(root, "description"))?.hasPrefix(madeBy) == true
+        return root.member("metadata")?.member("editor")?.string == "hapsynth" || root.member("Metadata")?.member("Project")?.string == "hapsynth"
+            || root.member("description")?.string?.hasPrefix(madeBy) == true
     }
 }

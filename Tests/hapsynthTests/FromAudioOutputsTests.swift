@@ -141,6 +141,12 @@ import TestSupport
         try project.replacingOccurrences(of: "\"a.wav\"", with: "\"../a.wav\"").write(toFile: scratch.path + "/bad.hasp", atomically: true, encoding: .utf8)
         let bad = try hapsynth(["from-audio", "a.wav", "-o", "a.haptic", "--settings", "bad.hasp"], in: scratch.path)
         #expect(bad.status == 65 && bad.stderr.contains("$.clips[0].audioAsset.path"), "\(bad.stderr)")
+        // So does one that leaves it through a symbolic link.
+        try FileManager.default.createDirectory(atPath: scratch.path + "/inner", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/inner/a.wav", withDestinationPath: scratch.path + "/a.wav")
+        try project.write(toFile: scratch.path + "/inner/p.hasp", atomically: true, encoding: .utf8)
+        let linked = try hapsynth(["from-audio", "a.wav", "-o", "a.haptic", "--settings", "inner/p.hasp"], in: scratch.path)
+        #expect(linked.status == 65 && linked.stderr.contains("it leads outside the folder"), "\(linked.stderr)")
     }
 
     @Test func aQuietSoundIsNamedWithTheGainThatRaisesIt() throws {

@@ -66,6 +66,18 @@ package struct JSONNode: Sendable {
         case .null: return "null"
         }
     }
+
+    /// The value of member `key` when this is an object that has one; nil otherwise.
+    package func member(_ key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The text when this is a string; nil otherwise.
+    package var string: String? {
+        guard case .string(let text) = value else { return nil }
+        return text
+    }
 }
 
 /// One `"key": value` member of a JSON object.
