@@ -58,16 +58,15 @@ public struct SpectralFollower: Sendable {
     /// One thread's transform and buffers.
     private final class Worker: @unchecked Sendable {
         var spectrum: RealSpectrum
-        var windowed: [Double], magnitudes: [Float], previous: [Float]
+        /// The last frame's magnitudes.
+        var previous: [Float]
         /// Four frames' windowed samples, a lane each, and their magnitudes.
         var windowed4: [SIMD4<Double>]
         let magnitudes4: [UnsafeMutableBufferPointer<Float>]
 
         init(size: Int) {
             spectrum = RealSpectrum(size: size)
-            windowed = [Double](repeating: 0, count: size)
-            magnitudes = [Float](repeating: 0, count: size / 2)
-            previous = magnitudes
+            previous = [Float](repeating: 0, count: size / 2)
             windowed4 = [SIMD4<Double>](repeating: .zero, count: size)
             magnitudes4 = (0..<4).map { _ in
                 let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: size / 2)
@@ -149,27 +148,18 @@ public struct SpectralFollower: Sendable {
         let count = block.ends.count, worker = workers[part]
         let first = count * part / block.parts, end = count * (part + 1) / block.parts
         guard first < end else { return }
-        // A part after the first starts from the frame before it, computed again here.
-        if first == 0 {
-            worker.previous = previous
-        } else {
-            _ = frame(block, first - 1, worker)
-            swap(&worker.previous, &worker.magnitudes)
-        }
-        var number = first
-        // Four frames at a time through the four-lane transform (the same values), then the rest.
-        while number + 4 <= end {
-            let nyquists = frames(block, number, worker)
-            for lane in 0..<4 {
-                block.frames[number + lane] = feature(worker, UnsafeBufferPointer(worker.magnitudes4[lane]), nyquist: nyquists[lane],
-                                                      index: block.ends[number + lane].index)
+        if first == 0 { worker.previous = previous }
+        // Four frames at a time through the four-lane transform, the last group's spare lanes
+        // repeating its last frame. A part after the first starts from the frame before it,
+        // computed again here for its magnitudes (the flux's previous) alone.
+        var number = first == 0 ? first : first - 1
+        while number < end {
+            let nyquists = frames(block, (0..<4).map { min(number + $0, end - 1) }, worker)
+            for lane in 0..<min(4, end - number) {
+                let frame = feature(worker, UnsafeBufferPointer(worker.magnitudes4[lane]), nyquist: nyquists[lane], index: block.ends[number + lane].index)
+                if number + lane >= first { block.frames[number + lane] = frame }
             }
             number += 4
-        }
-        while number < end {
-            let nyquist = frame(block, number, worker)
-            block.frames[number] = worker.magnitudes.withUnsafeBufferPointer { feature(worker, $0, nyquist: nyquist, index: block.ends[number].index) }
-            number += 1
         }
         if end == count { block.last = worker.previous }
     }
@@ -180,26 +170,10 @@ public struct SpectralFollower: Sendable {
         return Array(block.frames)
     }
 
-    /// Frame `number` of `block` into the worker's magnitudes; returns its Nyquist bin.
-    private func frame(_ block: Block, _ number: Int, _ worker: Worker) -> Double {
-        let end = block.ends[number].offset
-        worker.windowed.withUnsafeMutableBufferPointer { windowed in
-            block.samples.withUnsafeBufferPointer { samples in
-                window.withUnsafeBufferPointer { window in
-                    for offset in 0..<size { windowed[offset] = Double(samples[end - size + offset] * window[offset]) }
-                }
-            }
-        }
-        let nyquist = worker.windowed.withUnsafeBufferPointer { input in
-            worker.magnitudes.withUnsafeMutableBufferPointer { worker.spectrum.magnitudes(of: input, into: $0) }
-        }
-        return nyquist
-    }
-
-    /// Frames `number` to `number + 3` of `block` into the worker's four-lane magnitudes; returns
-    /// their Nyquist bins.
-    private func frames(_ block: Block, _ number: Int, _ worker: Worker) -> SIMD4<Double> {
-        let ends = (0..<4).map { block.ends[number + $0].offset - size }
+    /// Frames `numbers` (four) of `block` into the worker's four-lane magnitudes; returns their
+    /// Nyquist bins.
+    private func frames(_ block: Block, _ numbers: [Int], _ worker: Worker) -> SIMD4<Double> {
+        let ends = numbers.map { block.ends[$0].offset - size }
         worker.windowed4.withUnsafeMutableBufferPointer { windowed in
             block.samples.withUnsafeBufferPointer { samples in
                 window.withUnsafeBufferPointer { window in

@@ -42,26 +42,10 @@ struct RealSpectrum {
         }
     }
 
-    /// |X[k]| for every k below N/2 of `input` (at most N values, zeros after them), into `output`
-    /// (N/2 values, as 32-bit floats); returns |X[N/2]|, the Nyquist bin.
-    mutating func magnitudes(of input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Float>) -> Double {
-        transform(input)
-        real.withUnsafeBufferPointer { re in
-            imaginary.withUnsafeBufferPointer { im in
-                cosines.withUnsafeBufferPointer { cosine in
-                    sines.withUnsafeBufferPointer { sine in
-                        for k in 0..<(size / 2) { output[k] = Float(Self.magnitude(k, re, im, cosine, sine)) }
-                    }
-                }
-            }
-        }
-        // Z[0] is the sum of the even samples plus i times the odd ones': X[N/2] is their difference.
-        return abs(real[0] - imaginary[0])
-    }
-
     /// The magnitudes of four inputs at once, input `lane` in lane `lane` of each of the N values of
-    /// `inputs`, each into `outputs[lane]` (N/2 values); returns their Nyquist bins: each lane what
-    /// `magnitudes(of:into:)` gives its input alone, bit for bit.
+    /// `inputs`, each into `outputs[lane]` (N/2 values, as 32-bit floats); returns their Nyquist
+    /// bins, |X[N/2]|: each lane what `magnitudes(of:bins:)` gives its input alone, bit for bit,
+    /// whatever the other lanes hold.
     mutating func magnitudes(ofFour inputs: UnsafeBufferPointer<SIMD4<Double>>, into outputs: [UnsafeMutableBufferPointer<Float>]) -> SIMD4<Double> {
         let half = size / 2
         if real4.isEmpty { (real4, imaginary4) = ([SIMD4<Double>](repeating: .zero, count: half), [SIMD4<Double>](repeating: .zero, count: half)) }
