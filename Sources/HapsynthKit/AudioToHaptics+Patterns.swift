@@ -33,15 +33,13 @@ extension AudioToHaptics {
     /// envelope gives, the control peaks for 1 ms either side of its onset (whole milliseconds, as
     /// Android's conversion of an AHAP file reads it), not 1 µs.
     public static func ahap(_ clip: HapticClip) -> PatternFile? {
-        func plan(_ clip: HapticClip) -> PlaybackPlan? {
-            AHAPExport.onePlayer(clip.coreHapticsPlan(capabilities: .iPhone).plan, peakUs: 1_000).map { AHAPExport.inPieces($0.plan) }
+        let fitted = fittedForAndroid(clip) { candidate in
+            AHAPExport.onePlayer(candidate.coreHapticsPlan(capabilities: .iPhone).plan, peakUs: 1_000).map { AHAPExport.inPieces($0.plan) }
+        } fits: { plan in
+            AHAPOnAndroid.plan(plan, device: androidTarget).backend != .unsupported
         }
-        guard plan(clip) != nil else { return nil }
-        let (fitted, stepMs, exceeds) = fittedForAndroid(clip) { candidate in
-            plan(candidate).map { AHAPOnAndroid.plan($0, device: androidTarget).backend != .unsupported } ?? false
-        }
-        guard let one = plan(fitted), let file = AHAPExport.files(for: one).first else { return nil }
-        return PatternFile(text: file + "\n", stepMs: stepMs, exceedsAndroid: exceeds)
+        guard let fitted, let file = AHAPExport.files(for: fitted.made).first else { return nil }
+        return PatternFile(text: file + "\n", stepMs: fitted.stepMs, exceedsAndroid: fitted.exceeds)
     }
 
     /// The pattern.json of a clip: one continuous event over the clip (intensity 1, sharpness 0)
@@ -50,31 +48,36 @@ extension AudioToHaptics {
     /// fall on one millisecond merged, the later kept), and a transient at each emphasis. With
     /// `source`, a `description` says from-audio made it from that sound (`isOwnOutput`).
     public static func patternJSON(_ clip: HapticClip, name: String, source: String? = nil) -> PatternFile {
-        let (fitted, stepMs, exceeds) = fittedForAndroid(clip) { candidate in
+        let fitted = fittedForAndroid(clip) { candidate in
             let text = patternText(candidate, name: name, source: source)
-            guard let document = try? PatternReader.read(json: Array(text.utf8)) else { return false }
-            return planAndroid(document.pattern, device: androidTarget).backend != .unsupported
+            return (text: text, pattern: try? PatternReader.read(json: Array(text.utf8)).pattern)
+        } fits: { made in
+            made.pattern.map { planAndroid($0, device: androidTarget).backend != .unsupported } ?? false
         }
-        return PatternFile(text: patternText(fitted, name: name, source: source), stepMs: stepMs, exceedsAndroid: exceeds)
+        // (Never nil: a text is made of any clip.)
+        guard let fitted else { return PatternFile(text: patternText(clip, name: name, source: source)) }
+        return PatternFile(text: fitted.made.text, stepMs: fitted.stepMs, exceedsAndroid: fitted.exceeds)
     }
 
-    /// The clip as written: as analysed when `fits`, else its amplitude held in the finest step (a
-    /// multiple of 10 ms) that fits; as analysed, and said, when no step does.
-    static func fittedForAndroid(_ clip: HapticClip, fits: (HapticClip) -> Bool) -> (HapticClip, stepMs: Int64?, exceeds: Bool) {
-        if fits(clip) { return (clip, nil, false) }
+    /// What `make` makes of the clip as written: as analysed when that `fits`, else with its
+    /// amplitude held in the finest step (a multiple of 10 ms) that fits; as analysed, and said,
+    /// when no step does. Nil when `make` makes nothing of the clip as analysed.
+    static func fittedForAndroid<Made>(_ clip: HapticClip, make: (HapticClip) -> Made?, fits: (Made) -> Bool)
+        -> (made: Made, stepMs: Int64?, exceeds: Bool)? {
+        guard let whole = make(clip) else { return nil }
+        if fits(whole) { return (whole, nil, false) }
         let endMs = max(1, Int64((Double(clip.endS) * 1000).rounded(.up)))
         let emphases = clip.amplitude.filter { $0.emphasis != nil }.count
         // A step is at least one segment and at most two (its hold and a 1 ms ramp), an emphasis
         // two more: the search starts at the finest step that could fit, 5 % coarser each time.
         let room = AndroidLimits.maxWaveformSegments - 2 - 2 * emphases
-        guard room > 0 else { return (clip, nil, true) }
+        guard room > 0 else { return (whole, nil, true) }
         var stepMs = max(10, (endMs / Int64(room) + 9) / 10 * 10)
         while stepMs < endMs {
-            let held = held(clip, stepMs: stepMs)
-            if fits(held) { return (held, stepMs, false) }
+            if let made = make(held(clip, stepMs: stepMs)), fits(made) { return (made, stepMs, false) }
             stepMs = (stepMs * 21 / 20 + 9) / 10 * 10
         }
-        return (clip, nil, true)
+        return (whole, nil, true)
     }
 
     /// The clip with its amplitude held in steps of `stepMs`: each step the largest value the
