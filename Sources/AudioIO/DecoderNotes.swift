@@ -14,6 +14,8 @@ enum DecoderNotes {
 
     /// The most bytes of caught output read back.
     static let maxBytes = 65_536
+    /// The most notes a file keeps (a damaged file can make one a frame).
+    static let maxNotes = 100
 
     /// Runs `body` with standard error caught; returns its result and libmpg123's lines, each
     /// without the source location it starts with.

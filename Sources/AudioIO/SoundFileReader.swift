@@ -164,7 +164,7 @@ public final class SoundFileReader: SoundStream {
         let frames: Int
         if catchesNotes {
             let (read, notes) = DecoderNotes.catching { sf_readf_float(file, base, wanted) }
-            (frames, decoderNotes) = (max(0, Int(read)), decoderNotes + notes.prefix(max(0, 100 - decoderNotes.count)))
+            (frames, decoderNotes) = (max(0, Int(read)), decoderNotes + notes.prefix(max(0, DecoderNotes.maxNotes - decoderNotes.count)))
         } else {
             frames = max(0, Int(sf_readf_float(file, base, wanted)))
         }
