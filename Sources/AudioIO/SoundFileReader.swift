@@ -16,6 +16,9 @@ public final class SoundFileReader: SoundStream {
     /// The container and encoding, when they are ones hapsynth writes.
     public let container: SoundFileContainer?
     public let encoding: SampleEncoding?
+    /// Whether a seek lands on exactly the frame asked for: samples stored uncompressed (PCM,
+    /// float, µ-law, A-law), a fixed number of bytes a frame.
+    public let seeksExactly: Bool
     public private(set) var silencedSampleCount = 0
     /// The frame (from 0) of the first NaN or infinite sample read, if any.
     public private(set) var firstSilencedFrame: Int64?
@@ -91,6 +94,7 @@ public final class SoundFileReader: SoundStream {
         let major = info.format & Int32(SF_FORMAT_TYPEMASK), subtype = info.format & Int32(SF_FORMAT_SUBMASK)
         container = major == Int32(SF_FORMAT_WAV) ? .wav : SoundFileContainer.allCases.first { $0.major == major }
         encoding = SampleEncoding.allCases.first { $0.subtype == subtype }
+        seeksExactly = Self.bytesPerSample(info.format) != nil
     }
 
     /// The frames a stream of unknown length decodes to (at most `most`), the file then rewound;
@@ -116,8 +120,17 @@ public final class SoundFileReader: SoundStream {
         guard info.frames >= 0 else { return "its header gives \(info.frames) frames" }
         guard info.frames != Int64.max else { return nil }  // unknown: counted by decoding
         // FLAC and Ogg name their decoded sample type; their bytes are compressed.
-        let compressed = [SF_FORMAT_FLAC, SF_FORMAT_OGG, SF_FORMAT_MPEG].contains(Int(info.format & Int32(SF_FORMAT_TYPEMASK)))
-        let sampleBytes: Int64? = switch info.format & Int32(SF_FORMAT_SUBMASK) {
+        let (most, overflow) = bytesPerSample(info.format).map { (bytes / ($0 * Int64(info.channels)), false) }
+            ?? bytes.multipliedReportingOverflow(by: SoundLimits.compressedFramesPerByte)
+        guard !overflow, info.frames > most else { return nil }
+        return "its header gives \(info.frames) frames, more than its \(bytes) bytes can hold"
+    }
+
+    /// The bytes each sample of a file of libsndfile's `format` takes, when they are stored
+    /// uncompressed; nil for compressed ones (FLAC and Ogg name their decoded sample type).
+    private static func bytesPerSample(_ format: Int32) -> Int64? {
+        guard ![SF_FORMAT_FLAC, SF_FORMAT_OGG, SF_FORMAT_MPEG].contains(Int(format & Int32(SF_FORMAT_TYPEMASK))) else { return nil }
+        return switch format & Int32(SF_FORMAT_SUBMASK) {
         case Int32(SF_FORMAT_PCM_S8), Int32(SF_FORMAT_PCM_U8), Int32(SF_FORMAT_ULAW), Int32(SF_FORMAT_ALAW): 1
         case Int32(SF_FORMAT_PCM_16): 2
         case Int32(SF_FORMAT_PCM_24): 3
@@ -125,11 +138,6 @@ public final class SoundFileReader: SoundStream {
         case Int32(SF_FORMAT_DOUBLE): 8
         default: nil
         }
-        let bytesPerSample = compressed ? nil : sampleBytes
-        let (most, overflow) = bytesPerSample.map { (bytes / ($0 * Int64(info.channels)), false) }
-            ?? bytes.multipliedReportingOverflow(by: SoundLimits.compressedFramesPerByte)
-        guard !overflow, info.frames > most else { return nil }
-        return "its header gives \(info.frames) frames, more than its \(bytes) bytes can hold"
     }
 
     /// The frames a RIFF WAV's `data` chunk declares, when it declares more bytes than the file

@@ -56,17 +56,8 @@ public enum AudioToHaptics {
     public static func clip(file path: String, settings: Settings = Settings(), limitSeconds: Double = maxSeconds, threads: Int = 1,
                             warning: (String) -> Void = { _ in }, peak peakDbfs: (Float) -> Void = { _ in },
                             shouldContinue: (Double) -> Bool = { _ in true }) throws(Failure) -> HapticClip {
-        // The first pass: the mean (compensated) and the peak of the mono signal.
-        var sum = 0.0, highest: Float = -.infinity, lowest: Float = .infinity, count = 0
-        try read(path, limitSeconds: limitSeconds, shouldContinue: { shouldContinue($0 / 2) }, warning: warning) { block in
-            for sample in block {
-                sum += Double(sample)
-                (highest, lowest) = (max(highest, sample), min(lowest, sample))
-            }
-            count += block.count
-        }
-        let mean = count > 0 ? Float(sum / Double(count)) : 0
-        let peak = count > 0 ? max(highest - mean, mean - lowest) : 0
+        // The first pass: the mean and the peak of the mono signal.
+        let (mean, peak) = try levels(path, threads: threads, limitSeconds: limitSeconds, shouldContinue: { shouldContinue($0 / 2) }, warning: warning).meanAndPeak
         peakDbfs(20 * log10f(peak))
         let gain = powf(10, settings.gainDb / 20)
         let normalised = settings.normalizes && peak > 0 ? powf(10, settings.normalizeDb / 20) / peak : gain
@@ -108,11 +99,14 @@ public enum AudioToHaptics {
     /// by more than a millisecond past 2^15 s.
     public static let maxSeconds: Double = 32_768
 
-    /// Reads the sound at `path` in blocks of mono samples (the mean of its channels): the analysis'
-    /// reading, and the report's; a sound longer than `maxSeconds` (by its header, or as read) is
-    /// refused. `body` borrows each block for the call.
-    static func read(_ path: String, limitSeconds: Double = maxSeconds, shouldContinue: (Double) -> Bool, format: (AudioFormat) -> Void = { _ in },
-                     warning: (String) -> Void = { _ in }, _ body: (UnsafeBufferPointer<Float>) -> Void) throws(Failure) {
+    /// Reads the sound at `path` in blocks of `blockFrames` mono samples (the mean of its channels):
+    /// the analysis' reading, and the report's; a sound longer than `maxSeconds` (by its header, or
+    /// as read) is refused. With `stretch`, only those frames, sought to (a file that `seeksExactly`),
+    /// and `shouldContinue` is told the fraction of the stretch read. `body` borrows each block for
+    /// the call.
+    static func read(_ path: String, stretch: Range<Int64>? = nil, limitSeconds: Double = maxSeconds, shouldContinue: (Double) -> Bool,
+                     format: (AudioFormat) -> Void = { _ in }, warning: (String) -> Void = { _ in },
+                     _ body: (UnsafeBufferPointer<Float>) -> Void) throws(Failure) {
         let reader: SoundFileReader
         do {
             reader = try SoundFileReader(path: path, limits: .recordings)
@@ -126,35 +120,29 @@ public enum AudioToHaptics {
                 + "longer than the \(NumberText.significant(limitSeconds)) s\(limitSeconds == maxSeconds ? " (9.1 hours)" : "") from-audio analyses", isMissing: false)
         }
         if Double(reader.frameCount) / rate > limitSeconds { throw tooLong(reader.frameCount) }
-        let channels = reader.format.channelCount, blockFrames = 32_768
+        if let stretch {
+            do { try reader.seek(toFrame: stretch.lowerBound) } catch { throw Failure(description: "\(error)", isMissing: false) }
+        }
+        let channels = reader.format.channelCount, length = stretch.map { Int64($0.count) } ?? reader.frameCount
         var interleaved = [Float](repeating: 0, count: blockFrames * channels)
         var mono = [Float](repeating: 0, count: blockFrames)
         var framesRead: Int64 = 0, clamped = 0
         while true {
-            let frames = interleaved.withUnsafeMutableBufferPointer { reader.read(into: $0) }
+            let wanted = stretch == nil ? blockFrames : Int(min(Int64(blockFrames), length - framesRead))
+            guard wanted > 0 else { break }
+            let frames = interleaved.withUnsafeMutableBufferPointer { reader.read(into: UnsafeMutableBufferPointer(rebasing: $0[0..<(wanted * channels)])) }
             guard frames > 0 else { break }
             interleaved.withUnsafeBufferPointer { samples in
                 mono.withUnsafeMutableBufferPointer { mono in
-                    for frame in 0..<frames {
-                        var total: Float = 0
-                        for channel in 0..<channels {
-                            // A float file may hold any number: past 1000 times full scale its
-                            // square would overflow the envelope, so it is clamped there (and said).
-                            var sample = samples[frame * channels + channel]
-                            if abs(sample) > maxSampleMagnitude {
-                                sample = sample > 0 ? maxSampleMagnitude : -maxSampleMagnitude
-                                clamped += 1
-                            }
-                            total += sample
-                        }
-                        mono[frame] = channels == 1 ? total : total / Float(channels)
-                    }
+                    // A float file may hold any number: past 1000 times full scale its square
+                    // would overflow the envelope, so it is clamped there (and said).
+                    clamped += MonoMix.mix(samples, channels: channels, frames: frames, limit: maxSampleMagnitude, into: mono)
                     body(UnsafeBufferPointer(rebasing: mono[0..<frames]))
                 }
             }
             framesRead += Int64(frames)
             if Double(framesRead) / rate > limitSeconds { throw tooLong(framesRead) }
-            guard shouldContinue(reader.frameCount > 0 ? Double(framesRead) / Double(reader.frameCount) : 1) else {
+            guard shouldContinue(length > 0 ? Double(framesRead) / Double(length) : 1) else {
                 throw Failure(description: "stopped", isMissing: false)
             }
         }
@@ -166,7 +154,7 @@ public enum AudioToHaptics {
         if clamped > 0 {
             warning("\(path): \(NumberText.count(clamped, "sample")) past \(Int(maxSampleMagnitude)) times full scale clamped to it")
         }
-        let declared = max(reader.frameCount, reader.declaredFrameCount ?? 0)
+        let declared = stretch == nil ? max(reader.frameCount, reader.declaredFrameCount ?? 0) : length
         if declared > 0, framesRead < declared {
             warning("\(path): the sound ends after \(seconds(framesRead)) of the \(seconds(declared)) its header gives "
                 + "(a truncated or damaged file): the rest is not analysed")
@@ -176,6 +164,9 @@ public enum AudioToHaptics {
             warning("\(path): the MP3 decoder (libmpg123) noted: \(note)\(more > 0 ? " (and \(NumberText.count(more, "note")) more)" : "")")
         }
     }
+
+    /// The frames `read` reads at a time.
+    static let blockFrames = 32_768
 
     /// The largest sample magnitude analysed, in full scales.
     static let maxSampleMagnitude: Float = 1_000

@@ -79,8 +79,9 @@ public struct SoundAnalysis: Sendable {
         let block = spectral.prepare(frequency)
         let side = AmplitudeSide(follower: amplitudeFollower, reducer: amplitudeReducer, samples: amplitude)
         let (spectral, parts) = (self.spectral, block.partCount)
+        // The amplitude's task first, the parts filling in beside it.
         DispatchQueue.concurrentPerform(iterations: parts + 1) { task in
-            if task == parts { side.run() } else { spectral.compute(block, part: task) }
+            if task == 0 { side.run() } else { spectral.compute(block, part: task - 1) }
         }
         (amplitudeFollower, amplitudeReducer) = (side.follower, side.reducer)
         self.amplitude += side.points

@@ -1,4 +1,7 @@
 import Glibc
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
 
 /// Magnitudes of a zero-padded real signal's discrete Fourier transform of one power-of-two size N,
 /// made once per size and reused for every span of a signal: the N real samples are packed as
@@ -60,9 +63,10 @@ struct RealSpectrum {
                 cosines.withUnsafeBufferPointer { cosine in
                     sines.withUnsafeBufferPointer { sine in
                         Self.butterflies(re, im, cosine, sine)
+                        let lanes = (outputs[0], outputs[1], outputs[2], outputs[3])
                         for k in 0..<half {
                             let magnitude = Self.magnitude(k, UnsafeBufferPointer(re), UnsafeBufferPointer(im), cosine, sine)
-                            for lane in 0..<4 { outputs[lane][k] = Float(magnitude[lane]) }
+                            (lanes.0[k], lanes.1[k], lanes.2[k], lanes.3[k]) = (Float(magnitude[0]), Float(magnitude[1]), Float(magnitude[2]), Float(magnitude[3]))
                         }
                     }
                 }
@@ -136,7 +140,7 @@ struct RealSpectrum {
         let or = (zi - mi).halved, oi = -(zr - mr).halved
         let wr = Value(lane: cosine[k]), wi = Value(lane: sine[k])
         let xr = er + wr * or - wi * oi, xi = ei + wr * oi + wi * or
-        return (xr * xr + xi * xi).squareRoot()
+        return (xr * xr + xi * xi).laneSquareRoots
     }
 }
 
@@ -151,15 +155,26 @@ protocol SpectrumLane {
     static prefix func - (a: Self) -> Self
     /// The value divided by 2.
     var halved: Self { get }
-    func squareRoot() -> Self
+    /// Each lane's square root (IEEE, correctly rounded).
+    var laneSquareRoots: Self { get }
 }
 
 extension Double: SpectrumLane {
     init(lane value: Double) { self = value }
     var halved: Double { self / 2 }
+    var laneSquareRoots: Double { squareRoot() }
 }
 
 extension SIMD4: SpectrumLane where Scalar == Double {
     init(lane value: Double) { self.init(repeating: value) }
     var halved: SIMD4<Double> { self / 2 }
+    /// Two SSE2 square roots of two lanes each where there are, the same values lane by lane.
+    var laneSquareRoots: SIMD4<Double> {
+        #if arch(x86_64)
+        let low = _mm_sqrt_pd(lowHalf), high = _mm_sqrt_pd(highHalf)
+        return SIMD4(lowHalf: low, highHalf: high)
+        #else
+        return squareRoot()
+        #endif
+    }
 }
