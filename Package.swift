@@ -109,6 +109,7 @@ package.products += [
     .library(name: "AVFAudio", targets: ["AVFAudio"]),
     .library(name: "AVFoundation", targets: ["AVFoundation"]),
     .library(name: "CoreHapticsEmulator", targets: ["CoreHapticsEmulator"]),
+    .library(name: "CoreHapticsEmulatorTesting", targets: ["CoreHapticsEmulatorTesting"]),
     .library(name: "UIKit", targets: ["UIKit"]),
     .library(name: "AudioToolbox", targets: ["AudioToolbox"]),
 ]
@@ -117,22 +118,31 @@ package.targets += [
     // AVAudioPlayer, which plays on CoreHaptics' emulated iPhone.
     .target(name: "_AVFAudioSession", exclude: ["README.md"]),
     .target(name: "AVFAudio", dependencies: ["_AVFAudioSession", "CoreHaptics", "HapticPlayback", "HapticPlanner"], exclude: ["README.md"]),
-    .target(name: "AVFoundation", dependencies: ["AVFAudio"], exclude: ["README.md"]),
+    .target(name: "AVFoundation", dependencies: ["AVFAudio", "AudioToolbox"], exclude: ["README.md"]),
     .target(
         name: "CoreHaptics",
         dependencies: ["_AVFAudioSession", "HapticPlayback", "HapticPlanner", "HapticCore", "AudioCore", "AudioIO"],
         exclude: ["README.md"]
     ),
     .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "HapticPlayback"], exclude: ["README.md"]),
+    // The `.emulatedIPhone` trait, for tests: the one module that imports Swift Testing, so the
+    // libraries an app links never do.
+    .target(name: "CoreHapticsEmulatorTesting", dependencies: ["CoreHapticsEmulator"], exclude: ["README.md"]),
     .target(name: "UIKit", dependencies: ["CoreHaptics", "_Testing_UIKit"], exclude: ["README.md"]),
     .target(name: "AudioToolbox", dependencies: ["CoreHaptics", "HapticPlayback", "AudioCore"], exclude: ["README.md"]),
     // Swift Testing's cross-import overlay for UIKit, which only Apple's systems have: empty.
     .target(name: "_Testing_UIKit"),
+    // Apps' own shapes, built as Xcode builds them (Swift 5 and Swift 6 modes), warnings as errors:
+    // each compiles only while hapsynth's products give what Apple's SDK gives (docs/corehaptics.md).
+    .target(name: "AppShapesSwift5", dependencies: ["UIKit", "AVFoundation"], path: "Tests/AppShapes/Swift5",
+            swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-warnings-as-errors"])]),
+    .target(name: "AppShapesSwift6", dependencies: ["CoreHaptics", "UIKit", "AudioToolbox"], path: "Tests/AppShapes/Swift6",
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
     // A plain program whose callback exits (CoreHapticsTests runs it as a process).
     .executableTarget(name: "corehaptics-probe", dependencies: ["CoreHaptics"], path: "Tests/CoreHapticsProbe"),
     .testTarget(
         name: "CoreHapticsTests",
-        dependencies: ["CoreHaptics", "CoreHapticsEmulator", "UIKit", "AudioToolbox", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
+        dependencies: ["CoreHaptics", "CoreHapticsEmulator", "CoreHapticsEmulatorTesting", "AppShapesSwift5", "AppShapesSwift6", "UIKit", "AudioToolbox", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
     ),
 ]
 #endif

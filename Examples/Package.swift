@@ -29,7 +29,7 @@ package.targets += [
     .executableTarget(name: "haptic-feedback-example", dependencies: ["HapticFeedback"], path: "haptic-feedback/Sources/haptic-feedback-example"),
     .testTarget(
         name: "HapticFeedbackTests",
-        dependencies: ["HapticFeedback", .product(name: "CoreHapticsEmulator", package: "hapsynth")],
+        dependencies: ["HapticFeedback", .product(name: "CoreHapticsEmulatorTesting", package: "hapsynth")],
         path: "haptic-feedback/Tests"
     ),
 ]

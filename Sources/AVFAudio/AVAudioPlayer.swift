@@ -220,6 +220,59 @@ open class AVAudioPlayer: NSObject {
         set { logged("currentTime", [("value", "\(newValue)")], result: "set") { sound.seek(to: newValue) } }
     }
 
+    /// Whether `updateMeters()` measures (false, as on iOS, until set).
+    open var isMeteringEnabled: Bool {
+        get { phone.locked { metering } }
+        set { logged("isMeteringEnabled", [("value", "\(newValue)")], result: "set") { metering = newValue } }
+    }
+
+    private var metering = false
+    /// Each channel's average and peak power, in dBFS, as of the last `updateMeters()`.
+    private var meters: [(average: Float, peak: Float)] = []
+
+    /// Measures each channel's average (RMS) and peak power, in dBFS at the player's volume, over
+    /// the `meterSeconds` of the file before where it plays (−160, the floor, when it does not play
+    /// or metering is off). Logged with channel 0's figures.
+    open func updateMeters() {
+        phone.locked {
+            let channels = sound.sound.format.channelCount
+            meters = Array(repeating: (Self.floorDecibels, Self.floorDecibels), count: channels)
+            if metering, sound.isPlaying {
+                let rate = Double(sound.sound.format.sampleRate), frames = Int(sound.sound.frameCount)
+                let end = min(frames, Int((sound.currentTime * rate).rounded())), start = max(0, end - Int(Self.meterSeconds * rate))
+                meters = (0..<channels).map { channel in
+                    var sum = 0.0, peak: Float = 0
+                    for frame in start..<end {
+                        let sample = sound.sound.samples[frame * channels + channel] * sound.volume
+                        (sum, peak) = (sum + Double(sample * sample), max(peak, abs(sample)))
+                    }
+                    let rms = end > start ? Float((sum / Double(end - start)).squareRoot()) : 0
+                    return (Self.decibels(rms), Self.decibels(peak))
+                }
+            }
+            phone.record(object: name, call: "updateMeters()", args: [("average", "\(meters.first?.average ?? Self.floorDecibels)"),
+                                                                     ("peak", "\(meters.first?.peak ?? Self.floorDecibels)")], result: "measured")
+        }
+    }
+
+    /// Channel `channelNumber`'s average power at the last `updateMeters()`, in dBFS (−160…0 for a
+    /// sound within full scale; −160 for a channel it does not have).
+    open func averagePower(forChannel channelNumber: Int) -> Float {
+        phone.locked { meters.indices.contains(channelNumber) ? meters[channelNumber].average : Self.floorDecibels }
+    }
+
+    /// Channel `channelNumber`'s peak power at the last `updateMeters()`, in dBFS.
+    open func peakPower(forChannel channelNumber: Int) -> Float {
+        phone.locked { meters.indices.contains(channelNumber) ? meters[channelNumber].peak : Self.floorDecibels }
+    }
+
+    /// The meters' floor, in dBFS: silence, as iOS reports it.
+    static let floorDecibels: Float = -160
+    /// The stretch of sound a meter reading measures, in seconds (Apple does not say; assumed).
+    static let meterSeconds = 0.05
+
+    private static func decibels(_ level: Float) -> Float { level > 0 ? max(floorDecibels, 20 * log10f(level)) : floorDecibels }
+
     /// The device's clock, in seconds: the emulated iPhone's (as `CHHapticEngine.currentTime`).
     open var deviceCurrentTime: TimeInterval { phone.currentTime }
 }

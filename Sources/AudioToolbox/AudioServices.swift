@@ -104,9 +104,16 @@ enum SystemSounds {
     /// The system sounds that play a row of the device's system feedback table, by ID.
     static let rows: [SystemSoundID: String] = [4095: "vibrate", 1519: "peek", 1520: "pop", 1521: "nope"]
 
-    static func play(_ id: SystemSoundID, call: String, alert: Bool, completion: (() -> Void)?) {
+    static func play(_ id: SystemSoundID, call: String, alert: Bool, completion given: (() -> Void)?) {
         let phone = EmulatedPhone.shared
         let args = [("id", "\(id)")]
+        // The call's own block, then the sound's registered completion if it is still registered
+        // when the sound ends (none of either: nothing is called back).
+        let registered = phone.locked { phone.systemSoundCompletions[id] != nil }
+        let completion: (() -> Void)? = given == nil && !registered ? nil : {
+            given?()
+            phone.locked { phone.systemSoundCompletions[id] }?(id)
+        }
         if let row = rows[id] {
             return phone.playSystemFeedback(object: "AudioServices", call: call, args: args, pattern: row, completion: completion)
         }

@@ -1,5 +1,5 @@
 /// A value sent to a pattern's events as they play (a control), at a time relative to the pattern.
-open class CHHapticDynamicParameter: NSObject, @unchecked Sendable {
+open class CHHapticDynamicParameter: NSObject {
     /// A control.
     public struct ID: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -30,9 +30,9 @@ open class CHHapticDynamicParameter: NSObject, @unchecked Sendable {
 }
 
 /// A control that moves linearly between points over time.
-open class CHHapticParameterCurve: NSObject, @unchecked Sendable {
+open class CHHapticParameterCurve: NSObject {
     /// One point of a curve: a value at a time relative to the curve's start.
-    open class ControlPoint: NSObject, @unchecked Sendable {
+    open class ControlPoint: NSObject {
         open var relativeTime: TimeInterval
         open var value: Float
 

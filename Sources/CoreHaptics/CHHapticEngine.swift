@@ -1,7 +1,7 @@
 /// The haptic engine: it starts and stops, makes players, registers audio resources and tells
 /// the app when it stops or resets. Every engine of the process plays on the one emulated
 /// device (docs/corehaptics.md).
-open class CHHapticEngine: NSObject, @unchecked Sendable {
+open class CHHapticEngine: NSObject {
     public typealias StoppedHandler = (CHHapticEngine.StoppedReason) -> Void
     public typealias ResetHandler = () -> Void
     public typealias CompletionHandler = ((any Error)?) -> Void

@@ -1,5 +1,5 @@
 /// One event of a pattern: a haptic transient or continuous event, or an audio event.
-open class CHHapticEvent: NSObject, @unchecked Sendable {
+open class CHHapticEvent: NSObject {
     /// The kind of an event.
     public struct EventType: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -64,7 +64,7 @@ open class CHHapticEvent: NSObject, @unchecked Sendable {
 }
 
 /// A parameter's value on one event.
-open class CHHapticEventParameter: NSObject, @unchecked Sendable {
+open class CHHapticEventParameter: NSObject {
     open private(set) var parameterID: CHHapticEvent.ParameterID
     open var value: Float
 

@@ -8,7 +8,7 @@ import HapticPlayback
 /// Whatever it is made from (events, a dictionary, an AHAP file), it is read by hapsynth's AHAP
 /// reader, so a pattern played through this API and the same AHAP file through `hapsynth render`
 /// are the same samples (docs/corehaptics.md).
-open class CHHapticPattern: NSObject, @unchecked Sendable {
+open class CHHapticPattern: NSObject {
     /// A key of a pattern's dictionary. Apple's is a struct; here it is `String` (with the keys as
     /// `String`'s static members and `rawValue`), because the Linux runtime casts dictionary keys
     /// one by one as `String as? Key`: `json as? [CHHapticPattern.Key: Any]` then succeeds for a

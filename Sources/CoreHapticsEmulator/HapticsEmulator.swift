@@ -36,24 +36,30 @@ public enum HapticsEmulator {
 
     /// Runs `body` on a device of its own, configured as `configuration`: engines made inside it,
     /// and every `HapticsEmulator` call made inside it (and in the callbacks of its engines), use
-    /// that device, never the process's or another test's. Tests that run in parallel each wrap
+    /// that device, never the process's or another test's. A call made outside its task (in a
+    /// `DispatchQueue` block) plays on it too while it is the one such test running; while several
+    /// run, on the process's device, and each logs a rule entry saying so. Tests that run in parallel each wrap
     /// their body in it (docs/corehaptics.md, "A test gets its own device").
     public static func withDevice<Result>(_ configuration: Configuration = .init(), _ body: () throws -> Result) rethrows -> Result {
         let device = EmulatedPhone()
-        return try EmulatedPhone.$bound.withValue(device) {
-            configure(configuration)
-            defer { device.configure(DeviceSettings()) }  // stops its clock and closes a live device
-            return try body()
+        return try EmulatedPhone.testPhones.with(device) {
+            try EmulatedPhone.$bound.withValue(device) {
+                configure(configuration)
+                defer { device.configure(DeviceSettings()) }  // stops its clock and closes a live device
+                return try body()
+            }
         }
     }
 
     /// `withDevice` for an async body.
     public static func withDevice<Result>(_ configuration: Configuration = .init(), _ body: () async throws -> Result) async rethrows -> Result {
         let device = EmulatedPhone()
-        return try await EmulatedPhone.$bound.withValue(device) {
-            configure(configuration)
-            defer { device.configure(DeviceSettings()) }
-            return try await body()
+        return try await EmulatedPhone.testPhones.with(device) {
+            try await EmulatedPhone.$bound.withValue(device) {
+                configure(configuration)
+                defer { device.configure(DeviceSettings()) }
+                return try await body()
+            }
         }
     }
 

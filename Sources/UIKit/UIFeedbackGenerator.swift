@@ -4,8 +4,10 @@ import CoreHaptics
 /// UIKit's feedback generators on the emulated iPhone (docs/corehaptics.md, "Feedback
 /// generators"): each call is logged and plays the system's pattern for it on the device the
 /// calling task plays on, beside any engine, never silenced by an engine's mutes. Spelled and
-/// annotated as the iOS SDK has them.
-@MainActor
+/// annotated as the iOS SDK has them: main-actor classes imported from Objective-C, which Swift
+/// treats as `@preconcurrency` (a nonisolated call compiles silently in Swift 5 mode and is an error
+/// in Swift 6 mode, as in Xcode). Calls from other threads are taken (each call holds the device's lock).
+@preconcurrency @MainActor
 open class UIFeedbackGenerator: NSObject {
     /// `UIImpactFeedbackGenerator#1`, in the log and the timeline.
     let name: String
@@ -31,9 +33,9 @@ open class UIFeedbackGenerator: NSObject {
 }
 
 /// Taps of five styles, at an intensity.
-@MainActor
+@preconcurrency @MainActor
 open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
-    public enum FeedbackStyle: Int, @unchecked Sendable {
+    public enum FeedbackStyle: Int, Sendable {
         case light = 0, medium = 1, heavy = 2, soft = 3, rigid = 4
 
         var name: String { ["light", "medium", "heavy", "soft", "rigid"][rawValue] }
@@ -76,9 +78,9 @@ open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
 }
 
 /// Success, warning and error.
-@MainActor
+@preconcurrency @MainActor
 open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
-    public enum FeedbackType: Int, @unchecked Sendable {
+    public enum FeedbackType: Int, Sendable {
         case success = 0, warning = 1, error = 2
 
         var name: String { ["success", "warning", "error"][rawValue] }
@@ -91,15 +93,26 @@ open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
         phone.playSystemFeedback(object: name, call: "notificationOccurred(_:)", args: [("type", notificationType.name)],
                                  pattern: "notification.\(notificationType.name)")
     }
+
+    /// Plays the type's taps; the location (iOS 17.5) is logged.
+    open func notificationOccurred(_ notificationType: FeedbackType, at location: CGPoint) {
+        phone.playSystemFeedback(object: name, call: "notificationOccurred(_:at:)", args: [("type", notificationType.name), ("at", "\(location.x),\(location.y)")],
+                                 pattern: "notification.\(notificationType.name)")
+    }
 }
 
 /// The tick of a changing selection.
-@MainActor
+@preconcurrency @MainActor
 open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
     public override init() { super.init(kind: "UISelectionFeedbackGenerator") }
 
     /// Plays the selection tick.
     open func selectionChanged() {
         phone.playSystemFeedback(object: name, call: "selectionChanged()", args: [], pattern: "selection")
+    }
+
+    /// Plays the selection tick; the location (iOS 17.5) is logged.
+    open func selectionChanged(at location: CGPoint) {
+        phone.playSystemFeedback(object: name, call: "selectionChanged(at:)", args: [("at", "\(location.x),\(location.y)")], pattern: "selection")
     }
 }

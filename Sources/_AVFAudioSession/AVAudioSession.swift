@@ -90,6 +90,63 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
         report("setCategory(_:mode:options:)", [("category", category.rawValue), ("mode", mode.rawValue), ("options", "\(options.rawValue)")])
     }
 
+    /// How a category's audio is routed beside other apps' (Apple's raw values).
+    public enum RouteSharingPolicy: UInt, Sendable {
+        case `default` = 0, longFormAudio = 1, independent = 2, longFormVideo = 3
+    }
+
+    /// An output route forced for `playAndRecord`.
+    public enum PortOverride: UInt, Sendable {
+        case none = 0
+        /// `'spkr'`.
+        case speaker = 0x73706B72
+    }
+
+    /// Whether an interruption began or ended (`AVAudioSessionInterruptionTypeKey`'s value).
+    public enum InterruptionType: UInt, Sendable {
+        case ended = 0, began = 1
+    }
+
+    /// Posted (by the session) when the system interrupts the app's audio: on the emulated iPhone,
+    /// when a test stops its engines for an interruption (`simulateStop(reason: .audioSessionInterrupt)`).
+    public static let interruptionNotification = Notification.Name("AVAudioSessionInterruptionNotification")
+
+    open private(set) var routeSharingPolicy: RouteSharingPolicy = .default
+    /// Whether haptics and system sounds play while recording (false, as on iOS, until set).
+    open private(set) var allowHapticsAndSystemSoundsDuringRecording = false
+    /// Whether another app plays audio: none does on the emulated iPhone.
+    open var isOtherAudioPlaying: Bool { false }
+    /// The system's output volume, 0…1: the emulated iPhone's is full (1), as its captures are.
+    open var outputVolume: Float { 1 }
+
+    open func setCategory(_ category: Category, mode: Mode, policy: RouteSharingPolicy, options: CategoryOptions = []) throws {
+        lock.withLock { (self.category, self.mode, routeSharingPolicy, categoryOptions) = (category, mode, policy, options) }
+        report("setCategory(_:mode:policy:options:)", [("category", category.rawValue), ("mode", mode.rawValue), ("policy", "\(policy.rawValue)"),
+                                                       ("options", "\(options.rawValue)")])
+    }
+
+    /// Forces the output to the speaker, or back. As on iOS, `.speaker` needs the `playAndRecord`
+    /// category: otherwise it throws `NSOSStatusErrorDomain` −50 (a bad parameter).
+    open func overrideOutputAudioPort(_ portOverride: PortOverride) throws {
+        let current = lock.withLock { category }
+        guard portOverride == .none || current == .playAndRecord else {
+            report("overrideOutputAudioPort(_:)", [("port", "speaker"), ("error", "-50")])
+            throw NSError(domain: NSOSStatusErrorDomain, code: -50,
+                          userInfo: [NSLocalizedDescriptionKey: "overriding the output to the speaker needs the playAndRecord category, not \(current.rawValue)"])
+        }
+        report("overrideOutputAudioPort(_:)", [("port", portOverride == .none ? "none" : "speaker")])
+    }
+
+    open func setAllowHapticsAndSystemSoundsDuringRecording(_ inValue: Bool) throws {
+        lock.withLock { allowHapticsAndSystemSoundsDuringRecording = inValue }
+        report("setAllowHapticsAndSystemSoundsDuringRecording(_:)", [("value", "\(inValue)")])
+    }
+
+    /// Posts `interruptionNotification` with its type (the emulated device's interruptions).
+    package func postInterruption(_ type: InterruptionType) {
+        NotificationCenter.default.post(name: Self.interruptionNotification, object: self, userInfo: [AVAudioSessionInterruptionTypeKey: type.rawValue])
+    }
+
     open func setActive(_ active: Bool, options: SetActiveOptions = []) throws {
         report("setActive(_:options:)", [("active", "\(active)"), ("options", "\(options.rawValue)")])
     }
@@ -102,3 +159,6 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
         observer?(call, args)
     }
 }
+
+/// The `interruptionNotification` key of the interruption's type (an `InterruptionType` raw value).
+public let AVAudioSessionInterruptionTypeKey = "AVAudioSessionInterruptionTypeKey"

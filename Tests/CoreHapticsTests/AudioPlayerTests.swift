@@ -1,6 +1,6 @@
 import AVFoundation
 import CoreHaptics
-import CoreHapticsEmulator
+import CoreHapticsEmulatorTesting
 import Foundation
 import Testing
 import TestSupport

@@ -18,7 +18,7 @@ extension OnTheDevice {
             return url
         }
 
-        static let volume = [CHHapticEventParameter(parameterID: .audioVolume, value: 0.7), CHHapticEventParameter(parameterID: .audioPan, value: -0.5)]
+        nonisolated(unsafe) static let volume = [CHHapticEventParameter(parameterID: .audioVolume, value: 0.7), CHHapticEventParameter(parameterID: .audioPan, value: -0.5)]
 
         /// The capture of the tone as a registered resource (with `options`) and as an AHAP file
         /// naming it with the same keys.

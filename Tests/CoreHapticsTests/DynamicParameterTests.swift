@@ -10,7 +10,7 @@ import TestSupport
 extension OnTheDevice {
     @Suite struct DynamicParameterTests {
         /// A steady 1 s continuous event (intensity 0.8) and a 1 s tone, as events.
-        static let steady = [
+        nonisolated(unsafe) static let steady = [
             Emulated.continuous(at: 0, duration: 1, intensity: 0.8, sharpness: 0.5),
             CHHapticEvent(eventType: .audioContinuous, parameters: [CHHapticEventParameter(parameterID: .audioVolume, value: 0.8)],
                           relativeTime: 0, duration: 1),

@@ -1,5 +1,5 @@
 import CoreHaptics
-import CoreHapticsEmulator
+import CoreHapticsEmulatorTesting
 import Testing
 import UIKit
 

@@ -8,7 +8,7 @@ import TestSupport
 /// dictionary or a file, they are one AHAP model; their duration, export, errors and 30 s cut.
 extension OnTheDevice {
     @Suite struct CHHapticPatternTests {
-        static let events = [
+        nonisolated(unsafe) static let events = [
             Emulated.transient(at: 0, intensity: 0.8, sharpness: 0.3),
             CHHapticEvent(eventType: .hapticContinuous, parameters: [
                 CHHapticEventParameter(parameterID: .hapticIntensity, value: 0.6), CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.4),

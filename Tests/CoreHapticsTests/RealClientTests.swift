@@ -1,6 +1,6 @@
 import AudioToolbox
 import CoreHaptics
-import CoreHapticsEmulator
+import CoreHapticsEmulatorTesting
 import Foundation
 import Testing
 import TestSupport

@@ -1,5 +1,5 @@
 import CoreHaptics
-import CoreHapticsEmulator
+import CoreHapticsEmulatorTesting
 import Foundation
 import HapticFeedback
 import Testing

@@ -13,9 +13,13 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     package static let process = EmulatedPhone()
     /// The phone bound to the current task (`HapticsEmulator.withDevice`), if any.
     @TaskLocal package static var bound: EmulatedPhone?
-    /// The phone calls made here play on: the task's own, else the process's. An engine keeps the
-    /// phone it was made on.
-    package static var shared: EmulatedPhone { bound ?? process }
+    /// The phone calls made here play on: the task's own; outside any task that has one (a
+    /// `DispatchQueue` block, a thread of the app's), the one test's with a device of its own when
+    /// one runs, else the process's (`TestPhones`). An engine and a generator keep the phone they
+    /// were made on.
+    package static var shared: EmulatedPhone { bound ?? testPhones.outsideTask() ?? process }
+    /// The phones of the tests running now with devices of their own.
+    package static let testPhones = TestPhones()
 
     package let device = EmulatedDevice()
     var lock: RecursiveLock { device.lock }
@@ -45,6 +49,8 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     package var systemSounds: [UInt32: SoundResource] = [:]
     package var systemSoundsMade = 0
     package var systemSoundPlays: [ObjectIdentifier: EmulatedSound] = [:]
+    /// The completions registered for system sounds (`AudioServicesAddSystemSoundCompletion`), by ID.
+    package var systemSoundCompletions: [UInt32: (UInt32) -> Void] = [:]
 
     package init() {}
 
@@ -64,7 +70,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
             self.settings = settings
             configured = true
             (engines, runs, resources, resourceCount, counts) = ([], [], [:], 0, (0, 0))
-            (counters, feedbackPlayers, systemSounds, systemSoundsMade, systemSoundPlays) = ([:], [:], [:], 0, [:])
+            (counters, feedbackPlayers, systemSounds, systemSoundsMade, systemSoundPlays, systemSoundCompletions) = ([:], [:], [:], 0, [:], [:])
             (hasHaptics, problem) = device.configure(settings, keepsCapture: true)
             var liveFailure: (any Error)?
             if let name = settings.liveDevice {
@@ -246,6 +252,13 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
         locked {
             record(object: "device", call: "simulateStop(reason:)", args: [("reason", reason.name)], result: "stopped")
             for engine in liveEngines where engine.isRunning { engine.stopBySystem(reason) }
+            if reason == .audioSessionInterrupt {
+                record(object: "audioSession", call: "interruptionNotification", args: [("type", "began")], result: "posted")
+            }
+        }
+        // An interruption is the session's too: its observers hear of it (on this phone, no lock held).
+        if reason == .audioSessionInterrupt {
+            EmulatedPhone.$bound.withValue(self) { AVAudioSession.sharedInstance().postInterruption(.began) }
         }
         device.callbacks.drain()
     }

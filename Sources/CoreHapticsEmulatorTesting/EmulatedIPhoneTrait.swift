@@ -1,4 +1,4 @@
-#if canImport(Testing)
+@_exported import CoreHapticsEmulator
 import Testing
 
 /// A Swift Testing trait that runs each test, and each case of a parameterized one, on a device of
@@ -31,4 +31,3 @@ extension Trait where Self == EmulatedIPhoneTrait {
         EmulatedIPhoneTrait(configuration: configuration)
     }
 }
-#endif
