@@ -128,8 +128,11 @@ package.targets += [
     // The `.emulatedIPhone` trait, for tests: the one module that imports Swift Testing, so the
     // libraries an app links never do.
     .target(name: "CoreHapticsEmulatorTesting", dependencies: ["CoreHapticsEmulator"], exclude: ["README.md"]),
-    .target(name: "UIKit", dependencies: ["CoreHaptics", "_Testing_UIKit"], exclude: ["README.md"]),
-    .target(name: "AudioToolbox", dependencies: ["CoreHaptics", "HapticPlayback", "AudioCore"], exclude: ["README.md"]),
+    .target(name: "UIKit", dependencies: ["CoreHaptics", "_Testing_UIKit", "_UIKitHeaders"], exclude: ["README.md"]),
+    .target(name: "AudioToolbox", dependencies: ["CoreHaptics", "HapticPlayback", "AudioCore", "_AudioToolboxHeaders"], exclude: ["README.md"]),
+    // The empty Objective-C modules under UIKit and AudioToolbox, for the submodules apps name.
+    .systemLibrary(name: "_UIKitHeaders"),
+    .systemLibrary(name: "_AudioToolboxHeaders"),
     // Swift Testing's cross-import overlay for UIKit, which only Apple's systems have: empty.
     .target(name: "_Testing_UIKit"),
     // Apps' own shapes, built as Xcode builds them (Swift 5 and Swift 6 modes), warnings as errors:

@@ -1,3 +1,4 @@
+@_exported import AudioToolbox  // the Objective-C module below (its submodules), as an overlay re-exports its framework
 @_exported import Foundation
 import AudioCore
 import CoreHaptics

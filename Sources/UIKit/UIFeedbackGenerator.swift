@@ -1,3 +1,4 @@
+@_exported import UIKit  // the Objective-C module below (its submodules), as an overlay re-exports its framework
 @_exported import Foundation
 import CoreHaptics
 

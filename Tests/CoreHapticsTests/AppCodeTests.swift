@@ -28,6 +28,12 @@ import UIKit
         #expect(!capture.timeline.isEmpty && capture.haptics.contains { abs($0) > 0.05 })
     }
 
+    @Test func theSubmoduleSpellingsCompileAndPlay() {
+        submoduleTap()  // behind `#if canImport(UIKit.UIFeedbackGenerator)`, with `import AudioToolbox.AudioServices`
+        HapticsEmulator.runUntilIdle()
+        #expect(HapticsEmulator.capture().log.filter { $0.result == "played" }.map(\.call) == ["impactOccurred()", "AudioServicesPlaySystemSound"])
+    }
+
     @MainActor @Test func theLocationFormsPlayAndLogTheirPoint() {
         UINotificationFeedbackGenerator().notificationOccurred(.warning, at: CGPoint(x: 10, y: 20))
         UISelectionFeedbackGenerator().selectionChanged(at: CGPoint(x: 3, y: 4))

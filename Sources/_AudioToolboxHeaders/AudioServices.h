@@ -1,0 +1,1 @@
+/* AudioToolbox.AudioServices: the submodule apps import; its declarations are the Swift module AudioToolbox. */
