@@ -1,5 +1,5 @@
 import CoreHaptics
-import CoreHapticsEmulator
+import CoreHapticsEmulatorTesting
 import Testing
 
 /// A game's rolling ball, as docs/corehaptics.md shows it: a looping texture whose intensity
@@ -43,31 +43,28 @@ final class RollingBall {
     func stop() throws { try texture.stop(atTime: CHHapticTimeImmediate) }
 }
 
-extension OnTheDevice {
-    @Suite struct RollingBallTests {
-        @Test func theTextureFollowsTheSpeedAndTheWallIsATap() throws {
-            HapticsEmulator.configure(.init())
-            let ball = try RollingBall()
-            try ball.roll()
-            for frame in 0..<120 {                              // two seconds of the game
-                try ball.update(speed: Float(frame) / 120)      // speeding up
-                if frame == 90 { try ball.hit(strength: 0.8) }  // a wall at 1.5 s
-                HapticsEmulator.advance(by: 1.0 / 60)
-            }
-            try ball.stop()
-            HapticsEmulator.runUntilIdle()
-            let capture = HapticsEmulator.capture()
-
-            // One texture voice a loop pass (1 s each), and the tap at the wall.
-            #expect(capture.timeline.map(\.kind) == ["hapticContinuous", "hapticContinuous", "hapticTransient"])
-            #expect(capture.timeline.map(\.startTime) == [1000, 1001, 1001.5])
-            #expect(capture.timeline[2].startTime == 1001.5 && capture.timeline[2].intensity == 0.8)
-            // Faster is stronger: the last half second against the first.
-            func level(_ from: Double, _ to: Double) -> Float {
-                capture.haptics[Int(from * 48_000)..<Int(to * 48_000)].map(abs).max() ?? 0
-            }
-            #expect(level(0.1, 0.5) < level(1.6, 2.0) / 3)
-            #expect(capture.log.filter { $0.call == "sendParameters(_:atTime:)" }.count == 121)
+@Suite(.emulatedIPhone) struct RollingBallTests {
+    @Test func theTextureFollowsTheSpeedAndTheWallIsATap() throws {
+        let ball = try RollingBall()
+        try ball.roll()
+        for frame in 0..<120 {                              // two seconds of the game
+            try ball.update(speed: Float(frame) / 120)      // speeding up
+            if frame == 90 { try ball.hit(strength: 0.8) }  // a wall at 1.5 s
+            HapticsEmulator.advance(by: 1.0 / 60)
         }
+        try ball.stop()
+        HapticsEmulator.runUntilIdle()
+        let capture = HapticsEmulator.capture()
+
+        // One texture voice a loop pass (1 s each), and the tap at the wall.
+        #expect(capture.timeline.map(\.kind) == ["hapticContinuous", "hapticContinuous", "hapticTransient"])
+        #expect(capture.timeline.map(\.startTime) == [1000, 1001, 1001.5])
+        #expect(capture.timeline[2].startTime == 1001.5 && capture.timeline[2].intensity == 0.8)
+        // Faster is stronger: the last half second against the first.
+        func level(_ from: Double, _ to: Double) -> Float {
+            capture.haptics[Int(from * 48_000)..<Int(to * 48_000)].map(abs).max() ?? 0
+        }
+        #expect(level(0.1, 0.5) < level(1.6, 2.0) / 3)
+        #expect(capture.log.filter { $0.call == "sendParameters(_:atTime:)" }.count == 121)
     }
 }
