@@ -14,18 +14,23 @@ import UIKit
 /// in Swift 5 and Swift 6 modes with warnings as errors, and play here; the calls apps make beside
 /// them are logged with the SDK's defaults and errors.
 @Suite(.emulatedIPhone) struct AppCodeTests {
-    @Test func theSwift5HelperAndAVFoundationsVibrationPlay() {
+    @MainActor @Test func theSwift5HelperAndAVFoundationsVibrationPlay() {
         Haptics.impact(.heavy)
         Haptics.success()
         Haptics.tick()
         Vibration.vibrate()
+        UIDevice.vibrate()
         HapticsEmulator.runUntilIdle()
         let capture = HapticsEmulator.capture()
         #expect(capture.log.filter { $0.result == "played" }.map { "\($0.object) \($0.call)" } == [
             "UIImpactFeedbackGenerator#1 impactOccurred()", "UINotificationFeedbackGenerator#1 notificationOccurred(_:)",
-            "UISelectionFeedbackGenerator#1 selectionChanged()", "AudioServices AudioServicesPlaySystemSound",
+            "UISelectionFeedbackGenerator#1 selectionChanged()", "AudioServices AudioServicesPlaySystemSound", "AudioServices AudioServicesPlaySystemSound",
         ])
         #expect(!capture.timeline.isEmpty && capture.haptics.contains { abs($0) > 0.05 })
+    }
+
+    @MainActor @Test(.emulatedIPhone(.init(device: "ipad"))) func theDeviceIsTheOneItPlaysOn() {
+        #expect(UIDevice.current.model == "iPad" && UIDevice.current.userInterfaceIdiom == .pad && UIDevice.current.systemName == "iOS")
     }
 
     @Test func theSubmoduleSpellingsCompileAndPlay() {

@@ -10,3 +10,12 @@ public struct Vibration {
         AudioServicesPlayAlertSound(SystemSoundID(kSystemSoundID_Vibrate))
     }
 }
+
+import UIKit
+
+/// The vibration apps hang on `UIDevice`.
+extension UIDevice {
+    public static func vibrate() {
+        AudioServicesPlaySystemSound(kSystemSoundID_Vibrate)
+    }
+}
