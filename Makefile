@@ -6,7 +6,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: devices deps build test browser-check example-check install install-check schema-check demo golden bench bench-audio bench-kotlin fuzz clean
+.PHONY: devices deps build test browser-check example-check install install-check schema-check demo golden bench bench-audio bench-kotlin bench-apps fuzz clean
 
 ## SECONDS: how long `make fuzz` runs the fuzzer.
 SECONDS ?= 60
@@ -159,6 +159,12 @@ bench: deps
 bench-audio: deps
 	$(SWIFT) build -c release --product hapsynth
 	python3 Benchmarks/from_audio_bench.py "$$($(SWIFT) build -c release --show-bin-path)/hapsynth" $(DIR)
+
+## bench-apps CORPUS=DIR: apps' own haptics code (a folder of public apps' Swift files and a manifest.json naming each
+## file's source and the call that uses it, kept out of this repository) built unchanged against the Apple products in
+## Swift 5 mode with warnings as errors, each run with its capture: how many compile and play. SKIPPED without a folder.
+bench-apps:
+	python3 Benchmarks/app_code.py "$(CORPUS)"
 
 ## bench-kotlin CORPUS=DIR: the Kotlin reader on the patterns Jindong's users write (its sample app, docs and
 ## tests, apps that use it, as a folder of .kt and .md/.mdx files): how many read, need a run, are rejected
