@@ -136,8 +136,14 @@ import UIKit
     }
 
     @Test func aGeneratorMadeInADispatchBlockReachesItsTestOrTheTestIsTold() {
-        // The Swift 5 helper, called where apps call it: in a block on another queue.
-        DispatchQueue.global().sync { Haptics.impact(.light) }
+        // The Swift 5 helper, called where apps call it: in a block on another queue, outside the
+        // test's task.
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            Haptics.impact(.light)
+            done.signal()
+        }
+        done.wait()
         HapticsEmulator.runUntilIdle()
         let log = HapticsEmulator.capture().log
         // Alone, the call is this test's; beside other tests with devices of their own, the log says
@@ -154,6 +160,13 @@ final class Counter: @unchecked Sendable {
 
 /// The phones of tests with devices of their own, as calls outside their tasks find them.
 @Suite struct TestPhonesTests {
+    /// A test without a device of its own plays on the process's, whatever other tests run.
+    @Test func aTaskWithoutADeviceOfItsOwnStaysOnTheProcesss() async {
+        #expect(EmulatedPhone.shared === EmulatedPhone.process)
+        await Task.yield()
+        #expect(EmulatedPhone.shared === EmulatedPhone.process)
+    }
+
     @Test func oneTestsPhoneIsFollowedAndSeveralAreEachTold() {
         let phones = TestPhones()
         let (first, second) = (EmulatedPhone(), EmulatedPhone())

@@ -13,11 +13,16 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     package static let process = EmulatedPhone()
     /// The phone bound to the current task (`HapticsEmulator.withDevice`), if any.
     @TaskLocal package static var bound: EmulatedPhone?
-    /// The phone calls made here play on: the task's own; outside any task that has one (a
-    /// `DispatchQueue` block, a thread of the app's), the one test's with a device of its own when
-    /// one runs, else the process's (`TestPhones`). An engine and a generator keep the phone they
-    /// were made on.
-    package static var shared: EmulatedPhone { bound ?? testPhones.outsideTask() ?? process }
+    /// The phone calls made here play on: the task's own; outside any Swift task (a `DispatchQueue`
+    /// block, a thread of the app's), the one test's with a device of its own when one runs
+    /// (`TestPhones`); else the process's (a task without a device of its own, such as a test that
+    /// uses the process's device, stays on it). An engine and a generator keep the phone they were
+    /// made on.
+    package static var shared: EmulatedPhone {
+        if let bound { return bound }
+        let inTask = withUnsafeCurrentTask { $0 != nil }
+        return (inTask ? nil : testPhones.outsideTask()) ?? process
+    }
     /// The phones of the tests running now with devices of their own.
     package static let testPhones = TestPhones()
 
