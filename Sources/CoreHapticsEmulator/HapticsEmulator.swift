@@ -45,7 +45,7 @@ public enum HapticsEmulator {
         return try EmulatedPhone.testPhones.with(device) {
             try EmulatedPhone.$bound.withValue(device) {
                 configure(configuration)
-                defer { device.configure(DeviceSettings()) }  // stops its clock and closes a live device
+                defer { device.configure(DeviceSettings(), keepsCapture: false) }  // stops its clock and closes a live device
                 return try body()
             }
         }
@@ -57,7 +57,7 @@ public enum HapticsEmulator {
         return try await EmulatedPhone.testPhones.with(device) {
             try await EmulatedPhone.$bound.withValue(device) {
                 configure(configuration)
-                defer { device.configure(DeviceSettings()) }
+                defer { device.configure(DeviceSettings(), keepsCapture: false) }
                 return try await body()
             }
         }

@@ -43,8 +43,23 @@ import TestSupport
         #expect(try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", scratch.path + "/none.json"]).status == 66)
         let unknown = try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", "pixel"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("hapsynth: error: --android-device: unknown Android device 'pixel'; the devices are flagship-api36, "
-            + "phone-api31, phone-api26, old-phone, no-vibrator, or a JSON file\n"))
+        #expect(unknown.stderr.hasPrefix("hapsynth: error: --android-device: unknown Android device 'pixel' (did you mean 'pixel-5'?); the devices are "
+            + "flagship-api36, phone-api31, phone-api26, old-phone, no-vibrator, aosp-default, fairphone-4, pixel-4a, pixel-4a-5g, pixel-5, "
+            + "pixel-5a, pixel-cs40l26, qualcomm-reference, or a JSON file\n"), "\(unknown.stderr)")
+    }
+
+    /// One device name everywhere (issue 52): a catalogue device names the Android device of
+    /// `plan` as it names `--device-profile`'s, and a render by either name is the same file.
+    @Test func aCatalogueDeviceIsAnAndroidDeviceToo() throws {
+        let scratch = try Scratch()
+        let plan = try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", "pixel-5"])
+        #expect(plan.status == 0 && plan.stdout.hasPrefix("android plan for pixel-5 (API 33)"), "\(plan.stderr)")
+        let ios = try hapsynth(["plan", "Samples/click-train.json", "--platform", "android", "--android-device", "iphone"])
+        #expect(ios.status == 64 && ios.stderr.contains("iphone is an iOS device of the catalogue"))
+        let named = scratch.path + "/named.wav", profile = scratch.path + "/profile.wav"
+        #expect(try hapsynth(["render", "Samples/click-train.json", named, "--platform", "android", "--android-device", "pixel-5", "--rate", "8000"]).status == 0)
+        #expect(try hapsynth(["render", "Samples/click-train.json", profile, "--device-profile", "pixel-5", "--rate", "8000"]).status == 0)
+        #expect(fileBytes(named) == fileBytes(profile) && !fileBytes(named).isEmpty)
     }
 
     @Test func optionsGoTogether() throws {

@@ -69,14 +69,16 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     /// Resets the phone to `settings`: frame 0, nothing playing, nothing recorded; engines and
     /// players made before stop working (their calls fail with `invalidPatternPlayer` or
     /// `serverInitFailed` until a new engine is made).
-    package func configure(_ settings: DeviceSettings) {
+    /// - Parameter keepsCapture: whether what it renders and logs is kept for `snapshot()` (a
+    ///   test's set-up, `HAPSYNTH_COREHAPTICS_CAPTURE`); without, it stays flat in memory.
+    package func configure(_ settings: DeviceSettings, keepsCapture: Bool = true) {
         lock.withLock {
             generation += 1
             self.settings = settings
             configured = true
             (engines, runs, resources, resourceCount, counts) = ([], [], [:], 0, (0, 0))
             (counters, feedbackPlayers, systemSounds, systemSoundsMade, systemSoundPlays, systemSoundCompletions) = ([:], [:], [:], 0, [:], [:])
-            (hasHaptics, problem) = device.configure(settings, keepsCapture: true)
+            (hasHaptics, problem) = device.configure(settings, keepsCapture: keepsCapture)
             var liveFailure: (any Error)?
             if let name = settings.liveDevice {
                 do {
@@ -116,7 +118,8 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     package func prepare() {
         lock.withLock {
             guard !configured else { return }
-            configure(.fromEnvironment())
+            // A capture is kept when one is asked for; an app that only plays live keeps none.
+            configure(.fromEnvironment(), keepsCapture: DeviceSettings.capturesFromEnvironment)
             // A process set up from its environment has no test reading its log: what went
             // wrong with the variables is said on stderr too.
             for problem in DeviceSettings.environmentProblems() + [problem.map { "HAPSYNTH_COREHAPTICS_DEVICE=\(settings.device): \($0); every engine fails "

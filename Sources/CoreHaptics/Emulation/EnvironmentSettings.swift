@@ -19,4 +19,7 @@ extension DeviceSettings {
         if let live = environment["HAPSYNTH_COREHAPTICS_PLAY"], !live.isEmpty { settings.liveDevice = live }
         return settings
     }
+
+    /// Whether the environment asks for a capture (`HAPSYNTH_COREHAPTICS_CAPTURE`).
+    static var capturesFromEnvironment: Bool { !(ProcessInfo.processInfo.environment["HAPSYNTH_COREHAPTICS_CAPTURE"] ?? "").isEmpty }
 }

@@ -147,6 +147,9 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Appends a log entry at the current frame.
     package func record(object: String, call: String, args: [(String, String)] = [], result: String? = nil, error: Int? = nil, rule: String? = nil) {
+        // The log is part of the capture: a device that keeps none (an app playing live, a render
+        // job) stays flat in memory however long it plays.
+        guard capture != nil else { return }
         log.append(LogRecord(seq: log.count + 1, frame: frame, object: object, call: call, args: args, result: result, error: error, rule: rule))
     }
 

@@ -30,17 +30,34 @@ enum AndroidOptions {
         return platform
     }
 
-    /// A named device or a device file: an unknown name is a usage error listing the names (64),
-    /// a missing file 66, a file that cannot be used 65 with its JSON path.
+    /// A named device, a catalogue device (`pixel-5`: its Android device) or a device file: an
+    /// unknown name is a usage error listing the names (64), a missing file 66, a file that cannot
+    /// be used 65 with its JSON path.
     private static func resolve(_ choice: String, command: String) throws(CLIError) -> AndroidDevice {
         do {
             return try AndroidDevice.resolve(choice)
         } catch let error as AndroidDeviceChoiceError {
-            throw .usage("--android-device: \(error)", command: command)
+            if let device = catalogueDevice(choice) {
+                guard case .android(let android) = device.platform else {
+                    throw .usage("--android-device: \(choice) is an iOS device of the catalogue; name an Android one", command: command)
+                }
+                return android
+            }
+            // One list of the names it takes: Android's own, then the catalogue's Android devices.
+            let catalogue = ((try? DeviceProfile.catalogue()) ?? []).filter { $0.platform.name == "android" }.map(\.name)
+            let names = AndroidDevice.named.map(\.name) + catalogue
+            let hint = KeySuggestion.closest(to: error.name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw .usage("--android-device: unknown Android device '\(error.name)'\(hint); the devices are \(names.joined(separator: ", ")), "
+                + "or a JSON file", command: command)
         } catch let error as SettingsFileError {
             throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
         } catch {
             throw .invalidInput("\(error)")
         }
+    }
+
+    /// The catalogue device named `choice`, if it is one (the same name as `--device-profile`'s).
+    static func catalogueDevice(_ choice: String) -> DeviceProfile? {
+        (try? DeviceProfile.catalogue())?.first { $0.name == choice }
     }
 }

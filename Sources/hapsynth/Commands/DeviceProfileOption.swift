@@ -49,7 +49,17 @@ enum DeviceProfileOption {
     static func choose(
         _ arguments: ParsedArguments, command: String, allowingBoth: Bool = false
     ) throws(CLIError) -> (profile: ActuatorProfile, platform: Platform, capabilities: DeviceCapabilities) {
-        let device = try device(arguments, command: command)
+        // A catalogue Android device named by `--android-device` (`pixel-5`) is that device,
+        // actuator and all, as `--device-profile` names it.
+        let named = arguments.value("--device-profile") == nil ? arguments.value("--android-device").flatMap(AndroidOptions.catalogueDevice) : nil
+        let device: DeviceProfile?
+        if let named {
+            // Its platform and the rules of `--platform` are `AndroidOptions`'.
+            _ = try AndroidOptions.platform(arguments, command: command, allowingBoth: allowingBoth)
+            device = named
+        } else {
+            device = try Self.device(arguments, command: command)
+        }
         let chosen = try profile(device, over: try ProfileOptions.resolve(arguments, command: command), command: command)
         if let device { return (chosen, device.platform, device.capabilities) }
         return (chosen, try AndroidOptions.platform(arguments, command: command, allowingBoth: allowingBoth), .iPhone)
