@@ -88,9 +88,11 @@ browser-check:
 
 ## install: a release build with the Swift runtime linked in (it needs only Debian's libraries),
 ## to $(DESTDIR)$(PREFIX)/bin, with the man page hapsynth(1) and bash, zsh and fish completions.
+## INSTALL_BIN=PATH lays out that binary instead of building one (make test's install-check uses the
+## debug build it already has: the layout is what it checks).
 install: deps
-	$(SWIFT) build -c release --static-swift-stdlib --build-path .build/static --product hapsynth
-	@bin=".build/static/release/hapsynth"; root="$(DESTDIR)$(PREFIX)"; \
+	@[ -n "$(INSTALL_BIN)" ] || $(SWIFT) build -c release --static-swift-stdlib --build-path .build/static --product hapsynth
+	@bin="$(if $(INSTALL_BIN),$(INSTALL_BIN),.build/static/release/hapsynth)"; root="$(DESTDIR)$(PREFIX)"; \
 	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" && \
 	install -m 755 "$$bin" "$$root/bin/hapsynth" && \
@@ -104,7 +106,7 @@ install: deps
 ## binary runs, the bash completion parses and the man page formats without warnings.
 install-check:
 	@rm -rf .build/install-check
-	$(MAKE) install DESTDIR="$(CURDIR)/.build/install-check" PREFIX=/usr/local
+	$(MAKE) install DESTDIR="$(CURDIR)/.build/install-check" PREFIX=/usr/local INSTALL_BIN="$$($(SWIFT) build --show-bin-path)/hapsynth"
 	@root=".build/install-check/usr/local"; \
 	for file in bin/hapsynth share/man/man1/hapsynth.1 share/bash-completion/completions/hapsynth \
 	  share/zsh/site-functions/_hapsynth share/fish/vendor_completions.d/hapsynth.fish; do \
