@@ -16,7 +16,7 @@ struct PlanCommand: Command {
         PatternInput.patternSpec,
         OptionSpec(name: "--no-haptics", valueName: nil, help: "Plan for a device without haptics."),
         OptionSpec(name: "--platform", valueName: "ios|android", help: "Plan as Core Haptics (ios, default) or the Android executor plays it."),
-        OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: a named device or a device JSON file (default flagship-api36)."),
+        OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: a named or catalogue device (pixel-5), or a device JSON file (default flagship-api36)."),
         DeviceProfileOption.spec,
         AudioOptions.rootSpec,
         OptionSpec(name: "--ahap-dir", valueName: "DIR", help: "Write each player as DIR/player-N.ahap (only hapsynth's own files are replaced)."),
