@@ -64,6 +64,8 @@ public final class ManualCallbackQueue: CallbackQueue, @unchecked Sendable {
     private var draining = false
     /// The thread running the callbacks, while `drain` does.
     private var drainer: pthread_t?
+    /// Where another thread's `drain` waits for the running one to end (taken before `lock`).
+    private let drained = ConditionLock()
 
     public init() {}
 
@@ -92,10 +94,11 @@ public final class ManualCallbackQueue: CallbackQueue, @unchecked Sendable {
 
     /// Runs every waiting callback in order, including those enqueued while draining, one at a
     /// time and with no lock held; returns how many ran. A call from another thread while they
-    /// run returns at once (the running drain delivers its callbacks: they stay serial). A call
-    /// from a callback itself (one that advances the emulator, waits until it is idle, or exits the
-    /// process) runs the callbacks that wait, in their order, before it goes on: a render cannot
-    /// move past a callback that waits, so returning would spin.
+    /// run sleeps until that drain ends and returns 0 (the running drain delivers its callbacks:
+    /// they stay serial; a caller that renders on does not spin meanwhile). A call from a callback
+    /// itself (one that advances the emulator, waits until it is idle, or exits the process) runs
+    /// the callbacks that wait, in their order, before it goes on: a render cannot move past a
+    /// callback that waits, so returning would spin. Never call it holding a lock a callback takes.
     @discardableResult
     public func drain() -> Int {
         // true: this call drains; false: a callback of this thread's drain calls it; nil: another thread drains.
@@ -106,10 +109,20 @@ public final class ManualCallbackQueue: CallbackQueue, @unchecked Sendable {
             }
             return drainer.map { pthread_equal($0, pthread_self()) != 0 } == true ? false : nil
         }
-        guard let outermost else { return 0 }
+        guard let outermost else {
+            drained.lock()
+            while lock.withLock({ draining }) { drained.wait(milliseconds: 100) }
+            drained.unlock()
+            return 0
+        }
         var count = 0
         while runNext() { count += 1 }
-        if outermost { lock.withLock { (draining, drainer) = (false, nil) } }
+        if outermost {
+            drained.lock()
+            lock.withLock { (draining, drainer) = (false, nil) }
+            drained.broadcast()
+            drained.unlock()
+        }
         return count
     }
 }
