@@ -13,18 +13,12 @@ public enum MonoMix {
                            into mono: UnsafeMutableBufferPointer<Float>) -> Int {
         precondition(channels > 0 && interleaved.count >= frames * channels && mono.count >= frames)
         let samples = UnsafeBufferPointer(rebasing: interleaved[0..<(frames * channels)])
-        guard largestMagnitude(samples) <= limit else { return clampedMix(samples, channels: channels, limit: limit, into: mono) }
-        switch channels {
-        case 1:
+        // The common layouts within the limit in vector-friendly loops; the rest sample by sample.
+        guard channels <= 2, largestMagnitude(samples) <= limit else { return clampedMix(samples, channels: channels, limit: limit, into: mono) }
+        if channels == 1 {
             for frame in 0..<frames { mono[frame] = 0 + samples[frame] }
-        case 2:
+        } else {
             for frame in 0..<frames { mono[frame] = (0 + samples[2 * frame] + samples[2 * frame + 1]) / 2 }
-        default:
-            for frame in 0..<frames {
-                var total: Float = 0
-                for channel in 0..<channels { total += samples[frame * channels + channel] }
-                mono[frame] = total / Float(channels)
-            }
         }
         return 0
     }
@@ -87,7 +81,8 @@ public enum MonoMix {
         #endif
     }
 
-    /// `mix` sample by sample, clamping and counting.
+    /// `mix` sample by sample, clamping and counting (for a block within the limit, the same loop
+    /// without a clamp).
     private static func clampedMix(_ samples: UnsafeBufferPointer<Float>, channels: Int, limit: Float,
                                    into mono: UnsafeMutableBufferPointer<Float>) -> Int {
         var clamped = 0
