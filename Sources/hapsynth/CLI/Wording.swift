@@ -91,3 +91,24 @@ extension CLIError {
         }
     }
 }
+
+extension CLIError {
+    /// A from-audio run that could not start or stopped: exit 64 for names that give no sounds,
+    /// 66 for a missing input, 65 for what cannot be read, 73 for what cannot be written.
+    init(_ error: FromAudioBatchError) {
+        switch error {
+        case .missingSound(let path): self = .missingInput("\(path): no such file or folder")
+        case .noSounds(let inputs): self = .usage("no sounds found in \(inputs.joined(separator: ", "))", command: "from-audio")
+        case let .sameOutput(first, second, output):
+            self = .usage("\(first) and \(second) would both write \(output); convert them into different folders", command: "from-audio")
+        case .unreadable(let failure): self = failure.isMissing ? .missingInput(failure.description) : .invalidInput(failure.description)
+        case .notOneAHAPFile(let sound): self = .invalidInput("\(sound): its haptics do not fit one AHAP file")
+        case .reference(_, let load): self = CLIError(load)
+        case let .referenceNotAClip(path, reason): self = .invalidInput("\(path): --reference cannot be read as a clip: \(reason)")
+        case .report(let text): self = .invalidInput(text)
+        case let .cannotMakeFolder(folder, reason): self = .cannotCreate("cannot make \(folder): \(reason)")
+        case .output(let output): self = CLIError(output)
+        case .interrupted: self = .interrupted
+        }
+    }
+}

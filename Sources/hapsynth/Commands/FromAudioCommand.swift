@@ -41,67 +41,14 @@ struct FromAudioCommand: Command {
         ]
     }
 
-    /// What is written for each sound.
-    enum Format: String {
-        case haptic, ahap, json
-
-        /// What a file of the format is, in messages.
-        var what: String { self == .haptic ? "clip" : self == .ahap ? "AHAP file" : "pattern" }
-    }
-
-    /// A sound, where its output goes, and its name: its path below the folder named (or its file
-    /// name), without the extension, which its reference and report page take too.
-    struct Job {
-        let sound: String, output: String, name: String
-    }
-
-    /// The sound files, each with where its output goes.
-    let jobs: [Job]
-    let format: Format
-    let settings: AudioToHaptics.Settings
+    /// The sounds, their outputs and how they are analysed.
+    let batch: FromAudioBatch
     let quiet: Bool
-    /// `--force`: an existing output hapsynth did not write is replaced (it is kept otherwise).
-    let force: Bool
-    /// Sounds analysed at once.
-    let threads: Int
-    /// Where the report goes, and the designer's clip it compares with.
-    let report: String?
-    let reference: String?
-    /// `--settings`: read, so never written over.
-    let settingsFile: String?
-    /// `--settings` naming a Haptics Studio project: each sound takes its clip's settings.
-    let project: AudioToHaptics.Project?
-    /// The analysis options given, over the settings file's or a clip's.
-    let overrides: Overrides
-
-    /// The analysis options given, which override the settings file's (or a project clip's).
-    struct Overrides {
-        var gainDb: Float?, normalizeDb: Float?, resolution: Int?, frequencyResolution: Int?, sensitivity: Float?, ducking: Float?
-        var filterHz: (low: Float, high: Float)?
-
-        func applied(to base: AudioToHaptics.Settings) -> AudioToHaptics.Settings {
-            var settings = base
-            settings.gainDb = gainDb ?? settings.gainDb
-            if let normalizeDb { (settings.normalizes, settings.normalizeDb) = (true, normalizeDb) }
-            settings.analysis.amplitudePerSecond = resolution ?? settings.analysis.amplitudePerSecond
-            settings.analysis.frequencyPerSecond = frequencyResolution ?? settings.analysis.frequencyPerSecond
-            settings.analysis.emphasis.sensitivityPercent = sensitivity ?? settings.analysis.emphasis.sensitivityPercent
-            settings.analysis.emphasis.duckingPercent = ducking ?? settings.analysis.emphasis.duckingPercent
-            if let filterHz { (settings.analysis.frequency.lowHz, settings.analysis.frequency.highHz) = filterHz }
-            return settings
-        }
-    }
-
-    /// The settings `sound` is analysed with: its clip's in a project (the options over them), else
-    /// the settings file's or the defaults.
-    func settings(for sound: String) -> AudioToHaptics.Settings {
-        project?.settings(for: sound).map(overrides.applied) ?? settings
-    }
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         guard let output = arguments.value("--output") else { throw .usage("missing --output OUT", command: Self.name) }
         guard output != "-" else { throw .usage("--output names a file or a folder: a sound's haptics are not written to standard output", command: Self.name) }
-        settingsFile = arguments.value("--settings")
+        let settingsFile = arguments.value("--settings")
         var settings = AudioToHaptics.Settings(), project: AudioToHaptics.Project?
         if let file = settingsFile {
             do {
@@ -121,7 +68,7 @@ struct FromAudioCommand: Command {
             }
             return Float(value)
         }
-        var overrides = Overrides()
+        var overrides = FromAudioBatch.Overrides()
         overrides.gainDb = try number("--gain-db", -60...60)
         overrides.normalizeDb = try number("--normalize-db", -60...0)
         overrides.resolution = try number("--resolution", 5...60).map(Int.init)
@@ -135,119 +82,94 @@ struct FromAudioCommand: Command {
             }
             overrides.filterHz = (Float(low), Float(high))
         }
-        self.settings = overrides.applied(to: settings)
-        self.project = project
-        self.overrides = overrides
         quiet = arguments.has("--quiet")
-        force = arguments.has("--force")
-        threads = try arguments.count("--jobs", maximum: 256, command: Self.name)
-        (report, reference) = (arguments.value("--report"), arguments.value("--reference"))
+        let (report, reference) = (arguments.value("--report"), arguments.value("--reference"))
         let inputs = arguments.positionals
         let several = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
         // One sound into an existing folder, or a path ending in `/`, goes into that folder.
         let intoFolder = several || output.hasSuffix("/") || FilePaths.isFolder(output) == true
-        if several, FilePaths.isFolder(output) == false || Format(rawValue: FilePaths.lowercasedExtension(output)) != nil {
+        if several, FilePaths.isFolder(output) == false || FromAudioBatch.Format(rawValue: FilePaths.lowercasedExtension(output)) != nil {
             throw .usage("with several sounds, -o names a folder to write into, got '\(output)'", command: Self.name)
         }
+        var batch: FromAudioBatch
         if intoFolder {
             let name = arguments.value("--to") ?? "haptic"
-            guard let format = Format(rawValue: name) else { throw .usage("--to takes haptic, ahap or json, got '\(name)'", command: Self.name) }
-            self.format = format
-            jobs = try Self.mirrored(inputs, into: output, format: format)
+            guard let format = FromAudioBatch.Format(rawValue: name) else { throw .usage("--to takes haptic, ahap or json, got '\(name)'", command: Self.name) }
+            do {
+                batch = FromAudioBatch(jobs: try FromAudioBatch.mirrored(inputs, into: output, format: format), format: format)
+            } catch {
+                throw CLIError(error)
+            }
         } else {
-            guard let format = Format(rawValue: FilePaths.lowercasedExtension(output)) else {
+            guard let format = FromAudioBatch.Format(rawValue: FilePaths.lowercasedExtension(output)) else {
                 throw .usage("cannot tell what to write from '\(output)': name a .haptic, .ahap or .json file (or a folder, with --to)", command: Self.name)
             }
             if let to = arguments.value("--to"), to != format.rawValue { throw .usage("--to \(to) and '\(output)' ask for different formats", command: Self.name) }
-            self.format = format
-            jobs = [Job(sound: inputs[0], output: output, name: FilePaths.deletingExtension(FilePaths.lastComponent(inputs[0])))]
+            batch = FromAudioBatch(jobs: [.init(sound: inputs[0], output: output, name: FilePaths.deletingExtension(FilePaths.lastComponent(inputs[0])))],
+                                   format: format)
         }
-        if jobs.count > 1, let report, !reportsToFolder {
+        (batch.baseSettings, batch.project, batch.overrides, batch.settingsFile) = (settings, project, overrides, settingsFile)
+        (batch.report, batch.reference, batch.force) = (report, reference, arguments.has("--force"))
+        batch.threads = try arguments.count("--jobs", maximum: 256, command: Self.name)
+        if batch.jobs.count > 1, let report, !batch.reportsToFolder {
             throw .usage("with several sounds, --report names a folder (an index page and a page a sound), got '\(report)'", command: Self.name)
         }
-        if jobs.count > 1, let reference, FilePaths.isFolder(reference) != true {
+        if batch.jobs.count > 1, let reference, FilePaths.isFolder(reference) != true {
             throw .usage("with several sounds, --reference names a folder of designers' clips, got '\(reference)'", command: Self.name)
         }
+        self.batch = batch
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let pages = jobs.compactMap(reportPage) + (reportsToFolder ? [FilePaths.join(report ?? "", "index.html")] : [])
-        try PatternInput.guardOutputs(jobs.map(\.output) + pages, inputs: jobs.map(\.sound) + jobs.compactMap(reference) + [settingsFile].compactMap { $0 })
-        // What a designer made is never replaced: an existing output hapsynth did not write is
-        // kept, and its sound not analysed, unless --force.
-        var kept: [Job] = [], jobs: [Job] = []
-        for job in self.jobs {
-            if !force, FilePaths.isFolder(job.output) == false, !AudioToHaptics.isOwnOutput(job.output) { kept.append(job) } else { jobs.append(job) }
-        }
-        for job in kept { console.error("kept \(job.output): it exists and hapsynth did not write it (--force replaces it)") }
-        if let project, let settingsFile, !quiet {
-            for job in jobs where project.settings(for: job.sound) == nil {
-                console.warning("\(job.sound) is not a clip of \(settingsFile): analysed with the defaults")
-            }
-        }
-        let clips = analyse(jobs, console: console)
-        // In a batch, a sound that cannot be read is named and the others are converted; the run
-        // fails at its end (one sound alone fails as its error says).
-        var unreadable: [(sound: String, error: AudioToHaptics.Failure)] = []
-        var rows: [FromAudioReport.Row] = []
-        for (job, (result, warnings)) in zip(jobs, clips) {
-            if !quiet { warnings.forEach(console.warning) }
-            let clip: HapticClip
-            switch result {
-            case .success(let made): clip = made
-            case .failure(let error):
-                if Interruption.isRaised { throw .interrupted }
-                guard self.jobs.count > 1 else { throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description) }
-                console.error(error.description)
-                unreadable.append((job.sound, error))
-                continue
-            }
-            // A clip is written a point at a time (a long sound's is never whole in memory).
-            let file: AudioToHaptics.PatternFile?
-            switch format {
-            case .haptic: file = nil
-            case .ahap:
-                guard let ahap = AudioToHaptics.ahap(clip) else { throw .invalidInput("\(job.sound): its haptics do not fit one AHAP file") }
-                file = ahap
-            case .json: file = AudioToHaptics.patternJSON(clip, name: FilePaths.deletingExtension(FilePaths.lastComponent(job.sound)),
-                                                          source: FilePaths.lastComponent(job.sound))
-            }
-            try Self.makeFolder(of: job.output)
-            try PatternInput.write(pieces: { emit in
-                if let file { emit(file.text) } else { AudioToHaptics.write(clip, source: FilePaths.lastComponent(job.sound), to: emit) }
-            }, to: job.output, what: format.what, settles: false)
-            let taps = clip.amplitude.filter { $0.emphasis != nil }.count
-            let designer = try reference(for: job).map { path throws(CLIError) in (path, try designerClip(path, console: console)) }
-            let agreement = designer.map { ClipAgreement(clip, reference: $0.1) }
-            if let designer, let agreement, !quiet { console.out("against \(designer.0): \(agreement.summary)") }
-            if let page = reportPage(for: job) {
-                let html: String
-                do {
-                    html = try FromAudioReport.html(sound: job.sound, clip: clip, reference: designer?.1)
-                } catch {
-                    throw .invalidInput(error.description)
+        let progress = ProgressBar(total: { Int64(batch.jobs.count) * 1_000 }, console: console, enabled: !quiet, label: "analysing")
+        let outcome = try Interruption.deferred { () throws(CLIError) in
+            do throws(FromAudioBatchError) {
+                return try batch.run(progress: { progress.update(Int64($0 * Double(batch.jobs.count) * 1_000)) }, shouldContinue: { !Interruption.isRaised }) { event in
+                    if case .analysed = event { progress.clear() }
+                    say(event, console: console)
                 }
-                try Self.makeFolder(of: page)
-                try PatternInput.write(html, to: page, what: "report", settles: false)
-                rows.append(FromAudioReport.Row(name: job.name, page: job.name + ".html", seconds: Double(clip.endS), emphases: taps, agreement: agreement))
-            }
-            if !quiet {
-                if file?.exceedsAndroid == true {
-                    console.warning("\(job.output): Android's waveform cannot carry its \(taps) emphases in \(AudioToHaptics.androidSegments) segments; "
-                        + "on Android, play its .haptic clip")
-                }
-                let held = file?.stepMs.map { ", amplitude held in \($0) ms steps for Android" } ?? ""
-                console.out("\(job.output): \(NumberText.fixed(Double(clip.endS), 3)) s, \(NumberText.count(clip.amplitude.count, "amplitude point")), "
-                    + "\(NumberText.count(clip.frequency?.count ?? 0, "frequency point")), \(taps) \(taps == 1 ? "emphasis" : "emphases")\(held)")
+            } catch {
+                throw CLIError(error)
             }
         }
-        if reportsToFolder, let report, !rows.isEmpty {
-            try PatternInput.write(FromAudioReport.index(rows), to: FilePaths.join(report, "index.html"), what: "report", settles: false)
+        guard !outcome.unreadable.isEmpty || !outcome.kept.isEmpty else { return .success }
+        var summary = "from-audio: \(outcome.converted) of \(NumberText.count(outcome.total, "sound")) converted"
+        if !outcome.unreadable.isEmpty { summary += "; \(outcome.unreadable.count) could not be read: \(outcome.unreadable.map(\.sound).joined(separator: ", "))" }
+        if !outcome.kept.isEmpty {
+            summary += "; \(NumberText.count(outcome.kept.count, "existing file")) kept (--force replaces them): \(outcome.kept.map(\.output).joined(separator: ", "))"
         }
-        guard !unreadable.isEmpty || !kept.isEmpty else { return .success }
-        var summary = "from-audio: \(jobs.count - unreadable.count) of \(NumberText.count(self.jobs.count, "sound")) converted"
-        if !unreadable.isEmpty { summary += "; \(unreadable.count) could not be read: \(unreadable.map(\.sound).joined(separator: ", "))" }
-        if !kept.isEmpty { summary += "; \(NumberText.count(kept.count, "existing file")) kept (--force replaces them): \(kept.map(\.output).joined(separator: ", "))" }
-        throw unreadable.isEmpty ? .cannotCreate(summary) : .invalidInput(summary)
+        throw outcome.unreadable.isEmpty ? .cannotCreate(summary) : .invalidInput(summary)
+    }
+
+    /// Words what the run tells: errors always, the rest unless `--quiet`.
+    private func say(_ event: FromAudioBatch.Event, console: Console) {
+        switch event {
+        case .kept(let job): console.error("kept \(job.output): it exists and hapsynth did not write it (--force replaces it)")
+        case .unreadable(_, let error): console.error(error.description)
+        case _ where quiet, .analysed: return
+        case .outsideProject(let job): console.warning("\(job.sound) is not a clip of \(batch.settingsFile ?? ""): analysed with the defaults")
+        case .reading(_, let text): console.warning(text)
+        case let .quiet(job, peakDbfs, settings): console.warning(Self.quietWarning(job.sound, peakDbfs: peakDbfs, settings: settings))
+        case let .agreement(_, reference, agreement): console.out("against \(reference): \(agreement.summary)")
+        case let .written(job, written):
+            if written.exceedsAndroid {
+                console.warning("\(job.output): Android's waveform cannot carry its \(written.emphases) emphases in \(AudioToHaptics.androidSegments) segments; "
+                    + "on Android, play its .haptic clip")
+            }
+            let held = written.androidStepMs.map { ", amplitude held in \($0) ms steps for Android" } ?? ""
+            console.out("\(job.output): \(NumberText.fixed(written.seconds, 3)) s, \(NumberText.count(written.amplitudePoints, "amplitude point")), "
+                + "\(NumberText.count(written.frequencyPoints, "frequency point")), \(written.emphases) \(written.emphases == 1 ? "emphasis" : "emphases")\(held)")
+        }
+    }
+
+    /// What a designer is told of a quiet sound (peak below −18 dBFS) analysed without gain: its
+    /// haptics come out weak, and the gain that would raise its peak to Studio's −0.3 dBFS; of a
+    /// silent one, that it has nothing to feel.
+    static func quietWarning(_ sound: String, peakDbfs: Float, settings: AudioToHaptics.Settings) -> String {
+        guard peakDbfs.isFinite else { return "\(sound): silent (every sample is the same): its haptics have nothing to feel" }
+        let raise = settings.normalizeDb - peakDbfs
+        return "\(sound): quiet (peak \(NumberText.fixed(Double(peakDbfs), 1)) dBFS, below \(NumberText.fixed(Double(AudioToHaptics.quietPeakDbfs), 0))): "
+            + "its amplitude is measured as it is, so its haptics are weak; --gain-db \(NumberText.fixed(Double(raise), 1)) raises its peak to "
+            + "\(NumberText.fixed(Double(settings.normalizeDb), 1)) dBFS (--normalize-db normalises only the frequency analysis)"
     }
 }

@@ -2,16 +2,17 @@
 import Glibc
 #endif
 import Dispatch
+import Synchronization
 
 /// A one-line progress bar on stderr, shown only when stderr is a terminal and the work has taken
-/// more than half a second; cleared when done.
-final class ProgressBar {
+/// more than half a second; cleared when done. Any thread may move it.
+final class ProgressBar: Sendable {
     private let console: Console
     private let total: Int64
     private let enabled: Bool
     private let startNanoseconds = DispatchTime.now().uptimeNanoseconds
-    private var shown = false
-    private var lastPercent = -1
+    /// Whether the bar is on screen, and the percentage it shows (-1: none yet).
+    private let state = Mutex((shown: false, lastPercent: -1))
     /// What the work is (`rendering`).
     private let label: String
 
@@ -28,16 +29,17 @@ final class ProgressBar {
     func update(_ done: Int64) {
         guard enabled, DispatchTime.now().uptimeNanoseconds - startNanoseconds > 500_000_000 else { return }
         let percent = Int(min(done, total) * 100 / total)
-        guard percent != lastPercent else { return }
-        lastPercent = percent
-        shown = true
-        let filled = percent / 4
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 25 - filled)
-        console.raw("\r\(label) [\(bar)] \(percent)%")
+        state.withLock { state in
+            guard percent != state.lastPercent else { return }
+            state = (true, percent)
+            let filled = percent / 4
+            let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 25 - filled)
+            console.raw("\r\(label) [\(bar)] \(percent)%")
+        }
     }
 
     func clear() {
-        guard shown else { return }
+        guard state.withLock({ $0.shown }) else { return }
         console.raw("\r\u{1B}[2K")
     }
 }
