@@ -112,3 +112,29 @@ extension CLIError {
         }
     }
 }
+
+extension CLIError {
+    /// A devices run that could not start or stopped.
+    init(_ error: DeviceRunError) {
+        let command = DevicesCommand.name
+        switch error {
+        case let .unknownDevice(choice, option, noFile):
+            self = .usage((option.map { "--\($0): " } ?? "") + "\(choice)" + (noFile ? " (no file '\(choice.name)' either)" : ""), command: command)
+        case .device(let file): self = file.isMissing ? .missingInput(file.description) : .invalidInput(file.description)
+        case let .limitForDeviceNotJudged(name, judged):
+            self = .usage("--max-loss \(name)=…: '\(name)' is not judged here; the devices judged are \(judged.joined(separator: ", "))", command: command)
+        case .noPatterns(let inputs):
+            self = .usage(inputs.isEmpty ? "missing <pattern>" : "no patterns found in \(inputs.joined(separator: ", "))", command: command)
+        case let .noKotlinPattern(chosen, names):
+            self = .usage("--pattern \(chosen): no Kotlin pattern of that name" + (names.isEmpty ? "" : "; the patterns are \(names.joined(separator: ", "))"), command: command)
+        case .reportOfSeveralPatterns: self = .usage("--report draws one pattern; give one pattern, or leave out --report", command: command)
+        case .check(let check): self = CLIError(check)
+        case .load(let load): self = CLIError(load, command: command)
+        case .notJudgeable(let refused): self = .invalidInput("\(refused)")
+        case let .profile(profile, rate): self = .usage("\(profile) (at --rate \(rate))", command: command)
+        case let .length(pattern, length): self = .invalidInput("\(pattern): \(length.reason)")  // devices has no --allow-long
+        case .render(let text): self = .invalidInput(text)
+        case .output(let output): self = CLIError(output)
+        }
+    }
+}

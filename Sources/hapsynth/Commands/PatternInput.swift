@@ -30,23 +30,8 @@ enum PatternInput {
     }
 
     /// Each warning names its file, so a loop over files can tell which one warned.
-    private static func reportWarnings(_ loaded: LoadedPattern, path: String, console: Console) {
+    static func reportWarnings(_ loaded: LoadedPattern, path: String, console: Console) {
         loaded.groupedWarnings.forEach { console.warning($0.line.contains(path) ? $0.line : "\(path): \($0.line)") }
-    }
-
-    /// As `load`, but a Kotlin pattern hapsynth cannot check (known only when the app runs, or in
-    /// a form not read) gives its refusal instead of failing the command, so that a run over a
-    /// file's patterns judges the others (docs/kotlin.md, "In CI").
-    static func loadCheckable(_ path: String, console: Console, pattern: String?, alongside: [String],
-                              command: String) throws(CLIError) -> Result<LoadedPattern, KotlinPatternError> {
-        do {
-            let loaded = try PatternLoader.load(path, capabilities: .iPhone, pattern: pattern, alongside: alongside)
-            reportWarnings(loaded, path: path, console: console)
-            return .success(loaded)
-        } catch {
-            if case .kotlin(.unreadable(let refused)) = error, refused.isUncheckable { return .failure(refused) }
-            throw CLIError(error, command: command)
-        }
     }
 
     /// A warning made an error by `--strict` (exit 65).

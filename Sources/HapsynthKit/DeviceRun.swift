@@ -1,0 +1,198 @@
+import AudioIO
+import HapticCheck
+import HapticCore
+import HapticPlanner
+import HapticSynth
+
+/// A `devices` run (docs/devices.md): patterns played on devices of the catalogue (or device
+/// files), each judged against a reference device, with the gate's verdicts and the HTML and JUnit
+/// reports put in place together once every pattern is judged.
+public struct DeviceRun: Sendable {
+    /// Pattern files and folders of them.
+    public var patterns: [String]
+    /// Catalogue names and device files; empty: every catalogue device.
+    public var devices: [String] = []
+    /// The device the others are judged against: a catalogue name or a device file.
+    public var reference = "iphone"
+    /// The render rate, in Hz.
+    public var sampleRate = 48_000
+    public var gate = DeviceGate()
+    /// Where the HTML report of the one pattern goes, and the JUnit report of every verdict.
+    public var report: String?, junit: String?
+    /// Only the Kotlin patterns of this name.
+    public var patternName: String?
+
+    public init(patterns: [String]) { self.patterns = patterns }
+
+    /// Words that are catalogue names or device files (a JSON object with `provenance` and
+    /// `platform`) choose devices; the others are patterns and folders. A bare word that names no
+    /// file (no `/`, no extension) is a mistyped device.
+    public static func sort(_ words: [String]) throws(DeviceRunError) -> (patterns: [String], devices: [String]) {
+        let names = Set(DeviceCatalogueFiles.files.map(\.name))
+        var patterns: [String] = [], devices: [String] = []
+        for word in words {
+            if names.contains(word) || DeviceReport.isDeviceFile(word) {
+                devices.append(word)
+            } else if FilePaths.isFolder(word) == nil, !word.contains("/"), !word.contains(".") {
+                throw .unknownDevice(DeviceProfileChoiceError(name: word), option: nil, noFile: true)
+            } else {
+                patterns.append(word)
+            }
+        }
+        return (patterns, devices)
+    }
+
+    /// What a run tells as it goes.
+    public enum Event {
+        /// A pattern loaded, with its warnings.
+        case loaded(path: String, LoadedPattern)
+        /// A Kotlin pattern known only when the app runs (or in a form not read): not judged.
+        case notJudged(shown: String, KotlinPatternError)
+    }
+
+    /// One pattern on every device.
+    public struct Judged {
+        /// The pattern as shown (`FILE.kt#NAME` for a Kotlin pattern).
+        public let pattern: String
+        public let matrix: DeviceMatrix
+        /// The gate's verdicts, device by device.
+        public let judgements: [DeviceGate.Judgement]
+    }
+
+    /// Every pattern's judgement.
+    public struct Outcome {
+        /// Each pattern judged, in order.
+        public let judged: [Judged]
+        /// Kotlin patterns not judged.
+        public let notJudged: [String]
+        /// The reports, written but not yet in place.
+        let reserved: [ReservedText]
+
+        /// Every verdict, pattern by pattern.
+        public var judgements: [DeviceGate.Judgement] { judged.flatMap(\.judgements) }
+
+        /// The verdicts over their limits.
+        public var failing: [DeviceGate.Judgement] { judgements.filter(\.fails) }
+
+        /// Puts the reports in place together (none when one cannot be).
+        public func commitReports() throws(OutputError) { try ReservedText.commit(reserved) }
+    }
+
+    /// Judges every pattern on every device and writes the reports beside their final names
+    /// (`Outcome.commitReports` puts them in place).
+    public func run(event: (Event) -> Void) throws(DeviceRunError) -> Outcome {
+        let catalogue: [DeviceProfile]
+        do {
+            catalogue = try DeviceProfile.catalogue()
+        } catch {
+            throw .device(error)
+        }
+        guard !patterns.isEmpty else { throw .noPatterns([]) }
+        let chosen = try devices.isEmpty ? catalogue : devices.map { name throws(DeviceRunError) in try Self.device(name) }
+        let referenceDevice = try Self.device(reference, option: "reference")
+        let judgedNames = chosen.map(\.name).filter { $0 != referenceDevice.name }
+        if let name = gate.percentByDevice.keys.sorted().first(where: { !judgedNames.contains($0) }) { throw .limitForDeviceNotJudged(name, judged: judgedNames) }
+        let files = try patternFiles()
+        if report != nil, files.count > 1 { throw .reportOfSeveralPatterns }
+        let reserved: [ReservedText]
+        do {
+            try OutputGuard.refuse([report, junit].compactMap { $0 }, inputs: files.map(\.path) + devices + [reference])
+            reserved = try ReservedText.reserving([report.map { ($0, "HTML report") }, junit.map { ($0, "JUnit report") }].compactMap { $0 })
+        } catch {
+            throw .output(error)
+        }
+        var judged: [Judged] = [], notJudged: [String] = [], reportText: String?
+        for file in files {
+            let loaded: LoadedPattern
+            do {
+                loaded = try PatternLoader.load(file.path, capabilities: .iPhone, pattern: file.pattern, alongside: file.alongside)
+            } catch {
+                // A pattern of a Kotlin file that needs a run: the file's others are judged.
+                guard case .kotlin(.unreadable(let refused)) = error, refused.isUncheckable else { throw .load(error) }
+                guard files.count > 1 else { throw .notJudgeable(refused) }
+                event(.notJudged(shown: file.shown, refused))
+                notJudged.append(file.shown)
+                continue
+            }
+            event(.loaded(path: file.path, loaded))
+            let matrix: DeviceMatrix
+            do {
+                matrix = try DeviceMatrix(loaded, devices: chosen.filter { $0.name != referenceDevice.name }, reference: referenceDevice, sampleRate: sampleRate)
+            } catch let error as ProfileError {
+                throw .profile(error, sampleRate: sampleRate)
+            } catch let error as RenderLengthError {
+                throw .length(pattern: file.shown, error)
+            } catch {
+                throw .render("\(error)")
+            }
+            if report != nil { reportText = DeviceReport.html(matrix, loaded: loaded, pattern: file.shown) }
+            judged.append(Judged(pattern: file.shown, matrix: matrix, judgements: gate.judge(matrix, pattern: file.shown)))
+        }
+        do throws(OutputError) {
+            for text in reserved { try text.write(text.path == junit ? DeviceGate.junit(judged.flatMap(\.judgements)) : reportText ?? "") }
+        } catch {
+            throw .output(error)
+        }
+        return Outcome(judged: judged, notJudged: notJudged, reserved: reserved)
+    }
+
+    /// The patterns named: files as given, folders as `check` and `lint` read them (every `.json`,
+    /// `.ahap`, `.haptic` and `.kt` below, hidden ones and other JSON passed over), each Kotlin
+    /// pattern shown as `FILE.kt#NAME`; with `patternName`, only the Kotlin patterns of that name.
+    func patternFiles() throws(DeviceRunError) -> [(path: String, pattern: String?, alongside: [String], shown: String)] {
+        let suite: CheckSuite
+        do {
+            suite = try CheckSuite(patterns: patterns)
+        } catch {
+            throw .check(error)
+        }
+        var entries = suite.entries
+        if let patternName {
+            // Only the Kotlin files' patterns are chosen among; the other files all stay.
+            entries = entries.filter { !$0.path.hasSuffix(".kt") || $0.pattern == patternName || $0.pattern == nil }
+            guard !entries.isEmpty else { throw .noKotlinPattern(patternName, names: suite.entries.compactMap(\.pattern)) }
+        }
+        guard !entries.isEmpty else { throw .noPatterns(patterns) }
+        return entries.map { entry in (entry.path, entry.pattern, entry.alongside, entry.pattern.map { "\(entry.path)#\($0)" } ?? entry.path) }
+    }
+
+    /// A catalogue name or a device file; `option` names where it was given (a positional when nil).
+    static func device(_ choice: String, option: String? = nil) throws(DeviceRunError) -> DeviceProfile {
+        do {
+            return try DeviceProfile.resolve(choice)
+        } catch let error as DeviceProfileChoiceError {
+            throw .unknownDevice(error, option: option, noFile: false)
+        } catch let error as SettingsFileError {
+            throw .device(error)
+        } catch {
+            throw .render("\(error)")
+        }
+    }
+}
+
+/// Why a `devices` run could not start or stopped.
+public enum DeviceRunError: Error {
+    /// A device word that is neither a catalogue name nor a device file; `option` says where it
+    /// was given (nil: among the patterns), `noFile` that no file has the name either.
+    case unknownDevice(DeviceProfileChoiceError, option: String?, noFile: Bool)
+    /// A device file (or the catalogue) that cannot be used.
+    case device(SettingsFileError)
+    /// A per-device limit for a device that is not judged here.
+    case limitForDeviceNotJudged(String, judged: [String])
+    /// No pattern among the inputs (empty: none named).
+    case noPatterns([String])
+    /// No Kotlin pattern of the chosen name, and the names there are.
+    case noKotlinPattern(String, names: [String])
+    /// An HTML report asked of more than one pattern.
+    case reportOfSeveralPatterns
+    case check(CheckError)
+    case load(LoadError)
+    /// The one pattern named is known only when its app runs.
+    case notJudgeable(KotlinPatternError)
+    /// A device profile that cannot render at the run's rate.
+    case profile(ProfileError, sampleRate: Int)
+    /// A pattern too long to render.
+    case length(pattern: String, RenderLengthError)
+    case render(String)
+    case output(OutputError)
+}
