@@ -33,18 +33,13 @@ struct ExportCommand: Command {
         ]
     }
 
-    /// What `--to` asks for.
-    enum Target: String { case haptic, ahap, json, androidJSON = "android-json", androidKotlin = "android-kotlin" }
-
     let inputPath: String
     /// `--pattern`: the Kotlin file's pattern.
     let patternName: String?
-    let target: Target
+    let target: PatternExport.Target
     let outputPath: String
-    let device: AndroidDevice
-    let sampleRateHz: Float
-    let gain: Float
-    let name: String?
+    /// The device, rate, gain and name of Android's arrays.
+    let android: PatternExport.AndroidOptions
     let quiet: Bool
     /// `--split`: one AHAP file per player in the folder `outputPath`; `--force` beside other files.
     let split: Bool
@@ -59,13 +54,14 @@ struct ExportCommand: Command {
         guard let given = arguments.value("--to") else {
             throw .usage("missing --to: say what to write (haptic, ahap, json, android-json or android-kotlin)", command: Self.name)
         }
-        guard let target = Target(rawValue: given) else {
+        guard let target = PatternExport.Target(rawValue: given) else {
             throw .usage("--to takes haptic, ahap, json, android-json or android-kotlin, got '\(given)'", command: Self.name)
         }
         patternName = arguments.value("--pattern")
         self.target = target
         outputPath = arguments.value("--output") ?? "-"
-        device = try AndroidOptions.platform(arguments, command: Self.name, recorded: .android(.amplitudePhone)).androidDevice ?? .amplitudePhone
+        var android = PatternExport.AndroidOptions()
+        android.device = try AndroidOptions.platform(arguments, command: Self.name, recorded: .android(.amplitudePhone)).androidDevice ?? .amplitudePhone
         func number(_ option: String, _ range: ClosedRange<Double>, _ fallback: Float) throws(CLIError) -> Float {
             guard let text = arguments.value(option) else { return fallback }
             guard let value = DecimalNumber.parse(text), range.contains(value) else {
@@ -73,13 +69,14 @@ struct ExportCommand: Command {
             }
             return Float(value)
         }
-        sampleRateHz = try number("--sample-rate", 1...1000, HapticClip.defaultAndroidSampleRateHz)
-        gain = try number("--gain", 0...1, 1)
-        name = arguments.value("--name")
-        if let name, !AndroidArrays.isKotlinName(name) {
+        android.sampleRateHz = try number("--sample-rate", 1...1000, HapticClip.defaultAndroidSampleRateHz)
+        android.gain = try number("--gain", 0...1, 1)
+        android.name = arguments.value("--name")
+        if let name = android.name, !AndroidArrays.isKotlinName(name) {
             throw .usage("--name must be a Kotlin name (ASCII letters, digits and _, not starting with a digit, not a keyword), got '\(PatternFileError.shown(name))'",
                          command: Self.name)
         }
+        self.android = android
         quiet = arguments.has("--quiet")
         split = arguments.has("--split")
         force = arguments.has("--force")
@@ -97,38 +94,24 @@ struct ExportCommand: Command {
             return .success
         }
         try PatternInput.guardOutputs([outputPath], inputs: loaded.files + inputFiles)
-        let fileName = FilePaths.lastComponent(inputPath)
-        let text: String, warnings: [String]
-        do {
-            switch target {
-            case .haptic:
-                let export = try HapticClipExport.export(loaded, source: fileName)
-                (text, warnings) = (export.text, export.warnings)
-            case .ahap:
-                guard let one = AHAPExport.onePlayer(loaded.plan), let file = AHAPExport.files(for: one.plan).first else {
-                    throw CLIError.invalidInput("\(inputPath): its Core Haptics plan has \(loaded.plan.players.count) players that one AHAP file cannot "
-                        + "hold together (more than one has controls of its own, or another's controls would reshape a continuous event); "
-                        + "write one file per player with --split -o DIR")
-                }
-                (text, warnings) = (file + "\n", one.warnings + AHAPExport.warnings(for: one.plan, fileName: outputPath == "-" ? "the AHAP file" : FilePaths.lastComponent(outputPath)))
-            case .json:
-                guard let pattern = loaded.pattern else {
-                    throw CLIError.invalidInput("\(inputPath): --to json writes a pattern (pattern.json or Kotlin); an AHAP file or .haptic clip is not one")
-                }
-                (text, warnings) = (PatternJSONWriter.json(pattern, name: loaded.name), [])
-            case .androidJSON, .androidKotlin:
-                let export = try AndroidArrays.export(loaded, device: device, sampleRateHz: sampleRateHz, gain: gain)
-                let variable = name ?? AndroidArrays.variableName(FilePaths.deletingExtension(fileName))
-                text = target == .androidKotlin ? AndroidArrays.kotlin(export.waveform, name: variable) : AndroidArrays.json(export.waveform)
-                warnings = export.warnings
-            }
-        } catch let error as CLIError {
-            throw error
+        let output: PatternExport.Output
+        do throws(PatternExportError) {
+            output = try PatternExport.text(loaded, as: target, fileName: FilePaths.lastComponent(inputPath),
+                                            outputName: outputPath == "-" ? nil : FilePaths.lastComponent(outputPath), android: android)
         } catch {
-            throw .invalidInput("\(inputPath): \(error)")
+            switch error {
+            case .severalPlayers(let count):
+                throw .invalidInput("\(inputPath): its Core Haptics plan has \(count) players that one AHAP file cannot "
+                    + "hold together (more than one has controls of its own, or another's controls would reshape a continuous event); "
+                    + "write one file per player with --split -o DIR")
+            case .notAPattern:
+                throw .invalidInput("\(inputPath): --to json writes a pattern (pattern.json or Kotlin); an AHAP file or .haptic clip is not one")
+            case .cannotExport(let reason):
+                throw .invalidInput("\(inputPath): \(reason)")
+            }
         }
-        if !quiet { warnings.forEach(console.warning) }
-        try PatternInput.write(text, to: outputPath, what: target == .haptic ? "clip" : target == .ahap ? "AHAP file" : target == .json ? "pattern" : "arrays")
+        if !quiet { output.warnings.forEach(console.warning) }
+        try PatternInput.write(output.text, to: outputPath, what: target.what)
         return .success
     }
 }
