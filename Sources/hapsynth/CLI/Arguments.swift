@@ -41,6 +41,8 @@ struct PositionalSpec: Sendable {
 
 /// The arguments of one command after parsing: flags, option values and positionals.
 struct ParsedArguments {
+    /// The command parsed for, which usage errors name.
+    let commandName: String
     private(set) var flags: Set<String> = []
     private(set) var values: [String: String] = [:]
     /// Every value an option was given, in order (for options that may repeat: `--audio-root`).
@@ -53,6 +55,7 @@ struct ParsedArguments {
     /// number of positionals is a usage error.
     init(_ arguments: [String], command: any Command.Type) throws(CLIError) {
         let name = command.name
+        commandName = name
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -121,14 +124,4 @@ struct ParsedArguments {
 
     /// Every value a repeatable option was given, in order.
     func values(_ option: String) -> [String] { allValues[option] ?? [] }
-
-    /// A whole-number option from 1 to `maximum` (`--jobs`, `--threads`); when absent, the number
-    /// of cores (at most `maximum`).
-    func count(_ option: String, maximum: Int, command: String) throws(CLIError) -> Int {
-        guard let text = value(option) else { return min(maximum, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
-        guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1, count <= maximum else {
-            throw .usage("\(option) needs a whole number from 1 to \(maximum), got '\(text)'", command: command)
-        }
-        return count
-    }
 }

@@ -19,149 +19,98 @@ struct CheckCommand: Command {
         HAPSYNTH_RECORD=missing|all records like --record, except when CI is set.
         """
     static let positionals = [PositionalSpec(name: "pattern-or-dir", help: "Pattern files or folders.", repeating: true)]
+    static let goldens = Option("--goldens", "DIR", help: "The folder of golden files.", isRequired: true)
+    static let record = Flag("--record", help: "Write missing and differing goldens; 'missing': only new ones; 'all': re-record every one.",
+                             choices: ["missing", "all"])
+    static let strict = Flag("--strict", help: "Fail on warnings and on goldens that no pattern owns.")
+    static let quiet = Flag("--quiet", help: "Print only the patterns that fail or warn, and the summary.", short: "-q")
+    /// A new suite's goldens: FLAC or WAV.
+    enum GoldenFormat: String, CaseIterable, Sendable { case flac, wav }
+    static let goldenFormat = Option<GoldenFormat>.choice("--golden-format",
+                                                         help: "A new suite's goldens: 24-bit FLAC (default, at 8000 Hz unless --rate) or 32-bit float WAV.")
+    static let prune = Flag("--prune", help: "Delete goldens that no pattern owns.")
+    static let artifacts = Option("--artifacts", "DIR", help: "Where failing renders and differences go.")
+    static let junit = Option("--junit", "FILE", help: "Write a JUnit XML report.")
+    static let report = Option("--report", "FILE", help: "Write an HTML report with waveform pictures.")
+    static let jobs = Option.count("--jobs", help: "Patterns checked at once (default: the number of cores).")
+    static let shard = Option<(index: Int, count: Int)>(
+        OptionSpec(name: "--shard", valueName: "K/N", help: "Check only the K-th of N parts of the suite."), rule: "needs K/N with 1 <= K <= N"
+    ) { text in
+        let parts = text.split(separator: "/").map { Int($0) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else { return nil }
+        return (index, count)
+    }
+    static let skip = Option("--skip", "NAME", help: "Leave out the pattern NAME (Haptics.kt#tap; * matches any run; repeatable).")
+    static let sampleExact = Flag("--sample-exact", help: "Gate sample by sample even where the suite records the perceptual gate.")
     static var options: [OptionSpec] {
-        [
-            OptionSpec(name: "--goldens", valueName: "DIR", help: "The folder of golden files.", isRequired: true),
-            OptionSpec(name: "--record", valueName: nil,
-                       help: "Write missing and differing goldens; 'missing': only new ones; 'all': re-record every one.",
-                       choices: ["missing", "all"]),
-            OptionSpec(name: "--strict", valueName: nil, help: "Fail on warnings and on goldens that no pattern owns."),
-            OptionSpec(name: "--quiet", valueName: nil, help: "Print only the patterns that fail or warn, and the summary.", short: "-q"),
-            OptionSpec(name: "--golden-format", valueName: "flac|wav",
-                       help: "A new suite's goldens: 24-bit FLAC (default, at 8000 Hz unless --rate) or 32-bit float WAV."),
-            OptionSpec(name: "--prune", valueName: nil, help: "Delete goldens that no pattern owns."),
-            OptionSpec(name: "--artifacts", valueName: "DIR", help: "Where failing renders and differences go."),
-            OptionSpec(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report."),
-            OptionSpec(name: "--report", valueName: "FILE", help: "Write an HTML report with waveform pictures."),
-            OptionSpec(name: "--jobs", valueName: "N", help: "Patterns checked at once (default: the number of cores)."),
-            OptionSpec(name: "--shard", valueName: "K/N", help: "Check only the K-th of N parts of the suite."),
-            OptionSpec(name: "--skip", valueName: "NAME", help: "Leave out the pattern NAME (Haptics.kt#tap; * matches any run; repeatable)."),
-            OptionSpec(name: "--platform", valueName: "ios|android",
-                       help: "Render as an iPhone or an Android phone plays (default: the suite's, else ios)."),
-            DeviceProfileOption.spec,
-            OptionSpec(name: "--android-device", valueName: "NAME|FILE",
-                       help: "With an Android suite: the device (default: the suite's, else flagship-api36)."),
-        ] + CompareOptions.specs + CompareOptions.perceptualSpecs + [
-            OptionSpec(name: "--sample-exact", valueName: nil, help: "Gate sample by sample even where the suite records the perceptual gate."),
-        ] + ProfileOptions.specs
+        specs(goldens, record, strict, quiet, goldenFormat, prune, artifacts, junit, report, jobs, shard, skip,
+              DeviceOptions.platform.with(help: "Render as an iPhone or an Android phone plays (default: the suite's, else ios)."),
+              DeviceOptions.profile,
+              DeviceOptions.androidDevice.with(help: "With an Android suite: the device (default: the suite's, else flagship-api36)."))
+            + CompareOptions.specs + CompareOptions.perceptualSpecs + specs(sampleExact) + ProfileOptions.specs
     }
 
-    let inputs: [String]
-    let goldens: String
-    let record: RecordMode
+    /// What to check, against what, and how.
+    let request: CheckRequest
     /// Set when HAPSYNTH_RECORD asked to record but CI is set, to say so.
     let recordIgnoredForCI: Bool
-    let strict, prune, asJSON, quiet: Bool
-    let artifacts: String?
-    let junit: String?
-    let report: String?
-    let jobs: Int
-    let shard: (index: Int, count: Int)?
-    /// `--skip`: names of patterns left out.
-    let skip: [String]
-    let tolerance: WaveformComparison.Tolerance
-    /// The perceptual gate's limits; nil: the sample-exact gate.
-    let perceptual: PerceptualTolerance?
-    /// No haptics on a device profile without them.
-    let capabilities: DeviceCapabilities
-    let profile: ActuatorProfile
-    /// `.ios`, or `.android(device)` for an Android suite.
-    let platform: Platform
-    /// The suite's recorded settings, if it has them (written on the first record otherwise).
-    let config: CheckSuiteConfig?
-    /// The container of goldens recorded with no suite settings yet.
-    let newGoldenFormat: SoundFileContainer
-    /// The files its options name (a profile, device files), which no report may replace.
-    let inputFiles: [String]
+    let asJSON, quiet: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        inputs = arguments.positionals
-        inputFiles = PatternInput.optionFiles(arguments)
-        guard let goldens = arguments.value("--goldens") else { throw .usage("missing --goldens DIR", command: Self.name) }
-        self.goldens = goldens
-        if arguments.has("--record") {
-            record = arguments.value("--record").flatMap { $0 == "all" ? .all : .missing } ?? .missingAndDiffering
+        guard let goldens = try arguments.value(Self.goldens) else { throw .usage("missing --goldens DIR", command: Self.name) }
+        var request = CheckRequest(inputs: arguments.positionals, goldens: goldens)
+        request.inputFiles = PatternInput.optionFiles(arguments)
+        if arguments.has(Self.record) {
+            request.record = arguments.choice(Self.record).map { $0 == "all" ? .all : .missing } ?? .missingAndDiffering
             recordIgnoredForCI = false
         } else {
-            (record, recordIgnoredForCI) = RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
+            (request.record, recordIgnoredForCI) = RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         }
-        strict = arguments.has("--strict")
-        quiet = arguments.has("--quiet")
-        prune = arguments.has("--prune")
-        if prune, let file = inputs.first(where: { FilePaths.isFolder($0) == false }) {
+        (request.strict, request.prune) = (arguments.has(Self.strict), arguments.has(Self.prune))
+        quiet = arguments.has(Self.quiet)
+        if request.prune, let file = request.inputs.first(where: { FilePaths.isFolder($0) == false }) {
             throw .usage("--prune needs folders: \(file) is a file, and a suite named by files cannot say which goldens are obsolete", command: Self.name)
         }
-        asJSON = arguments.has("--json")
-        artifacts = arguments.value("--artifacts")
-        junit = arguments.value("--junit")
-        report = arguments.value("--report")
-        jobs = try arguments.count("--jobs", maximum: 256, command: Self.name)
-        skip = arguments.values("--skip")
-        if let text = arguments.value("--shard") {
-            let parts = text.split(separator: "/").map { Int($0) }
-            guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
-                throw .usage("--shard needs K/N with 1 <= K <= N, got '\(text)'", command: Self.name)
-            }
-            shard = (index, count)
-        } else {
-            shard = nil
-        }
+        asJSON = arguments.has(CompareOptions.json)
+        (request.artifacts, request.junit, request.report) = (try arguments.value(Self.artifacts), try arguments.value(Self.junit), try arguments.value(Self.report))
+        request.pictures = request.report != nil
+        request.jobs = try arguments.count(Self.jobs)
+        request.skip = arguments.values(Self.skip)
+        request.shard = try arguments.value(Self.shard)
+        let config: CheckSuiteConfig?
         do {
             config = try CheckSuiteConfig.read(goldens: goldens)
         } catch {
             throw CLIError(error)
         }
+        request.recorded = config
         // A folder with no suite yet is recorded with the new-suite settings (FLAC at 8 kHz).
         let fresh = config == nil && CheckSuiteConfig.isNew(goldens: goldens) ? CheckSuiteConfig.newSuite : CheckSuiteConfig()
-        switch arguments.value("--golden-format") {
-        case nil: newGoldenFormat = fresh.format
-        case "flac": newGoldenFormat = .flac
-        case "wav": newGoldenFormat = .wav
-        case let other?: throw .usage("--golden-format takes flac or wav, got '\(other)'", command: Self.name)
-        }
-        if config != nil, arguments.value("--golden-format") != nil {
+        let format = try arguments.value(Self.goldenFormat)
+        request.newGoldenFormat = format.map { $0 == .flac ? .flac : .wav } ?? fresh.format
+        if config != nil, format != nil {
             throw .usage("--golden-format chooses a new suite's goldens; this suite keeps the format it was recorded in", command: Self.name)
         }
-        tolerance = try CompareOptions.tolerance(arguments, command: Self.name, base: config?.tolerance ?? .init())
-        if arguments.has("--sample-exact") {
+        request.tolerance = try CompareOptions.tolerance(arguments, command: Self.name, base: config?.tolerance ?? .init())
+        if arguments.has(Self.sampleExact) {
             if let flag = CompareOptions.perceptualSpecs.map(\.name).first(where: { arguments.has($0) || arguments.value($0) != nil }) {
                 throw .usage("--sample-exact and \(flag) choose different gates", command: Self.name)
             }
-            perceptual = nil
         } else {
-            perceptual = try CompareOptions.perceptual(arguments, command: Self.name, base: config?.perceptual)
+            request.perceptual = try CompareOptions.perceptual(arguments, command: Self.name, base: config?.perceptual)
         }
-        let device = try DeviceProfileOption.device(arguments, command: Self.name)
-        profile = try DeviceProfileOption.profile(
-            device, over: try ProfileOptions.resolve(arguments, command: Self.name, base: config?.profile ?? fresh.profile), command: Self.name)
         // A device profile's platform, else `--platform`, else the suite's, else iOS (a folder keeps one
         // platform's goldens: the check refuses the other unless `--record all` re-records it all).
-        if let device { platform = device.platform } else { platform = try AndroidOptions.platform(arguments, command: Self.name, recorded: config?.platform ?? .ios) }
-        capabilities = device?.capabilities ?? .iPhone
+        (request.profile, request.platform, request.capabilities) = try DeviceOptions.choose(
+            arguments, recorded: config?.platform ?? .ios, base: config?.profile ?? fresh.profile)
+        request.wording = CheckWording(error: { Wording.text($0) }, warning: { Wording.text($0) })
+        request.isInterrupted = { Interruption.isRaised }
+        self.request = request
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         if recordIgnoredForCI { console.note("hapsynth: note: HAPSYNTH_RECORD is ignored because CI is set; goldens are only compared") }
-        var request = CheckRequest(inputs: inputs, goldens: goldens)
-        request.recorded = config
-        request.newGoldenFormat = newGoldenFormat
-        request.profile = profile
-        request.platform = platform
-        request.tolerance = tolerance
-        request.perceptual = perceptual
-        request.capabilities = capabilities
-        request.record = record
-        request.strict = strict
-        request.prune = prune
-        request.artifacts = artifacts
-        request.jobs = jobs
-        request.shard = shard
-        request.skip = skip
-        request.pictures = report != nil
-        (request.junit, request.report, request.inputFiles) = (junit, report, inputFiles)
-        request.wording = CheckWording(error: { Wording.text($0) }, warning: { Wording.text($0) })
-        request.isInterrupted = { Interruption.isRaised }
-        let asJSON = self.asJSON, strict = self.strict, quiet = self.quiet
+        let asJSON = self.asJSON, quiet = self.quiet
         let result = try Interruption.deferred { () throws(CLIError) in
             do throws(CheckError) {
                 return try Hapsynth.check(request) { event in
@@ -179,12 +128,12 @@ struct CheckCommand: Command {
             }
         }
         guard !result.foundNothing else {
-            console.out("check: no patterns found in \(inputs.joined(separator: ", "))")
+            console.out("check: no patterns found in \(request.inputs.joined(separator: ", "))")
             return .failure
         }
         let results = result.report
         if !asJSON {
-            for golden in results.obsolete { console.out("obsolete \(golden): no pattern owns it\(strict ? "" : " (--prune deletes it)")") }
+            for golden in results.obsolete { console.out("obsolete \(golden): no pattern owns it\(request.strict ? "" : " (--prune deletes it)")") }
         }
         if asJSON {
             console.out(results.json.pretty())

@@ -17,9 +17,9 @@ struct CompareCommand: Command {
         PositionalSpec(name: "expected", help: "The reference file."),
         PositionalSpec(name: "actual", help: "The file to check."),
     ]
-    static let options = CompareOptions.specs + CompareOptions.perceptualSpecs + [
-        OptionSpec(name: "--full-scale-g", valueName: "G", help: "Perceptual: the acceleration of a full-scale sample (default 2)."),
-    ]
+    static let fullScaleG = Option<Double>(OptionSpec(name: "--full-scale-g", valueName: "G", help: "Perceptual: the acceleration of a full-scale sample (default 2)."),
+                                           rule: "needs a number > 0") { DecimalNumber.parse($0).flatMap { $0 > 0 ? $0 : nil } }
+    static var options: [OptionSpec] { CompareOptions.specs + CompareOptions.perceptualSpecs + specs(fullScaleG) }
 
     let expectedPath, actualPath: String
     let tolerance: WaveformComparison.Tolerance
@@ -33,17 +33,10 @@ struct CompareCommand: Command {
         expectedPath = arguments.positionals[0]
         actualPath = arguments.positionals[1]
         tolerance = try CompareOptions.tolerance(arguments, command: Self.name)
-        asJSON = arguments.has("--json")
-        var fullScale = ActuatorProfile().fullScaleG
-        if let text = arguments.value("--full-scale-g") {
-            guard let value = DecimalNumber.parse(text), value > 0, value.isFinite else {
-                throw .usage("--full-scale-g needs a number > 0, got '\(text)'", command: Self.name)
-            }
-            fullScale = value
-        }
-        fullScaleG = fullScale
+        asJSON = arguments.has(CompareOptions.json)
+        fullScaleG = try arguments.value(Self.fullScaleG) ?? ActuatorProfile().fullScaleG
         perceptual = try CompareOptions.perceptual(arguments, command: Self.name)
-        if arguments.value("--full-scale-g") != nil, perceptual == nil { throw .usage("--full-scale-g goes with --perceptual", command: Self.name) }
+        if arguments.gave(Self.fullScaleG), perceptual == nil { throw .usage("--full-scale-g goes with --perceptual", command: Self.name) }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {

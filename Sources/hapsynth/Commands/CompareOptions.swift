@@ -2,36 +2,32 @@ import HapsynthKit
 
 /// The tolerance options of `compare` and `check`.
 enum CompareOptions {
-    static let specs = [
-        OptionSpec(name: "--max-abs-error", valueName: "X", help: "Largest allowed sample difference (default 1e-4)."),
-        OptionSpec(name: "--min-snr-db", valueName: "X", help: "Smallest allowed SNR in dB (default 90)."),
-        OptionSpec(name: "--json", valueName: nil, help: "Print the results as one JSON document."),
-    ]
+    static let maxAbsError = Option<Double>(OptionSpec(name: "--max-abs-error", valueName: "X", help: "Largest allowed sample difference (default 1e-4)."),
+                                            rule: "needs a number ≥ 0") { DecimalNumber.parse($0).flatMap { $0 >= 0 ? $0 : nil } }
+    static let minSNRdB = Option<Double>(OptionSpec(name: "--min-snr-db", valueName: "X", help: "Smallest allowed SNR in dB (default 90)."),
+                                         rule: "needs a number", read: DecimalNumber.parse)
+    static let json = Flag("--json", help: "Print the results as one JSON document.")
+    static var specs: [OptionSpec] { hapsynth.specs(maxAbsError, minSNRdB, json) }
 
     /// The perceptual gate's options (the tolerances imply `--perceptual`).
-    static let perceptualSpecs = [
-        OptionSpec(name: "--perceptual", valueName: nil, help: "Gate on what a person can feel: level, frequency and onsets."),
-        OptionSpec(name: "--level-tolerance-db", valueName: "DB", help: "Perceptual: largest level difference, 0-40 (default 1)."),
-        OptionSpec(name: "--frequency-tolerance", valueName: "X", help: "Perceptual: largest relative frequency error, 0-1 (default 0.06)."),
-        OptionSpec(name: "--onset-tolerance-ms", valueName: "MS", help: "Perceptual: largest onset shift, 0-10 (default 2)."),
-    ]
+    static let perceptualFlag = Flag("--perceptual", help: "Gate on what a person can feel: level, frequency and onsets.")
+    static let levelDb = Option.number("--level-tolerance-db", "DB", help: "Perceptual: largest level difference, 0-40 (default 1).", in: 0...40)
+    static let frequencyRatio = Option.number("--frequency-tolerance", "X", help: "Perceptual: largest relative frequency error, 0-1 (default 0.06).", in: 0...1)
+    static let onsetMs = Option.number("--onset-tolerance-ms", "MS", help: "Perceptual: largest onset shift, 0-10 (default 2).", in: 0...10)
+    static var perceptualSpecs: [OptionSpec] { hapsynth.specs(perceptualFlag, levelDb, frequencyRatio, onsetMs) }
 
     /// The perceptual gate the arguments ask for, on top of `base` (a suite's, if it records one):
     /// nil for the sample-exact gate.
     static func perceptual(
         _ arguments: ParsedArguments, command: String, base: PerceptualTolerance? = nil
     ) throws(CLIError) -> PerceptualTolerance? {
-        let limits: [(flag: String, range: ClosedRange<Double>, keyPath: WritableKeyPath<PerceptualTolerance, Double>)] = [
-            ("--level-tolerance-db", 0...40, \.levelDb), ("--frequency-tolerance", 0...1, \.frequencyRatio), ("--onset-tolerance-ms", 0...10, \.onsetMs),
+        let limits: [(option: Option<Double>, keyPath: WritableKeyPath<PerceptualTolerance, Double>)] = [
+            (levelDb, \.levelDb), (frequencyRatio, \.frequencyRatio), (onsetMs, \.onsetMs),
         ]
-        guard arguments.has("--perceptual") || base != nil || limits.contains(where: { arguments.value($0.flag) != nil }) else { return nil }
+        guard arguments.has(perceptualFlag) || base != nil || limits.contains(where: { arguments.gave($0.option) }) else { return nil }
         var tolerance = base ?? PerceptualTolerance()
         for limit in limits {
-            guard let text = arguments.value(limit.flag) else { continue }
-            guard let value = DecimalNumber.parse(text), limit.range.contains(value) else {
-                throw .usage("\(limit.flag) needs a number in \(NumberText.significant(limit.range.lowerBound))-\(NumberText.significant(limit.range.upperBound)), got '\(text)'", command: command)
-            }
-            tolerance[keyPath: limit.keyPath] = value
+            if let value = try arguments.value(limit.option) { tolerance[keyPath: limit.keyPath] = value }
         }
         return tolerance
     }
@@ -41,18 +37,8 @@ enum CompareOptions {
         _ arguments: ParsedArguments, command: String, base: WaveformComparison.Tolerance = WaveformComparison.Tolerance()
     ) throws(CLIError) -> WaveformComparison.Tolerance {
         var tolerance = base
-        if let text = arguments.value("--max-abs-error") {
-            guard let value = DecimalNumber.parse(text), value >= 0 else {
-                throw .usage("--max-abs-error needs a number ≥ 0, got '\(text)'", command: command)
-            }
-            tolerance.maxAbsError = value
-        }
-        if let text = arguments.value("--min-snr-db") {
-            guard let value = DecimalNumber.parse(text) else {
-                throw .usage("--min-snr-db needs a number, got '\(text)'", command: command)
-            }
-            tolerance.minSNRdB = value
-        }
+        tolerance.maxAbsError = try arguments.value(maxAbsError) ?? tolerance.maxAbsError
+        tolerance.minSNRdB = try arguments.value(minSNRdB) ?? tolerance.minSNRdB
         return tolerance
     }
 }

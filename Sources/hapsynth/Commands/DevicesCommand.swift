@@ -20,22 +20,16 @@ struct DevicesCommand: Command {
         reference feels; --max-level-offset when it plays more than DB weaker or stronger.
         """
     static let positionals = [PositionalSpec(name: "pattern", help: "Pattern files or folders, and device names or files.", repeating: true)]
-    static var options: [OptionSpec] {
-        [
-            OptionSpec(name: "--list", valueName: nil, help: "Print every catalogue device, each value with its basis and reference (--json: the files).",
-                       standalone: true),
-            OptionSpec(name: "--reference", valueName: "NAME|FILE", help: "The device the others are judged against (default iphone)."),
-            OptionSpec(name: "--rate", valueName: "HZ", help: "Render rate, 8000-192000 (default 48000)."),
-            OptionSpec(name: "--json", valueName: nil, help: "Print the results as one JSON document."),
-            OptionSpec(name: "--report", valueName: "FILE", help: "Write an HTML page: the summary, then a row per device with its lanes, waveform and render."),
-            OptionSpec(name: "--max-loss", valueName: "PCT|NAME=PCT",
-                       help: "Fail (exit 1) when a device loses more than PCT % of what the reference feels; NAME=PCT for one device. Repeatable."),
-            OptionSpec(name: "--max-level-offset", valueName: "DB",
-                       help: "Fail (exit 1) when a device plays more than DB weaker or stronger than the reference."),
-            OptionSpec(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report: a test case per pattern and device."),
-            PatternInput.patternSpec,
-        ]
-    }
+    static let list = Flag("--list", help: "Print every catalogue device, each value with its basis and reference (--json: the files).", standalone: true)
+    static let reference = Option("--reference", "NAME|FILE", help: "The device the others are judged against (default iphone).")
+    static let rate = Option.whole("--rate", "HZ", help: "Render rate, 8000-192000 (default 48000).", in: 8_000...192_000)
+    static let report = Option("--report", "FILE", help: "Write an HTML page: the summary, then a row per device with its lanes, waveform and render.")
+    static let maxLoss = Option("--max-loss", "PCT|NAME=PCT",
+                                help: "Fail (exit 1) when a device loses more than PCT % of what the reference feels; NAME=PCT for one device. Repeatable.")
+    static let maxLevelOffset = Option.number("--max-level-offset", "DB", help: "Fail (exit 1) when a device plays more than DB weaker or stronger than the reference.",
+                                              in: 0...60)
+    static let junit = Option("--junit", "FILE", help: "Write a JUnit XML report: a test case per pattern and device.")
+    static var options: [OptionSpec] { specs(list, reference, rate, CompareOptions.json, report, maxLoss, maxLevelOffset, junit, PatternInput.pattern) }
 
     let list: Bool
     let asJSON: Bool
@@ -43,8 +37,8 @@ struct DevicesCommand: Command {
     let request: DeviceRun
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        list = arguments.has("--list")
-        asJSON = arguments.has("--json")
+        list = arguments.has(Self.list)
+        asJSON = arguments.has(CompareOptions.json)
         var request: DeviceRun
         do {
             let (patterns, devices) = try DeviceRun.sort(arguments.positionals)
@@ -53,20 +47,12 @@ struct DevicesCommand: Command {
         } catch {
             throw CLIError(error)
         }
-        request.patternName = arguments.value("--pattern")
-        request.reference = arguments.value("--reference") ?? "iphone"
-        if let text = arguments.value("--rate") {
-            guard let value = Int(text), (8_000...192_000).contains(value) else { throw .usage("--rate needs a whole number in 8000-192000, got '\(text)'", command: Self.name) }
-            request.sampleRate = value
-        }
-        (request.report, request.junit) = (arguments.value("--report"), arguments.value("--junit"))
-        request.gate = try Self.gate(arguments.values("--max-loss"))
-        if let text = arguments.value("--max-level-offset") {
-            guard let value = DecimalNumber.parse(text), value.isFinite, (0...60).contains(value) else {
-                throw .usage("--max-level-offset needs a number of dB in 0-60, got '\(text)'", command: Self.name)
-            }
-            request.gate.maxLevelOffsetDb = value
-        }
+        request.patternName = try arguments.value(PatternInput.pattern)
+        request.reference = try arguments.value(Self.reference) ?? "iphone"
+        request.sampleRate = try arguments.value(Self.rate) ?? 48_000
+        (request.report, request.junit) = (try arguments.value(Self.report), try arguments.value(Self.junit))
+        request.gate = try Self.gate(arguments.values(Self.maxLoss))
+        request.gate.maxLevelOffsetDb = try arguments.value(Self.maxLevelOffset)
         self.request = request
     }
 

@@ -18,19 +18,17 @@ struct ExportCommand: Command {
         with -o - (the default).
         """
     static let positionals = [PositionalSpec(name: "input", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file.")]
+    static let to = Option<PatternExport.Target>.choice("--to", help: "What to write.", isRequired: true)
+    static let output = Option("--output", "FILE", help: "Where to write it (default '-', standard output).", short: "-o")
+    static let sampleRate = Option.number("--sample-rate", "HZ", help: "For a .haptic clip: samples per second, 1-1000 (default 100).", in: 1...1000)
+    static let gain = Option.number("--gain", "X", help: "For a .haptic clip: the amplitude's gain, 0-1 (default 1).", in: 0...1)
+    static let kotlinName = Option("--name", "NAME", help: "With android-kotlin: the property's name (default: from the input's file name).")
+    static let split = Flag("--split", help: "With ahap: one file per player, in the folder -o names (as plan --ahap-dir).")
+    static let force = Flag("--force", help: "With --split: write into a folder that holds other files (they are kept).")
+    static let quiet = Flag("--quiet", help: "Hide warnings.", short: "-q")
     static var options: [OptionSpec] {
-        [
-            OptionSpec(name: "--to", valueName: "haptic|ahap|json|android-json|android-kotlin", help: "What to write.", isRequired: true),
-            PatternInput.patternSpec,
-            OptionSpec(name: "--output", valueName: "FILE", help: "Where to write it (default '-', standard output).", short: "-o"),
-            OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "For a pattern or AHAP file: the device (default phone-api26)."),
-            OptionSpec(name: "--sample-rate", valueName: "HZ", help: "For a .haptic clip: samples per second, 1-1000 (default 100)."),
-            OptionSpec(name: "--gain", valueName: "X", help: "For a .haptic clip: the amplitude's gain, 0-1 (default 1)."),
-            OptionSpec(name: "--name", valueName: "NAME", help: "With android-kotlin: the property's name (default: from the input's file name)."),
-            OptionSpec(name: "--split", valueName: nil, help: "With ahap: one file per player, in the folder -o names (as plan --ahap-dir)."),
-            OptionSpec(name: "--force", valueName: nil, help: "With --split: write into a folder that holds other files (they are kept)."),
-            OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings.", short: "-q"),
-        ]
+        specs(to, PatternInput.pattern, output, DeviceOptions.androidDevice.with(help: "For a pattern or AHAP file: the device (default phone-api26)."),
+              sampleRate, gain, kotlinName, split, force, quiet)
     }
 
     let inputPath: String
@@ -51,35 +49,23 @@ struct ExportCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputFiles = PatternInput.optionFiles(arguments)
         inputPath = arguments.positionals[0]
-        guard let given = arguments.value("--to") else {
+        guard let target = try arguments.value(Self.to) else {
             throw .usage("missing --to: say what to write (haptic, ahap, json, android-json or android-kotlin)", command: Self.name)
         }
-        guard let target = PatternExport.Target(rawValue: given) else {
-            throw .usage("--to takes haptic, ahap, json, android-json or android-kotlin, got '\(given)'", command: Self.name)
-        }
-        patternName = arguments.value("--pattern")
+        patternName = try arguments.value(PatternInput.pattern)
         self.target = target
-        outputPath = arguments.value("--output") ?? "-"
+        outputPath = try arguments.value(Self.output) ?? "-"
         var android = PatternExport.AndroidOptions()
-        android.device = try AndroidOptions.platform(arguments, command: Self.name, recorded: .android(.amplitudePhone)).androidDevice ?? .amplitudePhone
-        func number(_ option: String, _ range: ClosedRange<Double>, _ fallback: Float) throws(CLIError) -> Float {
-            guard let text = arguments.value(option) else { return fallback }
-            guard let value = DecimalNumber.parse(text), range.contains(value) else {
-                throw .usage("\(option) needs a number from \(NumberText.significant(range.lowerBound)) to \(NumberText.significant(range.upperBound)), got '\(text)'", command: Self.name)
-            }
-            return Float(value)
-        }
-        android.sampleRateHz = try number("--sample-rate", 1...1000, HapticClip.defaultAndroidSampleRateHz)
-        android.gain = try number("--gain", 0...1, 1)
-        android.name = arguments.value("--name")
+        android.device = try DeviceOptions.chosen(arguments, recorded: .android(.amplitudePhone)).platform.androidDevice ?? .amplitudePhone
+        android.sampleRateHz = try arguments.value(Self.sampleRate).map(Float.init) ?? HapticClip.defaultAndroidSampleRateHz
+        android.gain = try arguments.value(Self.gain).map(Float.init) ?? 1
+        android.name = try arguments.value(Self.kotlinName)
         if let name = android.name, !AndroidArrays.isKotlinName(name) {
             throw .usage("--name must be a Kotlin name (ASCII letters, digits and _, not starting with a digit, not a keyword), got '\(PatternFileError.shown(name))'",
                          command: Self.name)
         }
         self.android = android
-        quiet = arguments.has("--quiet")
-        split = arguments.has("--split")
-        force = arguments.has("--force")
+        (quiet, split, force) = (arguments.has(Self.quiet), arguments.has(Self.split), arguments.has(Self.force))
         if split, target != .ahap { throw .usage("--split goes with --to ahap", command: Self.name) }
         if force, !split { throw .usage("--force goes with --split", command: Self.name) }
         if split, outputPath == "-" { throw .usage("--split writes a folder of files: name it with -o DIR", command: Self.name) }

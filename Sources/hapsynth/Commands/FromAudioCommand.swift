@@ -20,25 +20,30 @@ struct FromAudioCommand: Command {
         replaced. Every file is written atomically and never over an input or the settings.
         """
     static let positionals = [PositionalSpec(name: "sound", help: "Sound files or folders of them.", repeating: true)]
+    static let output = Option("--output", "OUT", help: "The file (.haptic, .ahap or .json), or the folder for several sounds.", short: "-o", isRequired: true)
+    static let to = Option<FromAudioBatch.Format>.choice("--to", help: "Into a folder: the format of each file (default haptic).")
+    static let gainDb = Option.number("--gain-db", "DB", help: "Gain of the signal the amplitude is measured on, -60 to 60 (default 0).", in: -60...60)
+    static let normalizeDb = Option.number("--normalize-db", "DB", help: "Normalise the frequency analysis to this peak, -60 to 0 (default: off).", in: -60...0)
+    static let resolution = Option.number("--resolution", "N", help: "Amplitude points a second at most, 5-60 (default 40).", in: 5...60)
+    static let frequencyResolution = Option.number("--frequency-resolution", "N", help: "Frequency points a second at most, 5-60 (default 30).", in: 5...60)
+    static let sensitivity = Option.number("--sensitivity", "PCT", help: "How many rises become emphasis, 0-100 (default 50).", in: 0...100)
+    static let ducking = Option.number("--ducking", "PCT", help: "How much the amplitude dips under an emphasis, 0-100 (default 50).", in: 0...100)
+    static let audioFilter = Option<(low: Double, high: Double)>(
+        OptionSpec(name: "--audio-filter", valueName: "LO-HI", help: "Frequencies mapped to the frequency envelope's 0 and 1, in Hz (default 30-600)."),
+        rule: "needs LO-HI in Hz with 0 <= LO < HI <= 20000"
+    ) { text in
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { DecimalNumber.parse(String($0)) }
+        guard parts.count == 2, let low = parts[0], let high = parts[1], low >= 0, high > low, high <= 20_000 else { return nil }
+        return (low, high)
+    }
+    static let report = Option("--report", "FILE.html|DIR", help: "A page of the sound, its haptics over it and their renders to hear; a folder: a page a sound and an index.")
+    static let reference = Option("--reference", "CLIP|DIR", help: "A designer's .haptic clip or AHAP file of the sound, or a folder of them by the sounds' paths: the figures.")
+    static let jobs = Option.count("--jobs", help: "Sounds analysed at once (default: the number of cores).")
+    static let settings = Option("--settings", "FILE", help: "Studio's analysis settings as JSON, or a Studio project (.hasp): each sound its clip's; the options above override them.")
+    static let force = Flag("--force", help: "Replace existing files hapsynth did not write (a designer's own).")
+    static let quietFlag = Flag("--quiet", help: "Print nothing but errors.", short: "-q")
     static var options: [OptionSpec] {
-        [
-            OptionSpec(name: "--output", valueName: "OUT", help: "The file (.haptic, .ahap or .json), or the folder for several sounds.", short: "-o",
-                       isRequired: true),
-            OptionSpec(name: "--to", valueName: "haptic|ahap|json", help: "Into a folder: the format of each file (default haptic)."),
-            OptionSpec(name: "--gain-db", valueName: "DB", help: "Gain of the signal the amplitude is measured on, -60 to 60 (default 0)."),
-            OptionSpec(name: "--normalize-db", valueName: "DB", help: "Normalise the frequency analysis to this peak, -60 to 0 (default: off)."),
-            OptionSpec(name: "--resolution", valueName: "N", help: "Amplitude points a second at most, 5-60 (default 40)."),
-            OptionSpec(name: "--frequency-resolution", valueName: "N", help: "Frequency points a second at most, 5-60 (default 30)."),
-            OptionSpec(name: "--sensitivity", valueName: "PCT", help: "How many rises become emphasis, 0-100 (default 50)."),
-            OptionSpec(name: "--ducking", valueName: "PCT", help: "How much the amplitude dips under an emphasis, 0-100 (default 50)."),
-            OptionSpec(name: "--audio-filter", valueName: "LO-HI", help: "Frequencies mapped to the frequency envelope's 0 and 1, in Hz (default 30-600)."),
-            OptionSpec(name: "--report", valueName: "FILE.html|DIR", help: "A page of the sound, its haptics over it and their renders to hear; a folder: a page a sound and an index."),
-            OptionSpec(name: "--reference", valueName: "CLIP|DIR", help: "A designer's .haptic clip or AHAP file of the sound, or a folder of them by the sounds' paths: the figures."),
-            OptionSpec(name: "--jobs", valueName: "N", help: "Sounds analysed at once (default: the number of cores)."),
-            OptionSpec(name: "--settings", valueName: "FILE", help: "Studio's analysis settings as JSON, or a Studio project (.hasp): each sound its clip's; the options above override them."),
-            OptionSpec(name: "--force", valueName: nil, help: "Replace existing files hapsynth did not write (a designer's own)."),
-            OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but errors.", short: "-q"),
-        ]
+        specs(output, to, gainDb, normalizeDb, resolution, frequencyResolution, sensitivity, ducking, audioFilter, report, reference, jobs, settings, force, quietFlag)
     }
 
     /// The sounds, their outputs and how they are analysed.
@@ -46,9 +51,9 @@ struct FromAudioCommand: Command {
     let quiet: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        guard let output = arguments.value("--output") else { throw .usage("missing --output OUT", command: Self.name) }
+        guard let output = try arguments.value(Self.output) else { throw .usage("missing --output OUT", command: Self.name) }
         guard output != "-" else { throw .usage("--output names a file or a folder: a sound's haptics are not written to standard output", command: Self.name) }
-        let settingsFile = arguments.value("--settings")
+        let settingsFile = try arguments.value(Self.settings)
         var settings = AudioToHaptics.Settings(), project: AudioToHaptics.Project?
         if let file = settingsFile {
             do {
@@ -60,30 +65,16 @@ struct FromAudioCommand: Command {
                 throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
             }
         }
-        func number(_ option: String, _ range: ClosedRange<Double>) throws(CLIError) -> Float? {
-            guard let text = arguments.value(option) else { return nil }
-            guard let value = DecimalNumber.parse(text), range.contains(value) else {
-                throw .usage("\(option) needs a number in \(NumberText.significant(range.lowerBound))-\(NumberText.significant(range.upperBound)), got '\(text)'",
-                             command: Self.name)
-            }
-            return Float(value)
-        }
         var overrides = FromAudioBatch.Overrides()
-        overrides.gainDb = try number("--gain-db", -60...60)
-        overrides.normalizeDb = try number("--normalize-db", -60...0)
-        overrides.resolution = try number("--resolution", 5...60).map(Int.init)
-        overrides.frequencyResolution = try number("--frequency-resolution", 5...60).map(Int.init)
-        overrides.sensitivity = try number("--sensitivity", 0...100)
-        overrides.ducking = try number("--ducking", 0...100)
-        if let text = arguments.value("--audio-filter") {
-            let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { DecimalNumber.parse(String($0)) }
-            guard parts.count == 2, let low = parts[0], let high = parts[1], low >= 0, high > low, high <= 20_000 else {
-                throw .usage("--audio-filter needs LO-HI in Hz with 0 <= LO < HI <= 20000, got '\(text)'", command: Self.name)
-            }
-            overrides.filterHz = (Float(low), Float(high))
-        }
-        quiet = arguments.has("--quiet")
-        let (report, reference) = (arguments.value("--report"), arguments.value("--reference"))
+        overrides.gainDb = try arguments.value(Self.gainDb).map(Float.init)
+        overrides.normalizeDb = try arguments.value(Self.normalizeDb).map(Float.init)
+        overrides.resolution = try arguments.value(Self.resolution).map(Int.init)
+        overrides.frequencyResolution = try arguments.value(Self.frequencyResolution).map(Int.init)
+        overrides.sensitivity = try arguments.value(Self.sensitivity).map(Float.init)
+        overrides.ducking = try arguments.value(Self.ducking).map(Float.init)
+        overrides.filterHz = try arguments.value(Self.audioFilter).map { (Float($0.low), Float($0.high)) }
+        quiet = arguments.has(Self.quietFlag)
+        let (report, reference) = (try arguments.value(Self.report), try arguments.value(Self.reference))
         let inputs = arguments.positionals
         let several = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
         // One sound into an existing folder, or a path ending in `/`, goes into that folder.
@@ -93,8 +84,7 @@ struct FromAudioCommand: Command {
         }
         var batch: FromAudioBatch
         if intoFolder {
-            let name = arguments.value("--to") ?? "haptic"
-            guard let format = FromAudioBatch.Format(rawValue: name) else { throw .usage("--to takes haptic, ahap or json, got '\(name)'", command: Self.name) }
+            let format = try arguments.value(Self.to) ?? .haptic
             do {
                 batch = FromAudioBatch(jobs: try FromAudioBatch.mirrored(inputs, into: output, format: format), format: format)
             } catch {
@@ -104,13 +94,13 @@ struct FromAudioCommand: Command {
             guard let format = FromAudioBatch.Format(rawValue: FilePaths.lowercasedExtension(output)) else {
                 throw .usage("cannot tell what to write from '\(output)': name a .haptic, .ahap or .json file (or a folder, with --to)", command: Self.name)
             }
-            if let to = arguments.value("--to"), to != format.rawValue { throw .usage("--to \(to) and '\(output)' ask for different formats", command: Self.name) }
+            if let to = try arguments.value(Self.to), to != format { throw .usage("--to \(to.rawValue) and '\(output)' ask for different formats", command: Self.name) }
             batch = FromAudioBatch(jobs: [.init(sound: inputs[0], output: output, name: FilePaths.deletingExtension(FilePaths.lastComponent(inputs[0])))],
                                    format: format)
         }
         (batch.baseSettings, batch.project, batch.overrides, batch.settingsFile) = (settings, project, overrides, settingsFile)
-        (batch.report, batch.reference, batch.force) = (report, reference, arguments.has("--force"))
-        batch.threads = try arguments.count("--jobs", maximum: 256, command: Self.name)
+        (batch.report, batch.reference, batch.force) = (report, reference, arguments.has(Self.force))
+        batch.threads = try arguments.count(Self.jobs)
         if batch.jobs.count > 1, let report, !batch.reportsToFolder {
             throw .usage("with several sounds, --report names a folder (an index page and a page a sound), got '\(report)'", command: Self.name)
         }

@@ -10,23 +10,20 @@ struct LintCommand: Command {
         with --strict, a warning) or no pattern at all.
         """
     static let positionals = [PositionalSpec(name: "pattern-or-dir", help: "Pattern files or folders.", repeating: true)]
-    static var options: [OptionSpec] {
-        [
-            OptionSpec(name: "--platform", valueName: "ios|android|both", help: "The platforms whose rules apply (default both)."),
-            OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "The Android device (default flagship-api36)."),
-            DeviceProfileOption.spec,
-            AudioOptions.rootSpec,
-            OptionSpec(name: "--format", valueName: "text|json|junit|sarif", help: "How to write the findings (default text)."),
-            OptionSpec(name: "--output", valueName: "FILE", help: "Write them to FILE, atomically (default: standard output).", short: "-o"),
-            OptionSpec(name: "--sarif-root", valueName: "DIR", help: "With sarif: the folder paths are relative to (default: the current one)."),
-            OptionSpec(name: "--config", valueName: "FILE", help: "Rules off or re-levelled, per glob (default: ./hapsynth-lint.json when there is one)."),
-            OptionSpec(name: "--strict", valueName: nil, help: "Fail on warnings too."),
-            OptionSpec(name: "--jobs", valueName: "N", help: "Files linted at once (default: the number of cores; the output is the same)."),
-        ]
-    }
-
     /// How the findings are written.
-    enum Format: String { case text, json, junit, sarif }
+    enum Format: String, CaseIterable, Sendable { case text, json, junit, sarif }
+
+    static let format = Option<Format>.choice("--format", help: "How to write the findings (default text).")
+    static let output = Option("--output", "FILE", help: "Write them to FILE, atomically (default: standard output).", short: "-o")
+    static let sarifRoot = Option("--sarif-root", "DIR", help: "With sarif: the folder paths are relative to (default: the current one).")
+    static let config = Option("--config", "FILE", help: "Rules off or re-levelled, per glob (default: ./hapsynth-lint.json when there is one).")
+    static let strict = Flag("--strict", help: "Fail on warnings too.")
+    static let jobs = Option.count("--jobs", help: "Files linted at once (default: the number of cores; the output is the same).")
+    static var options: [OptionSpec] {
+        specs(DeviceOptions.platform.with(help: "The platforms whose rules apply (default both).", valueName: "ios|android|both"),
+              DeviceOptions.androidDevice.with(help: "The Android device (default flagship-api36)."), DeviceOptions.profile, AudioOptions.root,
+              format, output, sarifRoot, config, strict, jobs)
+    }
 
     let inputs: [String]
     /// The platforms, the iPhone's actuator and capabilities, and where sounds are looked for.
@@ -42,7 +39,7 @@ struct LintCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputs = arguments.positionals
-        let path = arguments.value("--config") ?? (FilePaths.isFolder(LintConfig.fileName) == false ? LintConfig.fileName : nil)
+        let path = try arguments.value(Self.config) ?? (FilePaths.isFolder(LintConfig.fileName) == false ? LintConfig.fileName : nil)
         inputFiles = PatternInput.optionFiles(arguments) + (path.map { [$0] } ?? [])
         do {
             config = try path.map { path throws(SettingsFileError) in try LintConfig.read(contentsOf: path) } ?? LintConfig()
@@ -60,25 +57,18 @@ struct LintCommand: Command {
         }
         if config.platform == "ios" { recorded = .ios }
         if config.platform == "android", let device = recorded.androidDevice { recorded = .android(device) }
-        let device = try DeviceProfileOption.device(arguments, command: Self.name)
-        var target: LintTarget
-        if let device {
-            target = LintTarget(platform: device.platform)
-        } else {
-            target = LintTarget(platform: try AndroidOptions.platform(arguments, command: Self.name, allowingBoth: true, recorded: recorded))
-        }
-        if device != nil { target.profile = try DeviceProfileOption.profile(device, over: ActuatorProfile(), command: Self.name) }
-        target.capabilities = device?.capabilities ?? .iPhone
+        // A device's own actuator, else the iPhone as the catalogue plays it (`LintTarget`'s).
+        let chosen = try DeviceOptions.choose(arguments, allowingBoth: true, recorded: recorded)
+        var target = LintTarget(platform: chosen.platform)
+        if try DeviceOptions.chosen(arguments, allowingBoth: true, recorded: recorded).device != nil { target.profile = chosen.profile }
+        target.capabilities = chosen.capabilities
         target.audioRoots = AudioOptions.roots(arguments)
         self.target = target
-        guard let format = Format(rawValue: arguments.value("--format") ?? "text") else {
-            throw .usage("--format takes text, json, junit or sarif, got '\(arguments.value("--format") ?? "")'", command: Self.name)
-        }
-        self.format = format
-        output = arguments.value("--output")
-        sarifRoot = arguments.value("--sarif-root") ?? "."
-        strict = arguments.has("--strict")
-        jobs = try arguments.count("--jobs", maximum: 256, command: Self.name)
+        format = try arguments.value(Self.format) ?? .text
+        output = try arguments.value(Self.output)
+        sarifRoot = try arguments.value(Self.sarifRoot) ?? "."
+        strict = arguments.has(Self.strict)
+        jobs = try arguments.count(Self.jobs)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {

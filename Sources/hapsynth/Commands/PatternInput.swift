@@ -7,8 +7,7 @@ import HapsynthKit
 /// on stderr.
 enum PatternInput {
     /// `--pattern NAME`: which pattern of a Kotlin file (docs/kotlin.md).
-    static let patternSpec = OptionSpec(name: "--pattern", valueName: "NAME",
-                                        help: "In a Kotlin file, the pattern declared as NAME (not needed when it declares one).")
+    static let pattern = Option("--pattern", "NAME", help: "In a Kotlin file, the pattern declared as NAME (not needed when it declares one).")
 
     /// Loads a pattern.json, AHAP, .haptic or Kotlin file (its pattern `pattern`) and plans it for
     /// `capabilities`; warnings are printed grouped by kind (unless `quiet`) and, with `strict`,
@@ -87,6 +86,6 @@ enum PatternInput {
     /// The files that input options name (`--profile`, `--device-profile`, `--android-device`,
     /// `--config`, `--reference`), when they are files.
     static func optionFiles(_ arguments: ParsedArguments) -> [String] {
-        ["--profile", "--device-profile", "--android-device", "--config", "--reference"].flatMap { arguments.allValues[$0] ?? [] }
+        [ProfileOptions.profile, DeviceOptions.profile, DeviceOptions.androidDevice, LintCommand.config, DevicesCommand.reference].flatMap(arguments.values)
     }
 }

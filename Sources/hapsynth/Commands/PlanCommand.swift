@@ -11,17 +11,16 @@ struct PlanCommand: Command {
         becomes one player as it is.
         """
     static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file.")]
-    static let options = [
-        OptionSpec(name: "--json", valueName: nil, help: "Print the plan as JSON (keys in a fixed order)."),
-        PatternInput.patternSpec,
-        OptionSpec(name: "--no-haptics", valueName: nil, help: "Plan for a device without haptics."),
-        OptionSpec(name: "--platform", valueName: "ios|android", help: "Plan as Core Haptics (ios, default) or the Android executor plays it."),
-        OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: a named or catalogue device (pixel-5), or a device JSON file (default flagship-api36)."),
-        DeviceProfileOption.spec,
-        AudioOptions.rootSpec,
-        OptionSpec(name: "--ahap-dir", valueName: "DIR", help: "Write each player as DIR/player-N.ahap (only hapsynth's own files are replaced)."),
-        OptionSpec(name: "--force", valueName: nil, help: "With --ahap-dir: write into a folder that holds other files (they are kept)."),
-    ]
+    static let json = Flag("--json", help: "Print the plan as JSON (keys in a fixed order).")
+    static let noHaptics = Flag("--no-haptics", help: "Plan for a device without haptics.")
+    static let ahapDir = Option("--ahap-dir", "DIR", help: "Write each player as DIR/player-N.ahap (only hapsynth's own files are replaced).")
+    static let force = Flag("--force", help: "With --ahap-dir: write into a folder that holds other files (they are kept).")
+    static var options: [OptionSpec] {
+        specs(json, PatternInput.pattern, noHaptics,
+              DeviceOptions.platform.with(help: "Plan as Core Haptics (ios, default) or the Android executor plays it."),
+              DeviceOptions.androidDevice.with(help: "With --platform android: a named or catalogue device (pixel-5), or a device JSON file (default flagship-api36)."),
+              DeviceOptions.profile, AudioOptions.root, ahapDir, force)
+    }
 
     let patternPath: String
     /// `--pattern`: the Kotlin file's pattern.
@@ -41,18 +40,14 @@ struct PlanCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputFiles = PatternInput.optionFiles(arguments)
         patternPath = arguments.positionals[0]
-        patternName = arguments.value("--pattern")
-        asJSON = arguments.has("--json")
-        let device = try DeviceProfileOption.device(arguments, command: Self.name)
-        capabilities = arguments.has("--no-haptics") ? .noHaptics : device?.capabilities ?? .iPhone
-        ahapFolder = arguments.value("--ahap-dir")
-        force = arguments.has("--force")
+        patternName = try arguments.value(PatternInput.pattern)
+        asJSON = arguments.has(Self.json)
+        let chosen = try DeviceOptions.chosen(arguments)
+        capabilities = arguments.has(Self.noHaptics) ? .noHaptics : chosen.capabilities
+        ahapFolder = try arguments.value(Self.ahapDir)
+        force = arguments.has(Self.force)
         guard ahapFolder != nil || !force else { throw .usage("--force goes with --ahap-dir", command: Self.name) }
-        if let device {
-            platform = device.platform
-        } else {
-            platform = try AndroidOptions.platform(arguments, command: Self.name)
-        }
+        platform = chosen.platform
         audioOptions = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
         guard platform == .ios || ahapFolder == nil else { throw .usage("--ahap-dir writes Core Haptics files; drop --platform android", command: Self.name) }
     }

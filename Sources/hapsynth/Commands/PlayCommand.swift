@@ -12,21 +12,17 @@ struct PlayCommand: Command {
         Ctrl-C fades out, closes the device and exits 130.
         """
     static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file.")]
+    static let device = Option("--device", "NAME", help: "ALSA device (default 'default'; 'null' discards).")
+    static let listDevices = Flag("--list-devices", help: "List the ALSA devices that can play, and exit.", standalone: true)
+    static let watch = Flag("--watch", help: "Replay whenever the pattern or an included file is saved.")
+    static let skipInitial = Flag("--skip-initial", help: "With --watch: do not play the first version.")
+    static let allowLong = Flag("--allow-long", help: "Allow playbacks longer than 24 hours.")
+    static let noAudio = Flag("--no-audio", help: "Play an AHAP file's haptics without its audio events.")
     static var options: [OptionSpec] {
-        [
-            PatternInput.patternSpec,
-            OptionSpec(name: "--device", valueName: "NAME", help: "ALSA device (default 'default'; 'null' discards)."),
-            OptionSpec(name: "--list-devices", valueName: nil, help: "List the ALSA devices that can play, and exit.", standalone: true),
-            OptionSpec(name: "--watch", valueName: nil, help: "Replay whenever the pattern or an included file is saved."),
-            OptionSpec(name: "--skip-initial", valueName: nil, help: "With --watch: do not play the first version."),
-            OptionSpec(name: "--allow-long", valueName: nil, help: "Allow playbacks longer than 24 hours."),
-            OptionSpec(name: "--platform", valueName: "ios|android", help: "Play as an iPhone (default) or as an Android phone plays it."),
-            OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: the device (default flagship-api36)."),
-            DeviceProfileOption.spec,
-            OptionSpec(name: "--no-audio", valueName: nil, help: "Play an AHAP file's haptics without its audio events."),
-            AudioOptions.rootSpec,
-            AudioOptions.offsetSpec,
-        ] + ProfileOptions.specs
+        specs(PatternInput.pattern, device, listDevices, watch, skipInitial, allowLong,
+              DeviceOptions.platform.with(help: "Play as an iPhone (default) or as an Android phone plays it."),
+              DeviceOptions.androidDevice.with(help: "With --platform android: the device (default flagship-api36)."),
+              DeviceOptions.profile, noAudio, AudioOptions.root, AudioOptions.offset) + ProfileOptions.specs
     }
 
     let patternPath: String
@@ -47,16 +43,16 @@ struct PlayCommand: Command {
     let audioOptions: AudioTrackOptions
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        listDevices = arguments.has("--list-devices")
+        listDevices = arguments.has(Self.listDevices)
         patternPath = arguments.positionals.first ?? ""
-        patternName = arguments.value("--pattern")
-        device = arguments.value("--device") ?? "default"
-        watch = arguments.has("--watch")
-        skipInitial = arguments.has("--skip-initial")
-        allowLong = arguments.has("--allow-long")
+        patternName = try arguments.value(PatternInput.pattern)
+        device = try arguments.value(Self.device) ?? "default"
+        watch = arguments.has(Self.watch)
+        skipInitial = arguments.has(Self.skipInitial)
+        allowLong = arguments.has(Self.allowLong)
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
-        (profile, platform, capabilities) = try DeviceProfileOption.choose(arguments, command: Self.name)
-        noAudio = arguments.has("--no-audio")
+        (profile, platform, capabilities) = try DeviceOptions.choose(arguments)
+        noAudio = arguments.has(Self.noAudio)
         audioOptions = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
     }
 

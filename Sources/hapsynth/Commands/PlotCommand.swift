@@ -16,19 +16,17 @@ struct PlotCommand: Command {
         PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file."),
         PositionalSpec(name: "out", help: "The picture to write (.svg or .html)."),
     ]
+    static let from = Option<Double>(OptionSpec(name: "--from", valueName: "MS", help: "Start of the time window, in pattern milliseconds."),
+                                     rule: "needs a number of milliseconds", read: DecimalNumber.parse)
+    static let to = Option<Double>(OptionSpec(name: "--to", valueName: "MS", help: "End of the time window, in pattern milliseconds."),
+                                   rule: "needs a number of milliseconds", read: DecimalNumber.parse)
+    static let listenSeconds = Option.number("--listen-seconds", "S", help: "An .html page's renders to listen to are cut at S seconds, 1-600 (default 20).", in: 1...600)
+    static let noListen = Flag("--no-listen", help: "Leave the renders to listen to out of an .html page.")
+    static let quiet = Flag("--quiet", help: "Hide warnings.", short: "-q")
     static var options: [OptionSpec] {
-        [
-            PatternInput.patternSpec,
-            OptionSpec(name: "--from", valueName: "MS", help: "Start of the time window, in pattern milliseconds."),
-            OptionSpec(name: "--to", valueName: "MS", help: "End of the time window, in pattern milliseconds."),
-            OptionSpec(name: "--platform", valueName: "ios|android", help: "Draw what an iPhone (default) or an Android phone plays."),
-            OptionSpec(name: "--android-device", valueName: "NAME|FILE", help: "With --platform android: the device (default flagship-api36)."),
-            DeviceProfileOption.spec,
-            OptionSpec(name: "--listen-seconds", valueName: "S", help: "An .html page's renders to listen to are cut at S seconds, 1-600 (default 20)."),
-            OptionSpec(name: "--no-listen", valueName: nil, help: "Leave the renders to listen to out of an .html page."),
-            AudioOptions.rootSpec,
-            OptionSpec(name: "--quiet", valueName: nil, help: "Hide warnings.", short: "-q"),
-        ] + ProfileOptions.specs
+        specs(PatternInput.pattern, from, to, DeviceOptions.platform.with(help: "Draw what an iPhone (default) or an Android phone plays."),
+              DeviceOptions.androidDevice.with(help: "With --platform android: the device (default flagship-api36)."),
+              DeviceOptions.profile, listenSeconds, noListen, AudioOptions.root, quiet) + ProfileOptions.specs
     }
 
     let patternPath: String
@@ -54,28 +52,20 @@ struct PlotCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputFiles = PatternInput.optionFiles(arguments)
         patternPath = arguments.positionals[0]
-        patternName = arguments.value("--pattern")
-        quiet = arguments.has("--quiet")
+        patternName = try arguments.value(PatternInput.pattern)
+        quiet = arguments.has(Self.quiet)
         outputPath = arguments.positionals[1]
         let lowered = outputPath.lowercased()
         guard lowered.hasSuffix(".svg") || lowered.hasSuffix(".html") else {
             throw .usage("the picture must be a .svg or .html file, got '\(outputPath)'", command: Self.name)
         }
         asHTML = lowered.hasSuffix(".html")
-        func time(_ option: String) throws(CLIError) -> Double? {
-            guard let text = arguments.value(option) else { return nil }
-            guard let value = DecimalNumber.parse(text) else { throw .usage("\(option) needs a number of milliseconds, got '\(text)'", command: Self.name) }
-            return value
-        }
-        fromMs = try time("--from")
-        toMs = try time("--to")
-        (profile, platform, capabilities) = try DeviceProfileOption.choose(arguments, command: Self.name)
-        var seconds: Double? = asHTML && !arguments.has("--no-listen") ? 20 : nil
-        if let text = arguments.value("--listen-seconds") {
-            guard let value = DecimalNumber.parse(text), (1...600).contains(value) else {
-                throw .usage("--listen-seconds needs a number in 1-600, got '\(text)'", command: Self.name)
-            }
-            if arguments.has("--no-listen") { throw .usage("--no-listen and --listen-seconds contradict each other", command: Self.name) }
+        fromMs = try arguments.value(Self.from)
+        toMs = try arguments.value(Self.to)
+        (profile, platform, capabilities) = try DeviceOptions.choose(arguments)
+        var seconds: Double? = asHTML && !arguments.has(Self.noListen) ? 20 : nil
+        if let value = try arguments.value(Self.listenSeconds) {
+            if arguments.has(Self.noListen) { throw .usage("--no-listen and --listen-seconds contradict each other", command: Self.name) }
             seconds = asHTML ? value : nil
         }
         listenSeconds = seconds

@@ -7,17 +7,18 @@ enum ProfileOptions {
     /// The fields that have a flag, in the table's order.
     static let flagged = ActuatorProfile.fields.filter { $0.flag != nil }
 
+    static let profile = Option("--profile", "FILE", help: "Actuator profile JSON (flags override it).")
+    static let seamlessSplits = Flag("--seamless-splits", help: "Render parts of events split at 30 s as one phase-continuous voice.")
+
+    /// `--profile`, a flag for each flagged field (named in the profile's field table), `--seamless-splits`.
     static var specs: [OptionSpec] {
-        [OptionSpec(name: "--profile", valueName: "FILE", help: "Actuator profile JSON (flags override it).")]
-            + flagged.compactMap(\.flag).map { OptionSpec(name: $0.name, valueName: $0.valueName, help: $0.help) }
-            + [OptionSpec(name: "--seamless-splits", valueName: nil,
-                          help: "Render parts of events split at 30 s as one phase-continuous voice.")]
+        [profile.spec] + flagged.compactMap(\.flag).map { OptionSpec(name: $0.name, valueName: $0.valueName, help: $0.help) } + [seamlessSplits.spec]
     }
 
     /// The profile the arguments describe, on top of `base` (the defaults, or a suite's profile).
     static func resolve(_ arguments: ParsedArguments, command: String, base: ActuatorProfile = ActuatorProfile()) throws(CLIError) -> ActuatorProfile {
         var profile = base
-        if let path = arguments.value("--profile") {
+        if let path = try arguments.value(Self.profile) {
             do {
                 profile = try ActuatorProfile.read(contentsOf: path)
             } catch {
@@ -42,7 +43,7 @@ enum ProfileOptions {
             field.set(value, in: &profile)
             given.insert(field.key)
         }
-        if arguments.has("--seamless-splits") { profile.splitRetrigger = false }
+        if arguments.has(seamlessSplits) { profile.splitRetrigger = false }
         do {
             try profile.validate()
         } catch {

@@ -1,0 +1,63 @@
+import HapsynthKit
+
+/// `--device-profile NAME|FILE`, `--platform ios|android[|both]` and `--android-device NAME|FILE`
+/// (docs/devices.md, docs/android.md): what a command plays on, chosen by HapsynthKit's
+/// `DeviceChoice`; an unknown name is a usage error listing the names (64), a missing file 66, a
+/// file that cannot be used 65 with its JSON path.
+enum DeviceOptions {
+    static let profile = Option("--device-profile", "NAME|FILE", help: "A catalogue device ('hapsynth devices --list') or device file: platform and actuator.")
+    /// `--platform`, whose values `DeviceChoice` checks (each command says which in its help).
+    static let platform = Option("--platform", "ios|android", help: "Render as an iPhone (default) or an Android phone plays.")
+    static let androidDevice = Option("--android-device", "NAME|FILE", help: "With --platform android: the Android device (default flagship-api36).")
+
+    /// The device, platform and capabilities the arguments choose; `recorded` is the platform when
+    /// none is named (a check suite's).
+    static func chosen(_ arguments: ParsedArguments, allowingBoth: Bool = false, recorded: Platform = .ios) throws(CLIError) -> DeviceChoice.Chosen {
+        var choice = DeviceChoice()
+        (choice.deviceProfile, choice.platform, choice.androidDevice) = (try arguments.value(profile), try arguments.value(platform), try arguments.value(androidDevice))
+        (choice.allowsBoth, choice.recorded) = (allowingBoth, recorded)
+        do {
+            return try choice.resolve()
+        } catch {
+            throw CLIError(error, command: arguments.commandName)
+        }
+    }
+
+    /// What a rendering command uses: the device's actuator over the profile options (`base`
+    /// under them), the platform and the capabilities.
+    static func choose(
+        _ arguments: ParsedArguments, allowingBoth: Bool = false, recorded: Platform = .ios, base: ActuatorProfile = ActuatorProfile()
+    ) throws(CLIError) -> (profile: ActuatorProfile, platform: Platform, capabilities: DeviceCapabilities) {
+        let chosen = try chosen(arguments, allowingBoth: allowingBoth, recorded: recorded)
+        let options = try ProfileOptions.resolve(arguments, command: arguments.commandName, base: base)
+        do {
+            return (try DeviceChoice.profile(chosen.device, over: options), chosen.platform, chosen.capabilities)
+        } catch {
+            throw CLIError(error, command: arguments.commandName)
+        }
+    }
+}
+
+extension CLIError {
+    /// Names that choose no device, in the words of the options.
+    init(_ error: DeviceChoiceError, command: String) {
+        switch error {
+        case let .unknownPlatform(platform, platforms):
+            self = .usage("--platform takes \(platforms.dropLast().joined(separator: ", ")) or \(platforms.last ?? ""), got '\(platform)'", command: command)
+        case .androidDeviceOnIOS: self = .usage("--android-device goes with --platform android", command: command)
+        case let .unknownAndroidDevice(name, names):
+            let hint = KeySuggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            self = .usage("--android-device: unknown Android device '\(name)'\(hint); the devices are \(names.joined(separator: ", ")), or a JSON file",
+                          command: command)
+        case .iosCatalogueDevice(let name): self = .usage("--android-device: \(name) is an iOS device of the catalogue; name an Android one", command: command)
+        case .unknownDeviceProfile(let choice): self = .usage("--device-profile: \(choice)", command: command)
+        case .deviceFile(let file): self = file.isMissing ? .missingInput(file.description) : .invalidInput(file.description)
+        case .deviceProfileWithAndroidDevice(let name):
+            self = .usage("--device-profile \(name) sets the Android device; leave out --android-device", command: command)
+        case let .deviceProfileOnOtherPlatform(name, devicePlatform, asked):
+            self = .usage("--device-profile \(name) is an \(devicePlatform == "ios" ? "iOS" : "Android") device; leave out --platform \(asked)", command: command)
+        case let .deviceProfileInvalid(name, profile): self = .usage("--device-profile \(name): \(profile)", command: command)
+        case .other(let text): self = .invalidInput(text)
+        }
+    }
+}
