@@ -10,10 +10,7 @@ struct LintCommand: Command {
         with --strict, a warning) or no pattern at all.
         """
     static let positionals = [PositionalSpec(name: "pattern-or-dir", help: "Pattern files or folders.", repeating: true)]
-    /// How the findings are written.
-    enum Format: String, CaseIterable, Sendable { case text, json, junit, sarif }
-
-    static let format = Option<Format>.choice("--format", help: "How to write the findings (default text).")
+    static let format = Option<LintRun.Format>.choice("--format", help: "How to write the findings (default text).")
     static let output = Option("--output", "FILE", help: "Write them to FILE, atomically (default: standard output).", short: "-o")
     static let sarifRoot = Option("--sarif-root", "DIR", help: "With sarif: the folder paths are relative to (default: the current one).")
     static let config = Option("--config", "FILE", help: "Rules off or re-levelled, per glob (default: ./hapsynth-lint.json when there is one).")
@@ -28,7 +25,7 @@ struct LintCommand: Command {
     let inputs: [String]
     /// The platforms, the iPhone's actuator and capabilities, and where sounds are looked for.
     let target: LintTarget
-    let format: Format
+    let format: LintRun.Format
     let output: String?
     let sarifRoot: String
     let strict: Bool
@@ -39,24 +36,16 @@ struct LintCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         inputs = arguments.positionals
-        let path = try arguments.value(Self.config) ?? (FilePaths.isFolder(LintConfig.fileName) == false ? LintConfig.fileName : nil)
-        inputFiles = PatternInput.optionFiles(arguments) + (path.map { [$0] } ?? [])
-        do {
-            config = try path.map { path throws(SettingsFileError) in try LintConfig.read(contentsOf: path) } ?? LintConfig()
+        let recorded: Platform, file: String?, named = try arguments.value(Self.config)
+        do throws(LintRunError) {
+            (config, file, recorded) = try LintRun.config(at: named)
         } catch {
-            throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
-        }
-        // Flags beat the file, which beats the defaults (both platforms, flagship-api36).
-        var recorded = Platform.both(.flagship)
-        if let name = config.androidDevice {
-            do {
-                recorded = .both(try AndroidDevice.resolve(name))
-            } catch {
-                throw .invalidInput("\(path ?? LintConfig.fileName): androidDevice: \(error)")
+            switch error {
+            case .config(let error): throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
+            case let .androidDevice(file, reason): throw .invalidInput("\(file): androidDevice: \(reason)")
             }
         }
-        if config.platform == "ios" { recorded = .ios }
-        if config.platform == "android", let device = recorded.androidDevice { recorded = .android(device) }
+        inputFiles = PatternInput.optionFiles(arguments) + (file.map { [$0] } ?? [])
         // A device's own actuator, else the iPhone as the catalogue plays it (`LintTarget`'s).
         let chosen = try DeviceOptions.choose(arguments, allowingBoth: true, recorded: recorded)
         var target = LintTarget(platform: chosen.platform)
@@ -78,16 +67,7 @@ struct LintCommand: Command {
         } catch {
             throw CLIError(error)
         }
-        let text: String
-        switch format {
-        case .json: text = report.json.pretty() + "\n"
-        case .sarif: text = report.sarif(toolVersion: RootCommand.version, root: sarifRoot).pretty() + "\n"
-        case .junit: text = report.junit
-        case .text:
-            let lines = report.skipped.map { "\($0.path): skipped: \($0.why)" } + report.findings.map(\.line)
-                + [report.summary + (report.files == 0 ? " (no patterns found in \(inputs.joined(separator: ", ")))" : "")]
-            text = lines.joined(separator: "\n") + "\n"
-        }
+        let text = LintRun.text(report, format: format, inputs: inputs, sarifRoot: sarifRoot, toolVersion: RootCommand.version)
         if let output {
             try PatternInput.guardOutputs([output], inputs: report.paths + inputFiles)
             try PatternInput.write(text, to: output, what: "lint report", settles: false)  // the verdict is the exit code
