@@ -114,22 +114,29 @@ package.products += [
     .library(name: "AudioToolbox", targets: ["AudioToolbox"]),
 ]
 package.targets += [
-    // AVAudioSession, below CoreHaptics (an engine takes one); AVFAudio re-exports it beside
-    // AVAudioPlayer, which plays on CoreHaptics' emulated iPhone.
+    // AVAudioSession, below the emulated iPhone (an engine takes one); AVFAudio re-exports it
+    // beside AVAudioPlayer, which plays on the emulated iPhone.
     .target(name: "_AVFAudioSession", exclude: ["README.md"]),
-    .target(name: "AVFAudio", dependencies: ["_AVFAudioSession", "CoreHaptics", "HapticPlayback", "HapticPlanner"], exclude: ["README.md"]),
+    .target(name: "AVFAudio", dependencies: ["_AVFAudioSession", "IPhoneEmulation", "HapticPlayback", "HapticPlanner"], exclude: ["README.md"]),
     .target(name: "AVFoundation", dependencies: ["AVFAudio", "AudioToolbox"], exclude: ["README.md"]),
+    // The emulated iPhone an app's calls reach, below Apple's names: each of them stands on it and
+    // on none of the others.
     .target(
-        name: "CoreHaptics",
+        name: "IPhoneEmulation",
         dependencies: ["_AVFAudioSession", "HapticPlayback", "HapticPlanner", "HapticCore", "AudioCore", "AudioIO"],
         exclude: ["README.md"]
     ),
-    .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "HapticPlayback"], exclude: ["README.md"]),
+    .target(
+        name: "CoreHaptics",
+        dependencies: ["IPhoneEmulation", "_AVFAudioSession", "HapticPlayback", "HapticPlanner", "HapticCore", "AudioCore", "AudioIO"],
+        exclude: ["README.md"]
+    ),
+    .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "IPhoneEmulation", "HapticPlayback"], exclude: ["README.md"]),
     // The `.emulatedIPhone` trait, for tests: the one module that imports Swift Testing, so the
     // libraries an app links never do.
     .target(name: "CoreHapticsEmulatorTesting", dependencies: ["CoreHapticsEmulator"], exclude: ["README.md"]),
-    .target(name: "UIKit", dependencies: ["CoreHaptics", "_Testing_UIKit", "_UIKitHeaders"], exclude: ["README.md"]),
-    .target(name: "AudioToolbox", dependencies: ["CoreHaptics", "HapticPlayback", "AudioCore", "_AudioToolboxHeaders"], exclude: ["README.md"]),
+    .target(name: "UIKit", dependencies: ["IPhoneEmulation", "_Testing_UIKit", "_UIKitHeaders"], exclude: ["README.md"]),
+    .target(name: "AudioToolbox", dependencies: ["IPhoneEmulation", "HapticPlayback", "AudioCore", "_AudioToolboxHeaders"], exclude: ["README.md"]),
     // The empty Objective-C modules under UIKit and AudioToolbox, for the submodules apps name.
     .systemLibrary(name: "_UIKitHeaders"),
     .systemLibrary(name: "_AudioToolboxHeaders"),
@@ -145,7 +152,7 @@ package.targets += [
     .executableTarget(name: "corehaptics-probe", dependencies: ["CoreHaptics"], path: "Tests/CoreHapticsProbe"),
     .testTarget(
         name: "CoreHapticsTests",
-        dependencies: ["CoreHaptics", "CoreHapticsEmulator", "CoreHapticsEmulatorTesting", "AppShapesSwift5", "AppShapesSwift6", "UIKit", "AudioToolbox", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
+        dependencies: ["CoreHaptics", "IPhoneEmulation", "CoreHapticsEmulator", "CoreHapticsEmulatorTesting", "AppShapesSwift5", "AppShapesSwift6", "UIKit", "AudioToolbox", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
     ),
 ]
 #endif

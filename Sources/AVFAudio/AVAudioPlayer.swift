@@ -1,6 +1,6 @@
 @_exported import _AVFAudioSession
 import AudioCore
-import CoreHaptics
+import IPhoneEmulation
 import HapticPlayback
 
 /// What an `AVAudioPlayer` tells its delegate. Both methods are optional, as on Apple's systems.
@@ -48,7 +48,7 @@ open class AVAudioPlayer: NSObject {
         (phone, self.url) = (EmulatedPhone.shared, url)
         name = phone.nextName(of: "AVAudioPlayer")
         sound = try Self.make(name: name, phone: phone, call: "init(contentsOf:)", args: [("url", url.lastPathComponent)],
-                              AudioResources.load(url.path))
+                              SoundFiles.load(url.path))
         super.init()
     }
 
@@ -67,7 +67,7 @@ open class AVAudioPlayer: NSObject {
 
     /// The player's sound from a read's result, the call logged with what it gave.
     private static func make(name: String, phone: EmulatedPhone, call: String, args: [(String, String)],
-                             _ read: Result<SoundResource, AudioResources.LoadFailure>) throws -> EmulatedSound {
+                             _ read: Result<SoundResource, SoundFiles.LoadFailure>) throws -> EmulatedSound {
         try phone.locked {
             switch read {
             case .success(let resource):
@@ -86,7 +86,7 @@ open class AVAudioPlayer: NSObject {
     }
 
     /// Bytes read as a file is: under the same 64 MB limit, through a private temporary file.
-    private static func load(_ data: Data) -> Result<SoundResource, AudioResources.LoadFailure> {
+    private static func load(_ data: Data) -> Result<SoundResource, SoundFiles.LoadFailure> {
         guard data.count <= SoundLimits.sounds.maxBytes ?? .max else {
             return .failure(.unreadable("\(data.count) bytes, more than a sound may have (\(SoundLimits.sounds.maxBytes ?? 0))"))
         }
@@ -96,7 +96,7 @@ open class AVAudioPlayer: NSObject {
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("sound")
             try data.write(to: file)
-            return AudioResources.load(file.path).mapError { failure in
+            return SoundFiles.load(file.path).mapError { failure in
                 if case .unreadable(let reason) = failure { return .unreadable(reason.replacingOccurrences(of: file.path, with: "the data")) }
                 return failure
             }

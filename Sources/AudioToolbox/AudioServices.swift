@@ -1,7 +1,7 @@
 @_exported import AudioToolbox  // the Objective-C module below (its submodules), as an overlay re-exports its framework
 @_exported import Foundation
 import AudioCore
-import CoreHaptics
+import IPhoneEmulation
 import HapticPlayback
 
 /// A system sound: one of the system's (`kSystemSoundID_Vibrate`, 1519…) or one made from a file.
@@ -56,7 +56,7 @@ public func AudioServicesPlayAlertSoundWithCompletion(_ inSystemSoundID: SystemS
 @discardableResult
 public func AudioServicesCreateSystemSoundID(_ inFileURL: CFURL, _ outSystemSoundID: UnsafeMutablePointer<SystemSoundID>) -> OSStatus {
     let path = (inFileURL as URL).path
-    let read = AudioResources.load(path)  // before the lock
+    let read = SoundFiles.load(path)  // before the lock
     let phone = EmulatedPhone.shared
     return phone.locked {
         let args = [("url", (inFileURL as URL).lastPathComponent)]

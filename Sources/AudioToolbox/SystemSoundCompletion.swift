@@ -1,4 +1,4 @@
-import CoreHaptics
+import IPhoneEmulation
 import Foundation
 
 /// A function called when a system sound finishes playing: the sound's ID and the client data it

@@ -1,3 +1,5 @@
+import IPhoneEmulation
+
 /// The haptic engine: it starts and stops, makes players, registers audio resources and tells
 /// the app when it stops or resets. Every engine of the process plays on the one emulated
 /// device (docs/corehaptics.md).
@@ -99,10 +101,10 @@ open class CHHapticEngine: NSObject {
     public init(audioSession: AVAudioSession? = nil) throws {
         let phone = EmulatedPhone.shared
         phone.prepare()
-        (name, generation) = phone.lock.withLock { (phone.nextEngineName(), phone.generation) }
+        (name, generation) = phone.lock.withLock { (phone.haptics.nextEngineName(), phone.generation) }
         super.init()
         try phone.lock.withLock {
-            phone.attach(self)
+            phone.haptics.attach(self)
             try phone.logged(name, "init(audioSession:)", [("audioSession", audioSession == nil ? "nil" : "shared")]) {
                 if let problem = phone.problem { throw CHHapticError.with(.serverInitFailed, problem) }
                 guard phone.hasHaptics else { throw CHHapticError.with(.notSupported, "the device has no haptics") }
@@ -208,7 +210,7 @@ open class CHHapticEngine: NSObject {
     private func makeAdvancedPlayer(with pattern: CHHapticPattern, call: String) throws -> PatternPlayer {
         try phone.lock.withLock {
             phone.sync()
-            let player = PatternPlayer(engine: self, pattern: pattern, name: phone.nextPlayerName(),
+            let player = PatternPlayer(engine: self, pattern: pattern, name: phone.haptics.nextPlayerName(),
                                        isAdvanced: call == "makeAdvancedPlayer(with:)")
             try phone.logged(name, call, [("player", player.name), ("duration", "\(pattern.duration)")], result: { _ in player.name }) {
                 try checkCurrent()
@@ -258,10 +260,10 @@ open class CHHapticEngine: NSObject {
                                      result: { "\($0)" }) {
                 try checkCurrent()
                 let sound = try read.get()
-                phone.resourceCount += 1
-                phone.resources[phone.resourceCount] = AudioResource(engine: ObjectIdentifier(self), path: resourceURL.path, sound: sound,
+                phone.haptics.resourceCount += 1
+                phone.haptics.resources[phone.haptics.resourceCount] = AudioResource(engine: ObjectIdentifier(self), path: resourceURL.path, sound: sound,
                                                                        loops: loops, usesVolumeEnvelope: envelope)
-                return phone.resourceCount
+                return phone.haptics.resourceCount
             }
         }
     }
@@ -273,13 +275,13 @@ open class CHHapticEngine: NSObject {
         try phone.lock.withLock {
             phone.sync()
             try phone.logged(name, "unregisterAudioResource(_:)", [("id", "\(resourceID)")]) {
-                guard let resource = phone.resources[resourceID], resource.engine == ObjectIdentifier(self) else {
+                guard let resource = phone.haptics.resources[resourceID], resource.engine == ObjectIdentifier(self) else {
                     throw CHHapticError.with(.invalidAudioResource, "audio resource \(resourceID) is not registered with this engine")
                 }
-                guard !phone.isPlaying(resourceID) else {
+                guard !phone.haptics.isPlaying(resourceID) else {
                     throw CHHapticError.with(.operationNotPermitted, "audio resource \(resourceID) is in use by a playing pattern")
                 }
-                phone.resources[resourceID] = nil
+                phone.haptics.resources[resourceID] = nil
             }
         }
     }
@@ -318,7 +320,7 @@ open class CHHapticEngine: NSObject {
     private func stopNow(error: CHHapticError.Code?) {
         isRunning = false
         idleSince = nil
-        phone.stopAll(of: self, reason: "stop", error: error)
+        phone.haptics.stopAll(of: self, reason: "stop", error: error)
         playersMayHaveFinished()
     }
 
@@ -347,7 +349,7 @@ open class CHHapticEngine: NSObject {
 
     /// Follows the engine's idleness under auto-shutdown; stops it after 120 s of it.
     func checkIdle() {
-        guard isRunning, state.autoShutdown, !phone.isBusy(self) else {
+        guard isRunning, state.autoShutdown, !phone.haptics.isBusy(self) else {
             idleSince = nil
             return
         }
@@ -360,7 +362,7 @@ open class CHHapticEngine: NSObject {
 
     /// Calls the `notifyWhenPlayersFinished` handlers when nothing of this engine plays.
     func playersMayHaveFinished() {
-        guard !finishWaiters.isEmpty, !isRunning || !phone.isBusy(self) else { return }
+        guard !finishWaiters.isEmpty, !isRunning || !phone.haptics.isBusy(self) else { return }
         let waiters = finishWaiters
         finishWaiters = []
         for waiter in waiters {
@@ -395,7 +397,7 @@ open class CHHapticEngine: NSObject {
 
     /// Throws unless every audio resource `pattern` plays is registered with this engine.
     private func checkResources(of pattern: CHHapticPattern) throws {
-        for id in pattern.resourceIDs where phone.resources[id]?.engine != ObjectIdentifier(self) {
+        for id in pattern.resourceIDs where phone.haptics.resources[id]?.engine != ObjectIdentifier(self) {
             throw CHHapticError.with(.invalidAudioResource, "audio resource \(id) is not registered with this engine")
         }
     }

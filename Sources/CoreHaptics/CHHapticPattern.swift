@@ -1,3 +1,4 @@
+import IPhoneEmulation
 import AudioCore
 import AudioIO
 import HapticCore
@@ -152,7 +153,7 @@ open class CHHapticPattern: NSObject {
             if let id = event.audioResourceID {
                 fields["EventWaveformPath"] = AudioResources.path(of: id)
                 let phone = EmulatedPhone.shared
-                if let resource = phone.lock.withLock({ phone.resources[id] }) {
+                if let resource = phone.lock.withLock({ phone.haptics.resources[id] }) {
                     fields["EventWaveformLoopEnabled"] = resource.loops
                     fields["EventWaveformUseVolumeEnvelope"] = resource.usesVolumeEnvelope
                 }

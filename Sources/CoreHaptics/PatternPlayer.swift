@@ -1,3 +1,4 @@
+import IPhoneEmulation
 import HapticPlayback
 
 /// The player `makePlayer(with:)` and `makeAdvancedPlayer(with:)` return: its pattern, started on
@@ -201,7 +202,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
         let offset = nextOffsetUs
         nextOffsetUs = 0
         isRunning = true
-        phone.addRun(self)
+        phone.haptics.addRun(self)
         begin(at: offset)
     }
 
@@ -231,7 +232,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
         endSegment(reason: reason)
         pausedAtUs = nil
         isRunning = false
-        phone.removeRun(self)
+        phone.haptics.removeRun(self)
         defer { engine.playersMayHaveFinished() }
         guard isAdvanced else { return }
         let handler = state.completion
@@ -252,7 +253,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
     /// looping if it loops; the controls sent so far apply from this frame.
     private func beginSegment(offsetUs: Int64) {
         let content = SegmentContent(pattern.document, durationUs: EngineClock.microseconds(pattern.duration),
-                                     soundOptions: pattern.soundOptions(resources: phone.resources), hapticsOff: engine.playsAudioOnlyNow,
+                                     soundOptions: pattern.soundOptions(resources: phone.haptics.resources), hapticsOff: engine.playsAudioOnlyNow,
                                      audioOff: engine.playsHapticsOnlyNow)
         playback = phone.device.beginSegment(self, content, offsetUs: offsetUs, rate: rateNow, loopEndUs: loopEndUsNow,
                                              controls: sentControls.map(\.deviceControl))

@@ -1,3 +1,4 @@
+import IPhoneEmulation
 import CoreHaptics
 import HapticPlayback
 

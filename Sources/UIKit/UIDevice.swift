@@ -1,4 +1,4 @@
-import CoreHaptics
+import IPhoneEmulation
 
 /// The device, as far as apps reach for it beside their haptics: `UIDevice.current`, which apps
 /// extend with their own `vibrate()`, and what identifies the emulated device (an iPad when the

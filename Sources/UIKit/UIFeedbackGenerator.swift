@@ -1,6 +1,6 @@
 @_exported import UIKit  // the Objective-C module below (its submodules), as an overlay re-exports its framework
 @_exported import Foundation
-import CoreHaptics
+import IPhoneEmulation
 
 /// UIKit's feedback generators on the emulated iPhone (docs/corehaptics.md, "Feedback
 /// generators"): each call is logged and plays the system's pattern for it on the device the

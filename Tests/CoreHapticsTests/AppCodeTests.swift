@@ -4,6 +4,7 @@ import AudioToolbox
 import AVFoundation
 import HapticPlayback
 import CoreHaptics
+@testable import IPhoneEmulation
 import CoreHapticsEmulatorTesting
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import CoreHaptics
+@testable import IPhoneEmulation
 import Foundation
 import HapticPlayback
 import Testing

@@ -1,4 +1,5 @@
 import CoreHaptics
+@testable import IPhoneEmulation
 import CoreHapticsEmulator
 import HapticCore
 import HapticPlayback

@@ -1,5 +1,6 @@
 import AudioCore
-import AudioIO
+import Foundation
+import IPhoneEmulation
 
 /// The audio resources registered with engines: each file read once into memory, with the
 /// options it was registered with (docs/corehaptics.md, "Audio resources").
@@ -15,7 +16,7 @@ struct AudioResource {
     let usesVolumeEnvelope: Bool
 }
 
-package enum AudioResources {
+enum AudioResources {
     /// The `EventWaveformPath` an event of resource `id` is given in the pattern it is part of: a
     /// name no file has, which the audio track finds among the registered resources.
     static func path(of id: CHHapticAudioResourceID) -> String { "CHHapticAudioResource-\(id)" }
@@ -29,27 +30,10 @@ package enum AudioResources {
     /// Reads the file at `path` whole, under the limits every sound is read with.
     /// - Throws: `fileNotFound` when there is no file, `invalidAudioResource` when it cannot be read.
     static func read(_ path: String) throws -> SoundResource {
-        switch load(path) {
+        switch SoundFiles.load(path) {
         case .success(let sound): return sound
         case .failure(.missing(let reason)): throw CHHapticError.with(.fileNotFound, reason)
         case .failure(.unreadable(let reason)): throw CHHapticError.with(.invalidAudioResource, reason)
-        }
-    }
-
-    /// Why a sound file cannot be played, in words that say where and what.
-    package enum LoadFailure: Error {
-        case missing(String), unreadable(String)
-    }
-
-    /// Reads the sound file at `path` whole, under the limits every sound is read with (a regular
-    /// file of at most 64 MB, its header's figures checked before they size anything).
-    package static func load(_ path: String) -> Result<SoundResource, LoadFailure> {
-        guard FileManager.default.fileExists(atPath: path) else { return .failure(.missing("\(path): no such file")) }
-        do {
-            let reader = try SoundFileReader(path: path, limits: .sounds)
-            return .success(SoundResource(format: reader.format, samples: reader.readAll()))
-        } catch {
-            return .failure(.unreadable("\(error)"))
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import AudioCore
 import AudioIO
 import HapticPlayback

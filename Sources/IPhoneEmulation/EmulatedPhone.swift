@@ -1,11 +1,15 @@
+import _AVFAudioSession
 import AudioCore
 import AudioIO
+import Foundation
 import HapticPlayback
 
-/// The iPhone an app's Core Haptics code sees (docs/corehaptics.md): its engines, the runs of their
-/// players, its audio resources and the names in its log, over the one emulated device that plays
-/// them (HapticPlayback's `EmulatedDevice`: its clock, mixer, audio, actions, timeline, log and
-/// callback queue). It keeps only what Apple's names need; every sample is the device's.
+/// The iPhone an app's code sees (docs/corehaptics.md), below Apple's names: what each framework
+/// keeps on it (`PhoneService`: Core Haptics' engines, players and audio resources), the system's
+/// feedback and sounds, and the names in its log, over the one emulated device that plays them
+/// (HapticPlayback's `EmulatedDevice`: its clock, mixer, audio, actions, timeline, log and
+/// callback queue). CoreHaptics, UIKit, AudioToolbox and AVFAudio each stand on it and on none of
+/// each other. It keeps only what Apple's names need; every sample is the device's.
 ///
 /// Everything happens under the device's lock; callbacks run on its queue, with no lock held.
 package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
@@ -27,27 +31,22 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     package static let testPhones = TestPhones()
 
     package let device = EmulatedDevice()
-    var lock: RecursiveLock { device.lock }
+    package var lock: RecursiveLock { device.lock }
 
     package private(set) var settings = DeviceSettings()
     /// Why the phone cannot play (engines fail to start), when its settings are unusable.
-    private(set) var problem: String?
+    package private(set) var problem: String?
     /// Why the live device named by `HAPSYNTH_COREHAPTICS_PLAY` (or `liveDevice`) does not play, if it does not.
     private var liveProblem: String?
-    private(set) var hasHaptics = true
+    package private(set) var hasHaptics = true
     private var configured = false
     /// Bumped at each configure: engines and players made before it are stale.
-    private(set) var generation = 0
-    private var engines: [WeakEngine] = []
-    var resources: [CHHapticAudioResourceID: AudioResource] = [:]
-    /// Resources registered since the phone was configured (IDs are not reused before).
-    var resourceCount = 0
-    private var counts = (engine: 0, player: 0)
-    /// Players with a run in progress (playing or paused), in the order they started.
-    private(set) var runs: [PatternPlayer] = []
+    package private(set) var generation = 0
+    /// What each framework keeps on the phone, by its type; dropped at each configure.
+    private var services: [ObjectIdentifier: any PhoneService] = [:]
     /// Objects numbered by kind (`UIImpactFeedbackGenerator#2`), and the players of the system's
     /// feedback by object (the device holds its segments' owners weakly).
-    var counters: [String: Int] = [:]
+    package var counters: [String: Int] = [:]
     var feedbackPlayers: [String: SystemFeedbackPlayer] = [:]
     /// The system sounds made from files (`AudioServicesCreateSystemSoundID`), by ID, how many
     /// were made, and the plays of them in progress (the device holds its segments' owners weakly).
@@ -59,10 +58,18 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
 
     package init() {}
 
-    var frame: Int64 { device.frame }
-    var rate: Int { device.rate }
+    package var frame: Int64 { device.frame }
+    package var rate: Int { device.rate }
     /// Engine seconds now.
-    var now: Double { device.now }
+    package var now: Double { device.now }
+
+    /// Core Haptics' error codes the phone's own log entries carry (Apple's values).
+    package enum ErrorCode {
+        /// `CHHapticError.Code.serverInitFailed`: the phone's settings are unusable.
+        package static let serverInitFailed = -4810
+        /// `CHHapticError.Code.resourceNotAvailable`: the live device does not play.
+        package static let resourceNotAvailable = -4825
+    }
 
     // MARK: - Set-up
 
@@ -76,7 +83,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
             generation += 1
             self.settings = settings
             configured = true
-            (engines, runs, resources, resourceCount, counts) = ([], [], [:], 0, (0, 0))
+            services = [:]
             (counters, feedbackPlayers, systemSounds, systemSoundsMade, systemSoundPlays, systemSoundCompletions) = ([:], [:], [:], 0, [:], [:])
             (hasHaptics, problem) = device.configure(settings, keepsCapture: keepsCapture)
             var liveFailure: (any Error)?
@@ -92,12 +99,12 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
                                                               ("supportsHaptics", "\(settings.supportsHaptics)"),
                                                               ("supportsAudio", "\(settings.supportsAudio)"),
                                                               ("clock", settings.realtime ? "realtime" : "virtual")],
-                   result: problem == nil ? "configured" : nil, error: problem == nil ? nil : CHHapticError.Code.serverInitFailed.rawValue,
+                   result: problem == nil ? "configured" : nil, error: problem == nil ? nil : ErrorCode.serverInitFailed,
                    rule: problem)
             liveProblem = nil
             if let name = settings.liveDevice {
                 if let liveFailure {
-                    record(object: "device", call: "play", args: [("device", name)], error: CHHapticError.Code.resourceNotAvailable.rawValue,
+                    record(object: "device", call: "play", args: [("device", name)], error: ErrorCode.resourceNotAvailable,
                            rule: "\(liveFailure)")
                     liveProblem = "HAPSYNTH_COREHAPTICS_PLAY=\(name): \(liveFailure); the device renders without playing"
                 } else {
@@ -140,25 +147,16 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
         }
     }
 
-    // MARK: - Objects
+    // MARK: - Services
 
-    func nextEngineName() -> String {
-        counts.engine += 1
-        return "engine#\(counts.engine)"
+    /// What `Service`'s framework keeps on this phone, made on first use after each configure.
+    /// Call under the lock.
+    package func service<Service: PhoneService>(_ type: Service.Type) -> Service {
+        if let made = services[ObjectIdentifier(type)] as? Service { return made }
+        let made = Service(phone: self)
+        services[ObjectIdentifier(type)] = made
+        return made
     }
-
-    func attach(_ engine: CHHapticEngine) {
-        engines.removeAll { $0.engine == nil }
-        engines.append(WeakEngine(engine: engine))
-    }
-
-    func nextPlayerName() -> String {
-        counts.player += 1
-        return "player#\(counts.player)"
-    }
-
-    /// The live engines, in the order they were made.
-    var liveEngines: [CHHapticEngine] { engines.compactMap(\.engine) }
 
     // MARK: - Log
 
@@ -167,67 +165,24 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
         device.record(object: object, call: call, args: args, result: result, error: error, rule: rule)
     }
 
-    /// Runs `body` as the API call `call` of `object`: the log says what it returned or threw.
-    func logged<T>(_ object: String, _ call: String, _ args: [(String, String)] = [], rule: String? = nil, result: (T) -> String? = { _ in "ok" },
-                   _ body: () throws -> T) throws -> T {
-        do {
-            let value = try body()
-            record(object: object, call: call, args: args, result: result(value), rule: rule)
-            return value
-        } catch let error as CHHapticError {
-            record(object: object, call: call, args: args, error: error.code.rawValue,
-                   rule: error.userInfo[NSLocalizedDescriptionKey] as? String ?? rule)
-            throw error
-        }
-    }
-
     // MARK: - Time and playing
 
     /// The frame an API time names, and the rule that decided it.
-    func frame(forTime time: TimeInterval) -> (frame: Int64, rule: String) { device.frame(forTime: time) }
+    package func frame(forTime time: TimeInterval) -> (frame: Int64, rule: String) { device.frame(forTime: time) }
 
     /// Catches a realtime clock up with the monotonic clock.
-    func sync() { device.sync() }
-
-    /// Runs `body` at `at` (now, or at that frame, logged as `call` there).
-    func when(_ at: Int64, _ player: PatternPlayer, _ call: String, _ body: @escaping () -> Void) {
-        guard at > frame else { return body() }
-        device.when(at, owner: player.engine) { [unowned self] in
-            record(object: player.name, call: call, result: "done", rule: "clock: asked for this frame")
-            body()
-        }
-    }
-
-    func addRun(_ player: PatternPlayer) {
-        if !runs.contains(where: { $0 === player }) { runs.append(player) }
-    }
-
-    func removeRun(_ player: PatternPlayer) { runs.removeAll { $0 === player } }
-
-    /// Drops the later calls of `engine`'s players and ends their runs (with `error`).
-    func stopAll(of engine: CHHapticEngine, reason: String, error: CHHapticError.Code?) {
-        device.dropActions(of: engine)
-        for player in runs where player.engine === engine { player.endRun(reason: reason, error: error) }
-    }
-
-    /// Whether anything of `engine` plays, is paused or waits to play.
-    func isBusy(_ engine: CHHapticEngine) -> Bool {
-        runs.contains { $0.engine === engine } || device.hasActions(of: engine)
-    }
-
-    /// Whether a playing pattern plays audio resource `id`.
-    func isPlaying(_ id: CHHapticAudioResourceID) -> Bool { device.isPlaying(soundPath: AudioResources.path(of: id)) }
+    package func sync() { device.sync() }
 
     // MARK: - DeviceClient
 
-    /// The earliest auto-shutdown deadline of an engine.
-    package var wakeFrame: Int64? { liveEngines.compactMap(\.shutdownFrame).min() }
+    /// The earliest frame a service must wake at (an engine's auto-shutdown deadline).
+    package var wakeFrame: Int64? { services.values.compactMap(\.wakeFrame).min() }
 
     /// An engine waits for its players (which are the device's segments), not for time.
     package var waitsToPlay: Bool { false }
 
     package func deviceStepped(_ device: EmulatedDevice) {
-        for engine in liveEngines { engine.checkIdle() }
+        for service in services.values { service.deviceStepped() }
     }
 
     // MARK: - The emulator's calls
@@ -253,38 +208,15 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
         prepare()
         return device.runUntilIdle(limit: limit)
     }
-
-    /// Stops every running engine as the system would, for `reason`: their players stop and
-    /// each `stoppedHandler` is called.
-    package func simulateStop(reason: CHHapticEngine.StoppedReason) {
-        locked {
-            record(object: "device", call: "simulateStop(reason:)", args: [("reason", reason.name)], result: "stopped")
-            for engine in liveEngines where engine.isRunning { engine.stopBySystem(reason) }
-            if reason == .audioSessionInterrupt {
-                record(object: "audioSession", call: "interruptionNotification", args: [("type", "began")], result: "posted")
-            }
-        }
-        // An interruption is the session's too: its observers hear of it (on this phone, no lock held).
-        if reason == .audioSessionInterrupt {
-            EmulatedPhone.$bound.withValue(self) { AVAudioSession.sharedInstance().postInterruption(.began) }
-        }
-        device.callbacks.drain()
-    }
-
-    /// Resets the haptic server: every engine stops, every player is invalid, every audio
-    /// resource is unregistered, and each `resetHandler` is called.
-    package func simulateReset() {
-        locked {
-            record(object: "device", call: "simulateReset()", result: "reset")
-            device.dropAllActions()
-            for player in runs { player.endRun(reason: "reset", error: .serverInterrupted) }
-            resources = [:]
-            for engine in liveEngines { engine.resetBySystem() }
-        }
-        device.callbacks.drain()
-    }
 }
 
-private struct WeakEngine {
-    weak var engine: CHHapticEngine?
+/// What an Apple framework keeps on a phone (Core Haptics' engines, players and audio resources):
+/// made on the phone's first use of it after each configure, told when the device has stepped, and
+/// asked for the earliest frame it must wake at. Reached under the phone's lock.
+package protocol PhoneService: AnyObject {
+    init(phone: EmulatedPhone)
+    /// The earliest frame something of the service is due at (nil: none).
+    var wakeFrame: Int64? { get }
+    /// The device has rendered a step: what came due is checked.
+    func deviceStepped()
 }
