@@ -59,40 +59,40 @@ open class CHHapticEngine: NSObject {
 
     /// Called when the system stops the engine (never for the app's own `stop`).
     open var stoppedHandler: StoppedHandler {
-        get { phone.lock.withLock { state.stopped } }
-        set { phone.lock.withLock { state.stopped = newValue } }
+        get { phone.withLock { state.stopped } }
+        set { phone.withLock { state.stopped = newValue } }
     }
     /// Called after the haptic server reset: every player is invalid and every audio resource
     /// unregistered; the engine is stopped.
     open var resetHandler: ResetHandler {
-        get { phone.lock.withLock { state.reset } }
-        set { phone.lock.withLock { state.reset = newValue } }
+        get { phone.withLock { state.reset } }
+        set { phone.withLock { state.reset = newValue } }
     }
     /// Plays haptics only (audio events are skipped), from the next `start()`.
     open var playsHapticsOnly: Bool {
-        get { phone.lock.withLock { state.hapticsOnly } }
-        set { phone.lock.withLock { state.hapticsOnly = newValue } }
+        get { phone.withLock { state.hapticsOnly } }
+        set { phone.withLock { state.hapticsOnly = newValue } }
     }
     /// Plays audio only (haptic events are skipped), from the next `start()`.
     open var playsAudioOnly: Bool {
-        get { phone.lock.withLock { state.audioOnly } }
-        set { phone.lock.withLock { state.audioOnly = newValue } }
+        get { phone.withLock { state.audioOnly } }
+        set { phone.withLock { state.audioOnly = newValue } }
     }
     /// Silences the audio of every player at once (the timeline still records the voices).
     open var isMutedForAudio: Bool {
-        get { phone.lock.withLock { state.mutedForAudio } }
+        get { phone.withLock { state.mutedForAudio } }
         set { changed("isMutedForAudio", newValue) { $0.state.mutedForAudio = newValue } }
     }
     /// Silences the haptics of every player at once (the timeline still records the voices).
     open var isMutedForHaptics: Bool {
-        get { phone.lock.withLock { state.mutedForHaptics } }
+        get { phone.withLock { state.mutedForHaptics } }
         set { changed("isMutedForHaptics", newValue) { $0.state.mutedForHaptics = newValue } }
     }
     /// Stops after 120 s with nothing to play (`stoppedHandler(.idleTimeout)`) and starts again
     /// when a player starts.
     open var isAutoShutdownEnabled: Bool {
-        get { phone.lock.withLock { state.autoShutdown } }
-        set { phone.lock.withLock { state.autoShutdown = newValue } }
+        get { phone.withLock { state.autoShutdown } }
+        set { phone.withLock { state.autoShutdown = newValue } }
     }
 
     /// An engine on the emulated device; `audioSession` is accepted and not used.
@@ -101,9 +101,9 @@ open class CHHapticEngine: NSObject {
     public init(audioSession: AVAudioSession? = nil) throws {
         let phone = EmulatedPhone.shared
         phone.prepare()
-        (name, generation) = phone.lock.withLock { (phone.haptics.nextEngineName(), phone.generation) }
+        (name, generation) = phone.withLock { (phone.haptics.nextEngineName(), phone.generation) }
         super.init()
-        try phone.lock.withLock {
+        try phone.withLock {
             phone.haptics.attach(self)
             try phone.logged(name, "init(audioSession:)", [("audioSession", audioSession == nil ? "nil" : "shared")]) {
                 if let problem = phone.problem { throw CHHapticError.with(.serverInitFailed, problem) }
@@ -121,12 +121,12 @@ open class CHHapticEngine: NSObject {
     open class func capabilitiesForHardware() -> any CHHapticDeviceCapability {
         let phone = EmulatedPhone.shared
         phone.prepare()
-        return phone.lock.withLock { DeviceCapability(supportsHaptics: phone.hasHaptics, supportsAudio: phone.settings.supportsAudio) }
+        return phone.withLock { DeviceCapability(supportsHaptics: phone.hasHaptics, supportsAudio: phone.settings.supportsAudio) }
     }
 
     /// The engine clock in seconds: 1000.0 when the device was configured.
     open var currentTime: TimeInterval {
-        phone.lock.withLock {
+        phone.withLock {
             phone.sync()
             return phone.now
         }
@@ -138,7 +138,7 @@ open class CHHapticEngine: NSObject {
     }
 
     private func startLogged() throws {
-        try phone.lock.withLock {
+        try phone.withLock {
             phone.sync()
             try phone.logged(name, "start()", result: { _ in "started" }) { try startNow() }
         }
@@ -146,7 +146,7 @@ open class CHHapticEngine: NSObject {
 
     /// Starts the engine; `completionHandler` runs on the callback queue with nil or the error.
     open func start(completionHandler: CompletionHandler? = nil) {
-        phone.lock.withLock {
+        phone.withLock {
             phone.sync()
             let error: (any Error)?
             do {
@@ -167,7 +167,7 @@ open class CHHapticEngine: NSObject {
     /// Stops the engine: its players stop at once (they can start again after `start()`);
     /// `stoppedHandler` is not called.
     open func stop(completionHandler: CompletionHandler? = nil) {
-        phone.lock.withLock {
+        phone.withLock {
             phone.sync()
             let wasRunning = isRunning  // the result is worded after the stop
             _ = try? phone.logged(name, "stop(completionHandler:)", result: { _ in wasRunning ? "stopped" : "already stopped" }) {
@@ -187,7 +187,7 @@ open class CHHapticEngine: NSObject {
     /// does or the engine is stopped); `.stopEngine` then stops the engine and calls
     /// `stoppedHandler(.notifyWhenFinished)`.
     open func notifyWhenPlayersFinished(finishedHandler: @escaping FinishedHandler) {
-        phone.lock.withLock {
+        phone.withLock {
             phone.sync()
             phone.record(object: name, call: "notifyWhenPlayersFinished(finishedHandler:)", result: "waiting")
             finishWaiters.append(finishedHandler)
@@ -208,7 +208,7 @@ open class CHHapticEngine: NSObject {
     }
 
     private func makeAdvancedPlayer(with pattern: CHHapticPattern, call: String) throws -> PatternPlayer {
-        try phone.lock.withLock {
+        try phone.withLock {
             phone.sync()
             let player = PatternPlayer(engine: self, pattern: pattern, name: phone.haptics.nextPlayerName(),
                                        isAdvanced: call == "makeAdvancedPlayer(with:)")
@@ -226,7 +226,7 @@ open class CHHapticEngine: NSObject {
     /// Plays an AHAP file at once, on a player of its own.
     open func playPattern(from fileURL: URL) throws {
         let read = Result { try CHHapticPattern(contentsOf: fileURL) }  // read and parsed before the lock
-        try phone.lock.withLock {
+        try phone.withLock {
             let pattern = try phone.logged(name, "playPattern(from: URL)", [("url", fileURL.lastPathComponent)], result: { _ in "read" }) {
                 try read.get()
             }
@@ -237,7 +237,7 @@ open class CHHapticEngine: NSObject {
     /// Plays AHAP data at once, on a player of its own; its sounds are looked for in the bundle.
     open func playPattern(from data: Data) throws {
         let read = Result { try CHHapticPattern(data: data, folder: nil) }  // parsed before the lock
-        try phone.lock.withLock {
+        try phone.withLock {
             let pattern = try phone.logged(name, "playPattern(from: Data)", [("bytes", "\(data.count)")], result: { _ in "read" }) {
                 try read.get()
             }
@@ -251,7 +251,7 @@ open class CHHapticEngine: NSObject {
     /// - Throws: `fileNotFound` without a file; `invalidAudioResource` when it cannot be read.
     open func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws -> CHHapticAudioResourceID {
         let read = Result { try AudioResources.read(resourceURL.path) }  // read before the lock
-        return try phone.lock.withLock {
+        return try phone.withLock {
             phone.sync()
             let loops = AudioResources.flag(options, CHHapticAudioResourceKeyLoopEnabled, default: false)
             let envelope = AudioResources.flag(options, CHHapticAudioResourceKeyUseVolumeEnvelope, default: true)
@@ -272,7 +272,7 @@ open class CHHapticEngine: NSObject {
     /// - Throws: `operationNotPermitted` while a playing pattern uses it; `invalidAudioResource`
     ///   for an ID this engine did not register.
     open func unregisterAudioResource(_ resourceID: CHHapticAudioResourceID) throws {
-        try phone.lock.withLock {
+        try phone.withLock {
             phone.sync()
             try phone.logged(name, "unregisterAudioResource(_:)", [("id", "\(resourceID)")]) {
                 guard let resource = phone.haptics.resources[resourceID], resource.engine == ObjectIdentifier(self) else {
@@ -368,7 +368,7 @@ open class CHHapticEngine: NSObject {
         for waiter in waiters {
             call("finishedHandler") { [self] in
                 let action = waiter(nil)
-                phone.lock.withLock {
+                phone.withLock {
                     phone.record(object: name, call: "finishedHandler returned", args: [("action", action == .stopEngine ? "stopEngine" : "leaveEngineRunning")])
                     guard action == .stopEngine, isRunning else { return }
                     stopBySystem(.notifyWhenFinished)
@@ -380,14 +380,14 @@ open class CHHapticEngine: NSObject {
     /// Queues a callback; the log records it when it runs.
     func call(_ what: String, args: [(String, String)] = [], _ body: @escaping () -> Void) {
         phone.device.callbacks.enqueueHandler { [self] in
-            phone.lock.withLock { phone.record(object: name, call: what, args: args, result: "called") }
+            phone.withLock { phone.record(object: name, call: what, args: args, result: "called") }
             // A callback plays on its engine's device, whichever thread delivers it.
             EmulatedPhone.$bound.withValue(phone) { body() }
         }
     }
 
     private func changed(_ property: String, _ value: Bool, _ set: (CHHapticEngine) -> Void) {
-        phone.lock.withLock {
+        phone.withLock {
             phone.sync()
             set(self)
             phone.record(object: name, call: property, args: [("value", "\(value)")], result: "set", rule: "audio: mutes act at once")

@@ -153,7 +153,7 @@ open class CHHapticPattern: NSObject {
             if let id = event.audioResourceID {
                 fields["EventWaveformPath"] = AudioResources.path(of: id)
                 let phone = EmulatedPhone.shared
-                if let resource = phone.lock.withLock({ phone.haptics.resources[id] }) {
+                if let resource = phone.withLock({ phone.haptics.resources[id] }) {
                     fields["EventWaveformLoopEnabled"] = resource.loops
                     fields["EventWaveformUseVolumeEnvelope"] = resource.usesVolumeEnvelope
                 }

@@ -61,7 +61,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
 
     func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws {
         let args = parameters.map { ("\($0.parameterID.rawValue)@\($0.relativeTime)", "\($0.value)") } + [("time", "\(time)")]
-        try phone.lock.withLock {
+        try phone.withLock {
             phone.sync()
             let (at, rule) = phone.frame(forTime: time)
             try phone.logged(name, "sendParameters(_:atTime:)", args, rule: "dynamic parameters: effective time = max(atTime, now) + relativeTime; \(rule)") {
@@ -78,7 +78,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
     }
 
     func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws {
-        try phone.lock.withLock {
+        try phone.withLock {
             phone.sync()
             let (at, rule) = phone.frame(forTime: time)
             try phone.logged(name, "scheduleParameterCurve(_:atTime:)", [("parameter", parameterCurve.parameterID.rawValue),
@@ -99,7 +99,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
     }
 
     func cancel() throws {
-        try phone.lock.withLock {
+        try phone.withLock {
             phone.sync()
             try phone.logged(name, "cancel()", result: { _ in self.isRunning ? "cancelled" : "not playing" }) {
                 try checkValid()
@@ -109,9 +109,9 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
     }
 
     var isMuted: Bool {
-        get { phone.lock.withLock { muted } }
+        get { phone.withLock { muted } }
         set {
-            phone.lock.withLock {
+            phone.withLock {
                 phone.sync()
                 muted = newValue
                 phone.record(object: name, call: "isMuted", args: [("value", "\(newValue)")], result: "set", rule: "audio: mutes act at once")
@@ -145,7 +145,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
     }
 
     func seek(toOffset offsetTime: TimeInterval) throws {
-        try phone.lock.withLock {
+        try phone.withLock {
             phone.sync()
             try phone.logged(name, "seek(toOffset:)", [("offset", "\(offsetTime)")], rule: "advanced player: a seek re-anchors the run at the offset") {
                 try checkValid()
@@ -162,11 +162,11 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
     }
 
     var loopEnabled: Bool {
-        get { phone.lock.withLock { state.loopEnabled } }
+        get { phone.withLock { state.loopEnabled } }
         set { changed("loopEnabled", "\(newValue)") { $0.state.loopEnabled = newValue } }
     }
     var loopEnd: TimeInterval {
-        get { phone.lock.withLock { state.loopEnd } }
+        get { phone.withLock { state.loopEnd } }
         set { changed("loopEnd", "\(newValue)") { $0.state.loopEnd = newValue } }
     }
     /// The rates a player plays at: a thousandth to a thousand times (decided here; a rate past
@@ -174,10 +174,10 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
     static let rates: ClosedRange<Float> = 0.001...1_000
 
     var playbackRate: Float {
-        get { phone.lock.withLock { state.playbackRate } }
+        get { phone.withLock { state.playbackRate } }
         set {
             guard newValue > 0, !newValue.isNaN else {
-                return phone.lock.withLock {
+                return phone.withLock {
                     phone.record(object: name, call: "playbackRate", args: [("value", "\(newValue)")], result: "ignored",
                                   rule: "advanced player: a rate must be above 0")
                 }
@@ -187,8 +187,8 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
         }
     }
     var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler {
-        get { phone.lock.withLock { state.completion } }
-        set { phone.lock.withLock { state.completion = newValue } }
+        get { phone.withLock { state.completion } }
+        set { phone.withLock { state.completion = newValue } }
     }
 
     // MARK: - Runs
@@ -302,7 +302,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
 
     /// Runs a timed call: logged, checked, then `body` with the frame its time names.
     private func atFrame(_ call: String, _ time: TimeInterval, running: Bool = false, done: String, _ body: @escaping (Int64) throws -> Void) throws {
-        try phone.lock.withLock {
+        try phone.withLock {
             phone.sync()
             let (frame, rule) = phone.frame(forTime: time)
             try phone.logged(name, call, [("time", "\(time)")], rule: rule,
@@ -324,7 +324,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
 
     /// Sets a property of the loop or the rate; a playing run re-anchors at where it is.
     private func changed(_ property: String, _ value: String, _ set: (PatternPlayer) -> Void) {
-        phone.lock.withLock {
+        phone.withLock {
             phone.sync()
             set(self)
             phone.record(object: name, call: property, args: [("value", value)], result: "set",

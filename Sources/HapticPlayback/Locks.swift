@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// A mutex that the thread holding it may take again (pthread's recursive mutex): sessions are
 /// guarded by one lock, and a callback may call back into the object that runs it.
@@ -18,8 +19,25 @@ package final class RecursiveLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    package func lock() { pthread_mutex_lock(mutex) }
-    package func unlock() { pthread_mutex_unlock(mutex) }
+    /// The thread holding the mutex (0: none), and how many times it has taken it (written only
+    /// by the holder).
+    private let owner = Atomic<UInt>(0)
+    private var depth = 0
+
+    package func lock() {
+        pthread_mutex_lock(mutex)
+        owner.store(UInt(pthread_self()), ordering: .relaxed)
+        depth += 1
+    }
+
+    package func unlock() {
+        depth -= 1
+        if depth == 0 { owner.store(0, ordering: .relaxed) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Whether the calling thread holds the mutex (another thread's hold never reads as its own).
+    package var isHeldByCurrentThread: Bool { owner.load(ordering: .relaxed) == UInt(pthread_self()) }
 
     package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         lock()

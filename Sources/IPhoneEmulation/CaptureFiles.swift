@@ -43,7 +43,7 @@ enum CaptureAtExit {
             let phone = EmulatedPhone.process
             phone.device.freezeClock()
             _ = phone.runUntilIdle(limit: 300)
-            phone.lock.withLock { phone.device.finishLive() }
+            phone.device.finishLive()
             guard let directory = ProcessInfo.processInfo.environment["HAPSYNTH_COREHAPTICS_CAPTURE"], !directory.isEmpty else { return }
             do {
                 try phone.snapshot().write(toDirectory: directory)

@@ -31,7 +31,9 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     package static let testPhones = TestPhones()
 
     package let device = EmulatedDevice()
-    package var lock: RecursiveLock { device.lock }
+    /// The device's one door (`EmulatedDevice.withLock`), re-entrant on its thread: everything of
+    /// the phone and of the services on it is read and changed inside it.
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T { try device.withLock(body) }
 
     package private(set) var settings = DeviceSettings()
     /// Why the phone cannot play (engines fail to start), when its settings are unusable.
@@ -79,7 +81,12 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     /// - Parameter keepsCapture: whether what it renders and logs is kept for `snapshot()` (a
     ///   test's set-up, `HAPSYNTH_COREHAPTICS_CAPTURE`); without, it stays flat in memory.
     package func configure(_ settings: DeviceSettings, keepsCapture: Bool = true) {
-        lock.withLock {
+        // The sound card is let go of and opened outside the lock: no app call waits for it.
+        device.finishLive()
+        let opened = settings.liveDevice.map { name in
+            Result { try ALSAOutput(device: name, sampleRate: settings.resolvedOrFallback().profile.sampleRate, channelCount: 2) }
+        }
+        withLock {
             generation += 1
             self.settings = settings
             configured = true
@@ -87,12 +94,10 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
             (counters, feedbackPlayers, systemSounds, systemSoundsMade, systemSoundPlays, systemSoundCompletions) = ([:], [:], [:], 0, [:], [:])
             (hasHaptics, problem) = device.configure(settings, keepsCapture: keepsCapture)
             var liveFailure: (any Error)?
-            if let name = settings.liveDevice {
-                do {
-                    device.play(through: try ALSAOutput(device: name, sampleRate: device.rate, channelCount: 2))
-                } catch {
-                    liveFailure = error
-                }
+            switch opened {
+            case .success(let output)?: device.play(through: output)
+            case .failure(let error)?: liveFailure = error
+            case nil: break
             }
             device.attach(self)
             record(object: "device", call: "configure", args: [("device", settings.device), ("sampleRate", "\(settings.sampleRate)"),
@@ -116,14 +121,14 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
         // (never one captured here, which a test's own phone may outlive).
         AVAudioSession.sharedInstance().observer = { call, args in
             let phone = EmulatedPhone.shared
-            phone.lock.withLock { phone.record(object: "audioSession", call: call, args: args, result: "accepted") }
+            phone.withLock { phone.record(object: "audioSession", call: call, args: args, result: "accepted") }
         }
     }
 
     /// Configures the phone from the environment on its first use (frame 0 is then), and arms
     /// the capture at exit that `HAPSYNTH_COREHAPTICS_CAPTURE` asks for.
     package func prepare() {
-        lock.withLock {
+        withLock {
             guard !configured else { return }
             // A capture is kept when one is asked for; an app that only plays live keeps none.
             configure(.fromEnvironment(), keepsCapture: DeviceSettings.capturesFromEnvironment)
@@ -141,7 +146,7 @@ package final class EmulatedPhone: DeviceClient, @unchecked Sendable {
     /// emulator's calls and the other Apple products (UIKit, AudioToolbox, AVFAudio) act on it.
     package func locked<T>(_ body: () throws -> T) rethrows -> T {
         prepare()
-        return try lock.withLock {
+        return try withLock {
             sync()
             return try body()
         }

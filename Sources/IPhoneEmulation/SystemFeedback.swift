@@ -56,7 +56,7 @@ extension EmulatedPhone {
 
     /// The next number of a kind of object (`UIImpactFeedbackGenerator#2`).
     package func nextName(of kind: String) -> String {
-        lock.withLock {
+        withLock {
             counters[kind, default: 0] += 1
             return "\(kind)#\(counters[kind]!)"
         }

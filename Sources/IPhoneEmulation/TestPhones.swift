@@ -36,7 +36,7 @@ package final class TestPhones: @unchecked Sendable {
         let running = lock.withLock { phones }
         guard running.count > 1 else { return running.first }
         for phone in running {
-            phone.lock.withLock {
+            phone.withLock {
                 phone.record(object: "device", call: "call outside a test's task", result: "process device",
                              rule: "a call made outside any test's task (a DispatchQueue block or a thread of the app's) while \(running.count) tests "
                                  + "had devices of their own played on the process's device: run such a test alone (.serialized) to have it here")

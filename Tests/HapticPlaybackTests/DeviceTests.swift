@@ -1,5 +1,6 @@
 import AudioCore
 import Dispatch
+import Synchronization
 import Testing
 @testable import HapticPlayback
 
@@ -13,14 +14,22 @@ import Testing
         private(set) var samples: [Float] = []
         private(set) var timedOut = false
 
+        /// Whether every write goes through from now on.
+        private let wideOpen = Mutex(false)
+
         func write(_ block: UnsafeBufferPointer<Float>) throws {
             entered.signal()
-            if gate.wait(timeout: .now() + 10) == .timedOut { timedOut = true }
+            if !wideOpen.withLock({ $0 }), gate.wait(timeout: .now() + 10) == .timedOut { timedOut = true }
             samples += block
         }
 
         func finish() throws {}
         func open() { gate.signal() }
+        /// Lets the waiting write and every later one through.
+        func openForGood() {
+            wideOpen.withLock { $0 = true }
+            gate.signal()
+        }
         /// Waits until a write has begun (false after 10 s).
         func waitForWrite() -> Bool { entered.wait(timeout: .now() + 10) == .success }
     }
@@ -30,12 +39,12 @@ import Testing
         device.configure(DeviceSettings(), keepsCapture: false)
         let output = GatedOutput()
         device.play(through: output)
-        device.lock.withLock { device.render(until: 480) }
+        device.withLock { device.render(until: 480) }
         // The write waits at the gate, on the output's thread; the device is free meanwhile.
         #expect(output.waitForWrite())
         let free = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            device.lock.withLock { _ = device.frame }
+            device.withLock { _ = device.frame }
             free.signal()
         }
         #expect(free.wait(timeout: .now() + 5) == .success)
@@ -43,5 +52,29 @@ import Testing
         device.finishLive()
         #expect(!output.timedOut)
         #expect(output.samples.count == 2 * 480)
+    }
+
+    /// A render far ahead of a live output whose writes wait never waits inside the lock for a
+    /// place (issue 52, one door): it stops when the blocks in flight fill the output, the device
+    /// stays free, and advancing waits for places outside the lock until every frame is played.
+    @Test func aFullLiveOutputStopsTheRenderInsteadOfHoldingTheLock() throws {
+        let device = EmulatedDevice()
+        device.configure(DeviceSettings(), keepsCapture: false)
+        let output = GatedOutput()
+        device.play(through: output)
+        let minute: Int64 = 48_000 * 60
+        let rendered = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            device.withLock { device.render(until: minute) }
+            rendered.signal()
+        }
+        #expect(rendered.wait(timeout: .now() + 10) == .success, "the render waited for the output inside the lock")
+        let stoppedAt = device.withLock { device.frame }
+        #expect(stoppedAt > 0 && stoppedAt <= Int64(LiveOutput.maxPendingBlocks + 1) * 4_096, "\(stoppedAt)")
+        output.openForGood()
+        device.advance(by: 60 - Double(stoppedAt) / 48_000)
+        device.finishLive()
+        #expect(device.withLock { device.frame } == minute)
+        #expect(output.samples.count == 2 * Int(minute) && !output.timedOut)
     }
 }

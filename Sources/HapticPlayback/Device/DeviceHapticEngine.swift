@@ -24,10 +24,10 @@ package final class DeviceHapticEngine: NativeHapticEngine, DeviceClient, @unche
 
     package init(device: EmulatedDevice) {
         self.device = device
-        device.lock.withLock { device.attach(self) }
+        device.withLock { device.attach(self) }
     }
 
-    package var currentTime: Double { device.lock.withLock { Double(device.frame) / Double(device.rate) } }
+    package var currentTime: Double { device.withLock { Double(device.frame) / Double(device.rate) } }
 
     package func setHandlers(stopped: @escaping @Sendable (String) -> Void, reset: @escaping @Sendable () -> Void) {}
 
@@ -42,7 +42,7 @@ package final class DeviceHapticEngine: NativeHapticEngine, DeviceClient, @unche
     /// Places a player's voices: pattern time 0 is `time − currentTime` (in whole milliseconds)
     /// after the current frame.
     func start(_ player: DevicePlayer, atTime time: Double) {
-        device.lock.withLock {
+        device.withLock {
             let leadMs = max(0, Int64(((time - Double(device.frame) / Double(device.rate)) * 1000).rounded()))
             started += 1
             player.order = started
@@ -52,7 +52,7 @@ package final class DeviceHapticEngine: NativeHapticEngine, DeviceClient, @unche
     }
 
     func cancel(_ player: DevicePlayer) {
-        device.lock.withLock {
+        device.withLock {
             if let segment = player.segment, segment.isPlaying { device.endSegment(segment, reason: "cancel") }
             running[ObjectIdentifier(player)] = nil
         }
@@ -67,7 +67,7 @@ package final class DeviceHapticEngine: NativeHapticEngine, DeviceClient, @unche
     /// Moves the clock to the frames rendered (running the executor's deadlines that fell due),
     /// then reports the completion of every player whose last voice has been rendered.
     private func blockRendered() {
-        let (elapsedMs, done) = device.lock.withLock { () -> (Int64, [@Sendable ((any Error)?) -> Void]) in
+        let (elapsedMs, done) = device.withLock { () -> (Int64, [@Sendable ((any Error)?) -> Void]) in
             defer { (finished, delivering) = ([], false) }
             return (FrameTiming.elapsedMs(frame: device.frame, rate: device.rate), finished)
         }
@@ -77,7 +77,7 @@ package final class DeviceHapticEngine: NativeHapticEngine, DeviceClient, @unche
 
     /// Completes every running player with `error` (an output failed): the session fails.
     package func failRunning(_ error: any Error) {
-        let interrupted = device.lock.withLock { () -> [@Sendable ((any Error)?) -> Void] in
+        let interrupted = device.withLock { () -> [@Sendable ((any Error)?) -> Void] in
             defer { running = [:] }
             // In the order they would have completed: by last frame, then start.
             return running.values.sorted { ($0.segment?.finishFrame ?? .max, $0.order) < ($1.segment?.finishFrame ?? .max, $1.order) }.map(\.completion)

@@ -52,7 +52,7 @@ extension DeviceSettings {
     /// The profile the device plays with, whether it has haptics and its device, or, for settings
     /// it cannot be set up as, the default profile at the nearest usable rate, no haptics, no
     /// device, and why.
-    func resolvedOrFallback() -> (profile: ActuatorProfile, hasHaptics: Bool, device: DeviceProfile?, problem: String?) {
+    package func resolvedOrFallback() -> (profile: ActuatorProfile, hasHaptics: Bool, device: DeviceProfile?, problem: String?) {
         do {
             let resolved = try resolve()
             return (resolved.profile, resolved.hasHaptics && supportsHaptics, resolved.device, nil)

@@ -34,12 +34,30 @@ package protocol DeviceClient: AnyObject {
 /// a schedule of actions at exact frames, the timeline, the log and one callback queue. Core
 /// Haptics' engines and players and the executor's engine are faces of it.
 ///
-/// Every change happens under `lock`; callbacks run on `callbacks`, with no lock held. It renders
-/// either into its own capture and live output (`render(until:)`, advanced by a test, an app or the
-/// realtime clock) or into a caller's buffer (`pull(into:)`, a render job's frame source).
+/// Its state has one door, `withLock`: every method that reads or changes it checks that the
+/// caller is inside (in debug builds), and the few entries that take the door themselves say so
+/// (`configure`, `play(through:)`, `pull(into:)`, `snapshot()`, `advance(by:)`, `runUntilIdle`,
+/// `finishLive`, `freezeClock`, `mixerLevels`). Callbacks run on `callbacks`, with no lock held;
+/// ALSA is opened, drained and waited on outside it. It renders either into its own capture and
+/// live output (`render(until:)`, advanced by a test, an app or the realtime clock) or into a
+/// caller's buffer (`pull(into:)`, a render job's frame source).
 package final class EmulatedDevice: @unchecked Sendable {
-    package let lock = RecursiveLock()
+    private let lock = RecursiveLock()
     package let callbacks = ManualCallbackQueue()
+
+    /// The one door to the device's state: runs `body` holding the device's lock. Re-entrant on
+    /// its thread: an action, a segment's owner, a client or a phone's service that the device
+    /// calls from inside may call it again. Never wrap user work in it (a sound file read, ALSA
+    /// opened, drained or waited on, an app's callback): those run outside.
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        try lock.withLock { () throws -> T in try body() }
+    }
+
+    /// Traps in a debug build when the calling thread is not inside `withLock`.
+    @inline(__always)
+    package func assertInside(_ function: StaticString = #function) {
+        assert(lock.isHeldByCurrentThread, "EmulatedDevice.\(function) outside its lock")
+    }
 
     package private(set) var profile: ActuatorProfile
     private var mixer: Mixer
@@ -101,10 +119,11 @@ package final class EmulatedDevice: @unchecked Sendable {
     @discardableResult
     package func configure(_ settings: DeviceSettings, keepsCapture: Bool) -> (hasHaptics: Bool, problem: String?) {
         let resolved = settings.resolvedOrFallback()
-        lock.withLock {
+        let retired: LiveOutput? = lock.withLock {
             clock?.stop()
             clock = nil
-            finishLive()
+            let retired = live
+            live = nil
             let profile = resolved.profile
             (self.profile, playsAudio, deviceProfile) = (profile, settings.supportsAudio, resolved.device)
             frame = 0
@@ -117,7 +136,10 @@ package final class EmulatedDevice: @unchecked Sendable {
             tailFrames = profile.actuator == .resonator
                 ? Resonator.tailFrames(f0Hz: profile.resonatorHz, q: profile.resonatorQ, sampleRate: profile.sampleRate) : 0
             if settings.realtime { clock = RealtimeClock(device: self) }
+            return retired
         }
+        // The old live output plays out what it holds outside the lock.
+        retired?.finish()
         return (resolved.hasHaptics, resolved.problem)
     }
 
@@ -125,6 +147,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     /// its device file's row, else the catalogue iPhone's; and where it comes from, for the log
     /// (`impact.light of device iphone (assumed)`). nil for a name no table gives.
     package func systemFeedback(_ name: String) -> (document: AHAPDocument, source: String)? {
+        assertInside()
         guard let row = deviceProfile?.systemFeedbackRow(name) else { return nil }
         return (row.document, "\(name) of device \(row.device)" + (row.provenance.map { " (\($0.basis.rawValue))" } ?? ""))
     }
@@ -137,6 +160,7 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Registers `client` for its wake frames and steps (held weakly).
     package func attach(_ client: DeviceClient) {
+        assertInside()
         clients.removeAll { $0.client == nil }
         clients.append(WeakClient(client: client))
     }
@@ -147,6 +171,7 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Appends a log entry at the current frame.
     package func record(object: String, call: String, args: [(String, String)] = [], result: String? = nil, error: Int? = nil, rule: String? = nil) {
+        assertInside()
         // The log is part of the capture: a device that keeps none (an app playing live, a render
         // job) stays flat in memory however long it plays.
         guard capture != nil else { return }
@@ -158,6 +183,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     /// The frame an API time names, and the rule that decided it (§ Clock): 0 (immediate) or a
     /// past time is now; a future time is round-half-up((time − 1000) × rate).
     package func frame(forTime time: Double) -> (frame: Int64, rule: String) {
+        assertInside()
         if time == 0 { return (frame, "clock: immediate is now") }
         let asked = EngineClock.frame(ofTime: time, rate: rate)
         if time <= now || asked <= frame { return (frame, "clock: a past time is now") }
@@ -175,6 +201,7 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Catches a realtime clock up with the monotonic clock.
     package func sync() {
+        assertInside()
         guard let clock else { return }
         let due = clock.framesElapsed(rate: rate)
         if due > frame { render(until: due) }
@@ -184,6 +211,7 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Runs `body` at `at`: now when it is not later, else when the render reaches that frame.
     package func when(_ at: Int64, owner: AnyObject, _ body: @escaping () -> Void) {
+        assertInside()
         guard at > frame else { return body() }
         actionCount += 1
         let action = Action(frame: at, order: actionCount, owner: ObjectIdentifier(owner), run: body)
@@ -193,14 +221,21 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Drops the actions `owner` asked for.
     package func dropActions(of owner: AnyObject) {
+        assertInside()
         actions.removeAll { $0.owner == ObjectIdentifier(owner) }
     }
 
     /// Drops every action waiting.
-    package func dropAllActions() { actions.removeAll() }
+    package func dropAllActions() {
+        assertInside()
+        actions.removeAll()
+    }
 
     /// Whether `owner` has an action waiting.
-    package func hasActions(of owner: AnyObject) -> Bool { actions.contains { $0.owner == ObjectIdentifier(owner) } }
+    package func hasActions(of owner: AnyObject) -> Bool {
+        assertInside()
+        return actions.contains { $0.owner == ObjectIdentifier(owner) }
+    }
 
     // MARK: - Segments
 
@@ -210,6 +245,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     @discardableResult
     package func beginSegment(_ owner: DeviceSegmentOwner, _ content: SegmentContent, offsetUs: Int64 = 0, rate: Double = 1,
                               loopEndUs: Int64? = nil, placement: Placement? = nil, controls: [DeviceControl] = []) -> DeviceSegment {
+        assertInside()
         segmentCount += 1
         let segment = DeviceSegment(owner: owner, content: content, id: segmentCount, offsetUs: offsetUs, rate: rate, loopEndUs: loopEndUs,
                                     placement: placement, device: self)
@@ -230,6 +266,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     /// Places a segment's haptic voices in the mixer (muted as asked); returns the frame after the
     /// last one.
     func placeHaptics(_ plan: PlayerPlan, id: Int, placement: Placement, firstFrame: Int64, muted: Bool) -> Int64 {
+        assertInside()
         let end = mixer.start(plan, id: id, originFrame: placement.originFrame, leadMs: placement.leadMs, firstFrame: firstFrame)
         if muted { mixer.setMuted(true, id: id) }
         return end
@@ -237,7 +274,8 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// The timeline entries of the haptic voices of `segment`'s id, as placed now.
     func hapticVoices(id: Int, content: SegmentContent, name: String, from startFrame: Int64) -> [TimelineVoice] {
-        mixer.spans(id: id).map { span in
+        assertInside()
+        return mixer.spans(id: id).map { span in
             let event = content.hapticEventIndices[span.event]
             return TimelineVoice(player: name, event: event, kind: span.isTransient ? "hapticTransient" : "hapticContinuous",
                                  startFrame: max(startFrame, span.startFrame), endFrame: span.endFrame, intensity: Float(span.intensity),
@@ -247,12 +285,14 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Adds voices to the timeline; returns their indices.
     func addToTimeline(_ voices: [TimelineVoice]) -> [Int] {
+        assertInside()
         defer { timeline += voices }
         return Array(timeline.count..<(timeline.count + voices.count))
     }
 
     /// Ends a segment now: its remaining voices are dropped and the timeline says `reason`.
     package func endSegment(_ segment: DeviceSegment, reason: String) {
+        assertInside()
         mixer.stop(id: segment.id)
         close(segment, at: frame, reason: reason)
         if segment.hasHaptics { quietFrame = max(quietFrame, frame + tailFrames) }
@@ -261,6 +301,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     /// Pauses a segment now: its continuous voices release over the profile's ramp, clicks begun
     /// finish, nothing later starts; the timeline says `pause`.
     package func pauseSegment(_ segment: DeviceSegment) {
+        assertInside()
         let ramp = Int64((profile.rampMs * Double(rate) / 1000).rounded(.toNearestOrAwayFromZero))
         let end = mixer.release(id: segment.id, rampFrames: ramp) ?? frame
         close(segment, at: frame, reason: "pause")
@@ -291,6 +332,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     /// Applies a control to a playing segment from the current frame: a haptic control to its
     /// voices (and their timeline entries that have not begun), an audio control to its audio track.
     package func apply(_ control: DeviceControl, to segment: DeviceSegment) {
+        assertInside()
         guard segment.isPlaying else { return }
         let timesMs = control.timesSeconds.map { $0 * 1000 / segment.rate }
         if let parameter = control.haptic, segment.hasHaptics {
@@ -313,12 +355,14 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Whether a playing segment plays the sound named `path`.
     package func isPlaying(soundPath path: String) -> Bool {
-        segments.contains { $0.audio != nil && $0.content.sound.events.contains { $0.waveformPath == path } }
+        assertInside()
+        return segments.contains { $0.audio != nil && $0.content.sound.events.contains { $0.waveformPath == path } }
     }
 
     /// Mutes or unmutes the haptics of every segment as its owner now asks (audio is muted as each
     /// block is mixed).
     package func applyMuting() {
+        assertInside()
         for segment in segments { mixer.setMuted(segment.owner?.mutesHapticsNow ?? false, id: segment.id) }
     }
 
@@ -363,11 +407,13 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Renders up to `target` into the capture and the live output, running the actions that
     /// fall due at their frames and completing and looping segments at theirs; returns early, at
-    /// the frame a callback fell due, so that it runs before anything later is rendered.
+    /// the frame a callback fell due, so that it runs before anything later is rendered, or when
+    /// the live output has no place for another block (`waitForLiveRoom()` waits outside the lock).
     package func render(until target: Int64) {
+        assertInside()
         while true {
             step()
-            guard frame < target, callbacks.pendingCount == 0 else { return }
+            guard frame < target, callbacks.pendingCount == 0, live?.reserve() ?? true else { return }
             renderBlock(Int(nextFrame(limit: min(target, frame + 4_096)) - frame))
             capture?.append(block)
             if let live, !live.write(block) {
@@ -414,10 +460,21 @@ package final class EmulatedDevice: @unchecked Sendable {
         frame += Int64(count)
     }
 
-    /// Lets the live output play out what it holds and closes it.
+    /// Waits, outside the lock, until the live output has a place for another block (at once
+    /// when it has, or when there is none).
+    package func waitForLiveRoom() {
+        let current: LiveOutput? = lock.withLock { live }
+        current?.waitForRoom()
+    }
+
+    /// Lets the live output play out what it holds and closes it, outside the lock (takes the
+    /// door itself).
     package func finishLive() {
-        live?.finish()
-        live = nil
+        let retired: LiveOutput? = lock.withLock {
+            defer { live = nil }
+            return live
+        }
+        retired?.finish()
     }
 
     // MARK: - Reading
@@ -443,6 +500,7 @@ package final class EmulatedDevice: @unchecked Sendable {
         }
         while true {
             callbacks.drain()
+            waitForLiveRoom()
             let done: Bool = lock.withLock {
                 guard frame < target else { return true }
                 render(until: target)
@@ -461,6 +519,7 @@ package final class EmulatedDevice: @unchecked Sendable {
         }
         while true {
             callbacks.drain()
+            waitForLiveRoom()
             let done: Bool = lock.withLock {
                 guard !isIdle, frame < limitFrame else { return true }
                 // The next frame anything changes: an action falls due, a segment ends or loops, the device falls quiet.

@@ -4,8 +4,9 @@ import Dispatch
 /// Where the emulated device's blocks play as it renders them (`HAPSYNTH_COREHAPTICS_PLAY`): the
 /// haptics plus each audio channel, clamped, in stereo — the render job's `mix`, composed by the
 /// same code. Blocks are written on a thread of their own, so the device's lock never waits for
-/// the output; at most `maxPendingBlocks` wait to be written (a render far ahead of the device
-/// then waits for it, as a device paces what plays on it).
+/// the output: a block is rendered only once it has a place (`reserve()`), at most
+/// `maxPendingBlocks` wait to be written, and a render far ahead of the device stops and waits for
+/// a place outside the lock (`waitForRoom()`), as a device paces what plays on it.
 final class LiveOutput: @unchecked Sendable {
     private let output: any AudioOutput
     private var composer = SinkComposer()
@@ -23,11 +24,23 @@ final class LiveOutput: @unchecked Sendable {
     /// Why it stopped, once a write failed.
     var failure: (any Error)? { failureLock.withLock { failed } }
 
-    /// Hands a block over to be written; false (the output closed) once a write has failed.
-    func write(_ block: DeviceBlock) -> Bool {
-        guard failure == nil else { return false }
-        let sources = SinkSources(haptic: block.haptics, right: [], audioLeft: block.left, audioRight: block.right, hasIOS: true)
+    /// Takes a place for one block without waiting; false when `maxPendingBlocks` wait already.
+    func reserve() -> Bool { room.wait(timeout: .now()) == .success }
+
+    /// Waits until a block would have a place (call with no lock held).
+    func waitForRoom() {
         room.wait()
+        room.signal()
+    }
+
+    /// Hands a block over to be written in the place `reserve()` took; false (the output closed)
+    /// once a write has failed.
+    func write(_ block: DeviceBlock) -> Bool {
+        guard failure == nil else {
+            room.signal()
+            return false
+        }
+        let sources = SinkSources(haptic: block.haptics, right: [], audioLeft: block.left, audioRight: block.right, hasIOS: true)
         writer.async { [self] in
             defer { room.signal() }
             guard failure == nil else { return }

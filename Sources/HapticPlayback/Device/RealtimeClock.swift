@@ -14,7 +14,8 @@ final class RealtimeClock: @unchecked Sendable {
             while !stopping {
                 usleep(5_000)
                 guard !stopping else { break }
-                device.lock.withLock { if !stopping { device.sync() } }
+                device.withLock { if !stopping { device.sync() } }
+                device.waitForLiveRoom()
                 device.callbacks.drain()
             }
         }
