@@ -6,9 +6,10 @@ import TestSupport
 /// Foundation brings ICU, which costs every command about 7 MB of memory at start and the static
 /// binary tens of megabytes; one stray `import Foundation` is enough to bring it back. Apple's
 /// surface on Linux is the exception (NSObject, NSError, JSONSerialization and Bundle are part of
-/// it): its modules (UIKit's generators, AudioToolbox and AVAudioPlayer among them), which nothing else depends on.
+/// it): its modules (UIKit's generators, AudioToolbox and AVAudioPlayer among them) and the emulated
+/// iPhone below them, which nothing else depends on.
 @Suite struct ProductImportTests {
-    static let appleSurface = ["_AVFAudioSession/", "AVFAudio/", "AVFoundation/", "AudioToolbox/", "CoreHaptics/", "CoreHapticsEmulator/", "UIKit/"]
+    static let appleSurface = ["_AVFAudioSession/", "AVFAudio/", "AVFoundation/", "AudioToolbox/", "CoreHaptics/", "CoreHapticsEmulator/", "IPhoneEmulation/", "UIKit/"]
 
     @Test func noProductSourceImportsFoundation() throws {
         let sources = packageRoot + "/Sources"
@@ -25,7 +26,7 @@ import TestSupport
     @Test func nothingButTheAppleSurfaceAndItsTestsDependsOnIt() throws {
         let manifest = try String(contentsOfFile: packageRoot + "/Package.swift", encoding: .utf8)
         let common = try #require(manifest.components(separatedBy: "#if os(Linux)").first)
-        for module in ["\"CoreHaptics\"", "\"_AVFAudioSession\"", "\"AVFAudio\"", "\"AVFoundation\"", "\"AudioToolbox\"", "\"CoreHapticsEmulator\"", "\"UIKit\""] {
+        for module in ["\"CoreHaptics\"", "\"_AVFAudioSession\"", "\"AVFAudio\"", "\"AVFoundation\"", "\"AudioToolbox\"", "\"CoreHapticsEmulator\"", "\"IPhoneEmulation\"", "\"UIKit\""] {
             #expect(!common.contains(module), "a target outside the Linux-only block names \(module)")
         }
     }

@@ -414,7 +414,7 @@ package final class EmulatedDevice: @unchecked Sendable {
         while true {
             step()
             guard frame < target, callbacks.pendingCount == 0, live?.reserve() ?? true else { return }
-            renderBlock(Int(nextFrame(limit: min(target, frame + 4_096)) - frame))
+            renderNext(upTo: min(target, frame + 4_096))
             capture?.append(block)
             if let live, !live.write(block) {
                 self.live = nil
@@ -425,39 +425,45 @@ package final class EmulatedDevice: @unchecked Sendable {
 
     /// Renders the next `buffer.count` frames of haptics into `buffer` (a render job's frame
     /// source), stopping where something changes; returns the frames rendered (at least 1).
-    /// The caller delivers the callbacks between calls.
+    /// Takes the door itself; the caller delivers the callbacks between calls.
     package func pull(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
         lock.withLock {
             step()
-            let count = Int(nextFrame(limit: frame + Int64(buffer.count)) - frame)
-            let start = frame
-            mixer.render(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
-            frame = start + Int64(count)
+            let count = renderNext(upTo: frame + Int64(buffer.count))
+            _ = block.haptics.withUnsafeBufferPointer { buffer.update(fromContentsOf: $0) }
             step()
             return count
         }
     }
 
-    /// Renders `count` frames into `block`: the haptics, and the sum of the audio tracks with each
-    /// channel clamped into −1…1 (muted tracks render and are dropped).
-    private func renderBlock(_ count: Int) {
+    /// The one render call: the next frames up to `limit`, stopping where something changes (an
+    /// action falls due, a segment ends or loops, a client wakes), into `block` — the haptics, and
+    /// the sum of the audio tracks with each channel clamped into −1…1 (muted tracks render and
+    /// are dropped). Capture, live output and a render job's pull all take their frames from it.
+    /// Returns the frames rendered.
+    @discardableResult
+    private func renderNext(upTo limit: Int64) -> Int {
+        let count = Int(nextFrame(limit: limit) - frame)
         block.resize(count)
         block.haptics.withUnsafeMutableBufferPointer { mixer.render(into: $0) }
-        var left = [Float](repeating: 0, count: count), right = left
-        for segment in segments {
-            guard let track = segment.audio else { continue }
-            left.withUnsafeMutableBufferPointer { l in right.withUnsafeMutableBufferPointer { r in track.render(left: l, right: r) } }
-            guard !(segment.owner?.mutesAudioNow ?? false) else { continue }
+        if segments.contains(where: { $0.audio != nil }) {
+            var left = [Float](repeating: 0, count: count), right = left
+            for segment in segments {
+                guard let track = segment.audio else { continue }
+                left.withUnsafeMutableBufferPointer { l in right.withUnsafeMutableBufferPointer { r in track.render(left: l, right: r) } }
+                guard !(segment.owner?.mutesAudioNow ?? false) else { continue }
+                for index in 0..<count {
+                    block.left[index] += left[index]
+                    block.right[index] += right[index]
+                }
+            }
             for index in 0..<count {
-                block.left[index] += left[index]
-                block.right[index] += right[index]
+                block.left[index] = min(max(block.left[index], -1), 1)
+                block.right[index] = min(max(block.right[index], -1), 1)
             }
         }
-        for index in 0..<count {
-            block.left[index] = min(max(block.left[index], -1), 1)
-            block.right[index] = min(max(block.right[index], -1), 1)
-        }
         frame += Int64(count)
+        return count
     }
 
     /// Waits, outside the lock, until the live output has a place for another block (at once
@@ -556,11 +562,16 @@ private struct WeakClient {
 struct DeviceBlock {
     var haptics: [Float] = [], left: [Float] = [], right: [Float] = []
 
-    /// Makes each channel `count` frames of silence.
+    /// Makes each channel `count` frames of silence, keeping the storage of earlier blocks.
     mutating func resize(_ count: Int) {
-        haptics = [Float](repeating: 0, count: count)
-        left = haptics
-        right = haptics
+        Self.silence(&haptics, count)
+        Self.silence(&left, count)
+        Self.silence(&right, count)
+    }
+
+    private static func silence(_ channel: inout [Float], _ count: Int) {
+        channel.removeAll(keepingCapacity: true)
+        channel.append(contentsOf: repeatElement(0, count: count))
     }
 }
 
