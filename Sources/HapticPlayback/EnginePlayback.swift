@@ -34,7 +34,7 @@ struct EnginePlayback {
 
     /// Whether there is more to render: the session is running, or the resonator's tail is not
     /// yet out.
-    var isPlaying: Bool { handle.isActive || (handle.failure == nil && device.frame < tailEndFrame) }
+    var isPlaying: Bool { handle.isActive || (handle.failure == nil && device.withLock { device.frame } < tailEndFrame) }
 
     /// Renders into the start of `buffer`, stopping where a player completes or a deadline falls,
     /// then delivers the callbacks (the engine's clock and completions among them); after the
@@ -42,7 +42,7 @@ struct EnginePlayback {
     func advance(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
         defer { device.callbacks.drain() }
         guard handle.isActive else {
-            let count = Int(min(Int64(buffer.count), max(0, tailEndFrame - device.frame)))
+            let count = Int(min(Int64(buffer.count), max(0, tailEndFrame - device.withLock { device.frame })))
             return count > 0 ? device.pull(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count])) : 0
         }
         return device.pull(into: buffer)

@@ -33,7 +33,7 @@ import Testing
         phone.configure(DeviceSettings(sampleRate: 8_000), keepsCapture: false)
         try Self.play(on: phone, seconds: 120)
         let snapshot = phone.snapshot()
-        #expect(phone.device.frame == 120 * 8_000)  // it rendered the two minutes
+        #expect(phone.withLock { phone.device.frame } == 120 * 8_000)  // it rendered the two minutes
         #expect(snapshot.haptics.isEmpty && snapshot.audio.isEmpty && snapshot.timeline.isEmpty && snapshot.log.isEmpty)
     }
 

@@ -69,7 +69,11 @@ package final class EmulatedDevice: @unchecked Sendable {
     package private(set) var deviceProfile: DeviceProfile?
 
     /// Frames rendered since the device was configured.
-    package private(set) var frame: Int64 = 0
+    package var frame: Int64 {
+        assertInside()
+        return framesRendered
+    }
+    private var framesRendered: Int64 = 0
     /// What was rendered, when the device keeps it (`configure(… keepsCapture: true)`).
     private var capture: DeviceCapture?
     /// Whether voices are entered in the timeline (a device that keeps its capture; a render
@@ -126,7 +130,7 @@ package final class EmulatedDevice: @unchecked Sendable {
             live = nil
             let profile = resolved.profile
             (self.profile, playsAudio, deviceProfile) = (profile, settings.supportsAudio, resolved.device)
-            frame = 0
+            framesRendered = 0
             (timeline, unheard, log, segments, segmentFrames, actions, clients) = ([], [], [], [], [], [], [])
             quietFrame = 0
             (actionCount, segmentCount) = (0, 0)
@@ -444,9 +448,11 @@ package final class EmulatedDevice: @unchecked Sendable {
     @discardableResult
     private func renderNext(upTo limit: Int64) -> Int {
         let count = Int(nextFrame(limit: limit) - frame)
-        block.resize(count)
+        let hasAudio = segments.contains { $0.audio != nil }
+        // A render job's pull takes the haptics only: its block's audio stays empty.
+        block.resize(count, withAudio: hasAudio || capture != nil || live != nil)
         block.haptics.withUnsafeMutableBufferPointer { mixer.render(into: $0) }
-        if segments.contains(where: { $0.audio != nil }) {
+        if hasAudio {
             var left = [Float](repeating: 0, count: count), right = left
             for segment in segments {
                 guard let track = segment.audio else { continue }
@@ -462,7 +468,7 @@ package final class EmulatedDevice: @unchecked Sendable {
                 block.right[index] = min(max(block.right[index], -1), 1)
             }
         }
-        frame += Int64(count)
+        framesRendered += Int64(count)
         return count
     }
 
@@ -562,11 +568,12 @@ private struct WeakClient {
 struct DeviceBlock {
     var haptics: [Float] = [], left: [Float] = [], right: [Float] = []
 
-    /// Makes each channel `count` frames of silence, keeping the storage of earlier blocks.
-    mutating func resize(_ count: Int) {
+    /// Makes the haptics `count` frames of silence, and each audio channel too `withAudio` (else
+    /// empty), keeping the storage of earlier blocks.
+    mutating func resize(_ count: Int, withAudio: Bool) {
         Self.silence(&haptics, count)
-        Self.silence(&left, count)
-        Self.silence(&right, count)
+        Self.silence(&left, withAudio ? count : 0)
+        Self.silence(&right, withAudio ? count : 0)
     }
 
     private static func silence(_ channel: inout [Float], _ count: Int) {

@@ -281,7 +281,7 @@ final class EngineLane {
     /// The render's own summary.
     func summary(plan: PlatformPlan) -> RenderSummary {
         let device = playback.device, levels = device.mixerLevels
-        return RenderSummary(frameCount: device.frame, sampleRate: device.rate, playerCount: plan.ios?.players.count ?? 0,
+        return RenderSummary(frameCount: device.withLock { device.frame }, sampleRate: device.rate, playerCount: plan.ios?.players.count ?? 0,
                              peak: levels.peak, clampedSampleCount: levels.clamped, mixPeak: levels.mixPeak)
     }
 }
