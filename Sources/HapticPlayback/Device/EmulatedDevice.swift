@@ -84,8 +84,9 @@ package final class EmulatedDevice: @unchecked Sendable {
     private var unheard: Set<Int> = []
     private var log: [LogRecord] = []
 
-    /// Segments playing, in start order.
+    /// Segments playing, in start order, and how many of them have an audio track.
     private var segments: [DeviceSegment] = []
+    private var audioSegments = 0
     /// Each playing segment's loop or finish frame, latest first (so the soonest is popped from
     /// the end); entries of segments that ended before are passed over.
     private var segmentFrames: [(frame: Int64, id: Int, segment: DeviceSegment)] = []
@@ -132,6 +133,7 @@ package final class EmulatedDevice: @unchecked Sendable {
             (self.profile, playsAudio, deviceProfile) = (profile, settings.supportsAudio, resolved.device)
             framesRendered = 0
             (timeline, unheard, log, segments, segmentFrames, actions, clients) = ([], [], [], [], [], [], [])
+            audioSegments = 0
             quietFrame = 0
             (actionCount, segmentCount) = (0, 0)
             callbacks.clear()
@@ -254,6 +256,7 @@ package final class EmulatedDevice: @unchecked Sendable {
         let segment = DeviceSegment(owner: owner, content: content, id: segmentCount, offsetUs: offsetUs, rate: rate, loopEndUs: loopEndUs,
                                     placement: placement, device: self)
         segments.append(segment)
+        if segment.audio != nil { audioSegments += 1 }
         if let at = segment.loopFrame ?? segment.finishFrame {
             // Latest first; among equal frames, the later start first (so the earlier pops first).
             var low = 0, high = segmentFrames.count
@@ -321,7 +324,10 @@ package final class EmulatedDevice: @unchecked Sendable {
             let mid = (low + high) / 2
             if segments[mid].id < segment.id { low = mid + 1 } else { high = mid }
         }
-        if low < segments.count, segments[low] === segment { segments.remove(at: low) }
+        if low < segments.count, segments[low] === segment {
+            segments.remove(at: low)
+            if segment.audio != nil { audioSegments -= 1 }
+        }
         segment.isPlaying = false
         for index in segment.timelineIndices {
             if timeline[index].startFrame >= at {
@@ -448,7 +454,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     @discardableResult
     private func renderNext(upTo limit: Int64) -> Int {
         let count = Int(nextFrame(limit: limit) - frame)
-        let hasAudio = segments.contains { $0.audio != nil }
+        let hasAudio = audioSegments > 0
         // A render job's pull takes the haptics only: its block's audio stays empty.
         block.resize(count, withAudio: hasAudio || capture != nil || live != nil)
         block.haptics.withUnsafeMutableBufferPointer { mixer.render(into: $0) }
