@@ -54,6 +54,8 @@ public final class LiveSession {
     public static let fadeMs = 5
     private let audioOptions: AudioTrackOptions?
     private let live: LivePlayback
+    /// Run once the session is closed (an ALSA session tells its device's underruns).
+    var onClose: (() -> Void)?
 
     /// - Parameters:
     ///   - audio: where an AHAP file's sounds are found (nil: its audio events are left out).
@@ -109,7 +111,11 @@ public final class LiveSession {
     public func stop() { live.stopWithFade(fadeFrames: profile.sampleRate * Self.fadeMs / 1000) }
 
     /// Closes the device at once.
-    public func close() { live.close() }
+    public func close() {
+        live.close()
+        onClose?()
+        onClose = nil
+    }
 
     /// Plays `loaded` to its end; `isInterrupted` is asked every period (true: fade out, `Failure.stopped`).
     @discardableResult

@@ -62,18 +62,10 @@ struct PlayCommand: Command {
             for device in devices { console.out(HelpText.row(device.name, device.description, width: HelpText.width).joined(separator: "\n")) }
             return .success
         }
-        let device = self.device, rate = profile.sampleRate
-        let devices = DeviceLog()
-        let session = LiveSession(platform: platform, profile: profile, allowLong: allowLong, audio: noAudio ? nil : audioOptions) { channels in
-            let output = try ALSAOutput(device: device, sampleRate: rate, channelCount: channels)
-            devices.report(console: console)
-            devices.last = output
-            return output
+        let session = LiveSession(platform: platform, profile: profile, allowLong: allowLong, audio: noAudio ? nil : audioOptions, alsaDevice: device) {
+            console.warning("\($0) underrun\($0 == 1 ? "" : "s") recovered on ALSA device '\($1)'")
         }
-        defer {
-            session.close()
-            devices.report(console: console)
-        }
+        defer { session.close() }
         return try Interruption.deferred { () throws(CLIError) in
             do {
                 if watch {
@@ -143,18 +135,5 @@ struct PlayCommand: Command {
             return
         }
         console.out("playing \(patternPath) on \(device): \(seconds) s, \(players) and \(NumberText.count(track.eventCount, "audio event")) (stereo mix)")
-    }
-}
-
-/// The device of the latest playback, so that its recovered underruns are reported (never
-/// silently) when the next playback opens the device or the command ends.
-private final class DeviceLog {
-    var last: ALSAOutput?
-
-    func report(console: Console) {
-        if let output = last, output.recoveredUnderruns > 0 {
-            console.warning("\(output.recoveredUnderruns) underrun\(output.recoveredUnderruns == 1 ? "" : "s") recovered on ALSA device '\(output.device)'")
-        }
-        last = nil
     }
 }
