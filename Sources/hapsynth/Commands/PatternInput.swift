@@ -44,16 +44,6 @@ enum PatternInput {
         if !quiet { console.warning(text) }
     }
 
-    /// Makes the files of a run's text outputs (all, or none: exit 73), to be written and put in
-    /// place together at its end.
-    static func reserve(_ outputs: [(path: String, what: String)]) throws(CLIError) -> [ReservedText] {
-        do {
-            return try ReservedText.reserving(outputs)
-        } catch {
-            throw CLIError(error)
-        }
-    }
-
     /// Refuses an output that is one of the inputs (the pattern, a file it includes, a sound, a
     /// profile), which writing it would replace, or that another output names too (exit 73).
     static func guardOutputs(_ outputs: [String], inputs: [String]) throws(CLIError) {
