@@ -29,9 +29,10 @@ open class CHHapticPattern: NSObject {
     /// The registered audio resources its events play.
     let resourceIDs: [CHHapticAudioResourceID]
     /// The sound files its events name, read when it was made (so that no file is read while it
-    /// plays), by the path as written; a file that cannot be found or read is left to the audio
-    /// track, which says why it is silent.
-    private let sounds: [String: SoundResource]
+    /// plays, under the device's lock), by the path as written; a file that cannot be found is
+    /// left to the audio track, which says so, and one that cannot be read keeps its reader's
+    /// error, which the track gives as the file's without reading it again.
+    private let sounds: PreReadSounds
 
     /// The last event's start plus its duration, or the last parameter's or curve point's time, in seconds.
     open private(set) var duration: TimeInterval
@@ -113,7 +114,8 @@ open class CHHapticPattern: NSObject {
     /// them; a registered resource by its ID.
     func soundOptions(resources: [CHHapticAudioResourceID: AudioResource]) -> AudioTrackOptions {
         var options = Self.fileOptions(folder: folder)
-        options.resources.merge(sounds) { _, read in read }
+        options.resources.merge(sounds.read) { _, read in read }
+        options.opener = sounds
         for id in resourceIDs { options.resources[AudioResources.path(of: id)] = resources[id]?.sound }
         return options
     }
@@ -133,12 +135,16 @@ open class CHHapticPattern: NSObject {
 
     /// Reads each sound file `audio` names that is found where `options` looks, whole, under the
     /// limits every sound is read with.
-    private static func readSounds(_ audio: AHAPAudio, options: AudioTrackOptions) -> [String: SoundResource] {
-        var sounds: [String: SoundResource] = [:]
+    private static func readSounds(_ audio: AHAPAudio, options: AudioTrackOptions) -> PreReadSounds {
+        var sounds = PreReadSounds()
         for named in Set(audio.events.compactMap(\.waveformPath)) where AudioResources.id(ofPath: named) == nil {
-            guard case .found(let path, _) = SoundPaths.resolve(named, roots: options.roots, folder: options.fileFolder),
-                  let reader = try? SoundFileReader(path: path, limits: .sounds) else { continue }
-            sounds[named] = SoundResource(format: reader.format, samples: reader.readAll())
+            guard case .found(let path, _) = SoundPaths.resolve(named, roots: options.roots, folder: options.fileFolder) else { continue }
+            do {
+                let reader = try SoundFileReader(path: path, limits: .sounds)
+                sounds.read[named] = SoundResource(format: reader.format, samples: reader.readAll())
+            } catch {
+                sounds.failures[path] = error
+            }
         }
         return sounds
     }
@@ -213,4 +219,16 @@ extension String {
 
     /// A `CHHapticPattern.Key`'s string.
     public var rawValue: String { self }
+}
+
+/// The sounds of a pattern, read when it was made: each one read, by the path its event names,
+/// and the reader's error for each file found that could not be read. As the audio track's
+/// opener it never touches a file: it gives the error recorded for the path.
+struct PreReadSounds: SoundOpener {
+    var read: [String: SoundResource] = [:]
+    var failures: [String: SoundFileError] = [:]
+
+    func open(_ path: String, limits: SoundLimits) throws(SoundFileError) -> any SoundStream {
+        throw failures[path] ?? SoundFileError(context: "cannot open \(path)", reason: "it was not read when the pattern was made")
+    }
 }

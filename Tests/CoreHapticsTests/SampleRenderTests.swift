@@ -94,6 +94,28 @@ extension OnTheDevice { @Suite struct SampleRenderTests {
         #expect(missing.map { $0.args["entry"] } == ["$.Pattern[1]", "$.Pattern[3]"])
         #expect(Emulated.silent(audio, 0..<(2 * Emulated.frames(0.8))) && !Emulated.silent(audio, (2 * Emulated.frames(0.8))..<audio.count))
     }
+
+    /// A pattern's sound files are read when it is made, never while it plays under the device's
+    /// lock (issue 52, one door): a file that could not be read then stays silent with its
+    /// reader's reason, even once a readable sound takes its place.
+    @Test func aSoundIsReadWhenThePatternIsMadeNotWhileItPlays() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("bad.wav", "not a sound")
+        let ahap = #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0.0, "EventType": "AudioCustom", "EventWaveformPath": "bad.wav"}}]}"#
+        let url = URL(fileURLWithPath: try scratch.write("sound.ahap", ahap))
+        let capture = try Self.capture {
+            let engine = try CHHapticEngine()
+            try engine.start()
+            let pattern = try CHHapticPattern(contentsOf: url)
+            try floatWAV([Float](repeating: 0.5, count: 4_800), rate: 48_000).write(to: URL(fileURLWithPath: scratch.path + "/bad.wav"))
+            try engine.makePlayer(with: pattern).start(atTime: 0)
+        }
+        let silent = Emulated.entries(capture, "audio").filter { $0.result == "silent" }
+        #expect(silent.count == 1 && silent.first?.rule?.contains("cannot read audio file") == true && silent.first?.rule?.contains("bad.wav") == true,
+                "\(silent.map(\.rule))")
+        let heardNothing = Emulated.silent(capture.audio, 0..<capture.audio.count)
+        #expect(heardNothing)
+    }
 }
 }
 
