@@ -67,7 +67,7 @@ extension FromAudioBatch {
         // What a designer made is never replaced: an existing output hapsynth did not write is
         // kept, and its sound not analysed, unless `force`.
         let kept = jobs.filter { !force && FilePaths.isFolder($0.output) == false && !AudioToHaptics.isOwnOutput($0.output) }
-        let jobs = self.jobs.filter { !kept.contains($0) }
+        let keptSet = Set(kept), jobs = self.jobs.filter { !keptSet.contains($0) }
         kept.forEach { event(.kept($0)) }
         if let project {
             for job in jobs where project.settings(for: job.sound) == nil { event(.outsideProject(job)) }

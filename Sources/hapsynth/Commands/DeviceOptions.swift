@@ -30,10 +30,15 @@ enum DeviceOptions {
     ) throws(CLIError) -> (profile: ActuatorProfile, platform: Platform, capabilities: DeviceCapabilities) {
         let chosen = try chosen(arguments, allowingBoth: allowingBoth, recorded: recorded)
         let options = try ProfileOptions.resolve(arguments, command: arguments.commandName, base: base)
+        return (try actuator(of: chosen, over: options, command: arguments.commandName), chosen.platform, chosen.capabilities)
+    }
+
+    /// `profile` with the chosen device's actuator, when a device was chosen.
+    static func actuator(of chosen: DeviceChoice.Chosen, over profile: ActuatorProfile, command: String) throws(CLIError) -> ActuatorProfile {
         do {
-            return (try DeviceChoice.profile(chosen.device, over: options), chosen.platform, chosen.capabilities)
+            return try DeviceChoice.profile(chosen.device, over: profile)
         } catch {
-            throw CLIError(error, command: arguments.commandName)
+            throw CLIError(error, command: command)
         }
     }
 }

@@ -47,9 +47,9 @@ struct LintCommand: Command {
         }
         inputFiles = PatternInput.optionFiles(arguments) + (file.map { [$0] } ?? [])
         // A device's own actuator, else the iPhone as the catalogue plays it (`LintTarget`'s).
-        let chosen = try DeviceOptions.choose(arguments, allowingBoth: true, recorded: recorded)
+        let chosen = try DeviceOptions.chosen(arguments, allowingBoth: true, recorded: recorded)
         var target = LintTarget(platform: chosen.platform)
-        if try DeviceOptions.chosen(arguments, allowingBoth: true, recorded: recorded).device != nil { target.profile = chosen.profile }
+        if chosen.device != nil { target.profile = try DeviceOptions.actuator(of: chosen, over: ActuatorProfile(), command: Self.name) }
         target.capabilities = chosen.capabilities
         target.audioRoots = AudioOptions.roots(arguments)
         self.target = target
