@@ -9,7 +9,7 @@ enum AudioOptions {
     /// The `--audio-root` folders, in the order given.
     static func roots(_ arguments: ParsedArguments) -> [String] { arguments.values(root) }
 
-    static func track(_ arguments: ParsedArguments, patternPath: String, command: String) throws(CLIError) -> AudioTrackOptions {
+    static func track(_ arguments: ParsedArguments, patternPath: String) throws(CLIError) -> AudioTrackOptions {
         var options = AudioTrackOptions(besides: patternPath)
         options.roots = roots(arguments)
         options.offsetMs = try arguments.value(offset) ?? options.offsetMs

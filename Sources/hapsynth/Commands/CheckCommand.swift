@@ -91,13 +91,13 @@ struct CheckCommand: Command {
         if config != nil, format != nil {
             throw .usage("--golden-format chooses a new suite's goldens; this suite keeps the format it was recorded in", command: Self.name)
         }
-        request.tolerance = try CompareOptions.tolerance(arguments, command: Self.name, base: config?.tolerance ?? .init())
+        request.tolerance = try CompareOptions.tolerance(arguments, base: config?.tolerance ?? .init())
         if arguments.has(Self.sampleExact) {
             if let flag = CompareOptions.perceptualSpecs.map(\.name).first(where: { arguments.has($0) || arguments.value($0) != nil }) {
                 throw .usage("--sample-exact and \(flag) choose different gates", command: Self.name)
             }
         } else {
-            request.perceptual = try CompareOptions.perceptual(arguments, command: Self.name, base: config?.perceptual)
+            request.perceptual = try CompareOptions.perceptual(arguments, base: config?.perceptual)
         }
         // A device profile's platform, else `--platform`, else the suite's, else iOS (a folder keeps one
         // platform's goldens: the check refuses the other unless `--record all` re-records it all).

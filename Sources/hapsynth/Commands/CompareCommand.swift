@@ -32,10 +32,10 @@ struct CompareCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         expectedPath = arguments.positionals[0]
         actualPath = arguments.positionals[1]
-        tolerance = try CompareOptions.tolerance(arguments, command: Self.name)
+        tolerance = try CompareOptions.tolerance(arguments)
         asJSON = arguments.has(CompareOptions.json)
         fullScaleG = try arguments.value(Self.fullScaleG) ?? ActuatorProfile().fullScaleG
-        perceptual = try CompareOptions.perceptual(arguments, command: Self.name)
+        perceptual = try CompareOptions.perceptual(arguments)
         if arguments.gave(Self.fullScaleG), perceptual == nil { throw .usage("--full-scale-g goes with --perceptual", command: Self.name) }
     }
 

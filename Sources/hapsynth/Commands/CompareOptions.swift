@@ -19,7 +19,7 @@ enum CompareOptions {
     /// The perceptual gate the arguments ask for, on top of `base` (a suite's, if it records one):
     /// nil for the sample-exact gate.
     static func perceptual(
-        _ arguments: ParsedArguments, command: String, base: PerceptualTolerance? = nil
+        _ arguments: ParsedArguments, base: PerceptualTolerance? = nil
     ) throws(CLIError) -> PerceptualTolerance? {
         let limits: [(option: Option<Double>, keyPath: WritableKeyPath<PerceptualTolerance, Double>)] = [
             (levelDb, \.levelDb), (frequencyRatio, \.frequencyRatio), (onsetMs, \.onsetMs),
@@ -34,7 +34,7 @@ enum CompareOptions {
 
     /// The tolerance the arguments describe, on top of `base` (the defaults, or a suite's).
     static func tolerance(
-        _ arguments: ParsedArguments, command: String, base: WaveformComparison.Tolerance = WaveformComparison.Tolerance()
+        _ arguments: ParsedArguments, base: WaveformComparison.Tolerance = WaveformComparison.Tolerance()
     ) throws(CLIError) -> WaveformComparison.Tolerance {
         var tolerance = base
         tolerance.maxAbsError = try arguments.value(maxAbsError) ?? tolerance.maxAbsError

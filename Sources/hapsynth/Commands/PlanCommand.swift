@@ -48,7 +48,7 @@ struct PlanCommand: Command {
         force = arguments.has(Self.force)
         guard ahapFolder != nil || !force else { throw .usage("--force goes with --ahap-dir", command: Self.name) }
         platform = chosen.platform
-        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
+        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath)
         guard platform == .ios || ahapFolder == nil else { throw .usage("--ahap-dir writes Core Haptics files; drop --platform android", command: Self.name) }
     }
 

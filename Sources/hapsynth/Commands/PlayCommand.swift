@@ -53,7 +53,7 @@ struct PlayCommand: Command {
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
         (profile, platform, capabilities) = try DeviceOptions.choose(arguments)
         noAudio = arguments.has(Self.noAudio)
-        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
+        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {

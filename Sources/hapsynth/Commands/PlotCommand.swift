@@ -69,7 +69,7 @@ struct PlotCommand: Command {
             seconds = asHTML ? value : nil
         }
         listenSeconds = seconds
-        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
+        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {

@@ -71,7 +71,7 @@ struct RenderCommand: Command {
         if noAudio, let clash = [Self.audio.name, Self.mix.name, Self.syncReport.name].first(where: { arguments.has($0) || arguments.value($0) != nil }) {
             throw .usage("--no-audio and \(clash) contradict each other", command: Self.name)
         }
-        let audio = try AudioOptions.track(arguments, patternPath: patternPath, command: Self.name)
+        let audio = try AudioOptions.track(arguments, patternPath: patternPath)
         if !noAudio {
             (request.audioOutput, request.mix, request.syncReport) = (try arguments.value(Self.audio), arguments.has(Self.mix), try arguments.value(Self.syncReport))
             request.syncThresholdMs = request.syncReport.map { _ in syncThresholdMs }
