@@ -106,4 +106,51 @@ import TestSupport
         #expect(track.warnings.map(\.description) == ["$.Pattern[0]: audio file not found: Sounds/Boom.caf (looked in: \(scratch.path), .)"])
         #expect(track.frameCount == 100 && track.peak == 0)
     }
+
+    /// The owner of the test's segments: never muted.
+    final class Owner: DeviceSegmentOwner {
+        var segmentName: String { "sound" }
+        var mutesHapticsNow: Bool { false }
+        var mutesAudioNow: Bool { false }
+        func segmentReachedLoop(_ segment: DeviceSegment) {}
+        func segmentFinished(_ segment: DeviceSegment) {}
+    }
+
+    /// Sounds are clamped once, where the device sums them (issue 52, one clamp): a loud sound
+    /// (3.0 × the pan law) and a negative one playing together sum before they are clamped, as a
+    /// phone's mixer sums them; each track's own sum goes out unclamped, its clipping measured.
+    @Test func theDeviceClampsTheSumOfItsSoundsOnce() throws {
+        let scratch = try Scratch()
+        let pan = Float(cos(Double.pi / 4))
+        var options = AudioTrackOptions()
+        (options.fileFolder, options.opener) = (scratch.path, SoundFileOpener())
+        func sound(_ name: String, _ value: Float) throws -> AHAPAudio {
+            try Self.wav([Float](repeating: value, count: 4800), rate: 48000).write(to: URL(fileURLWithPath: scratch.path + "/\(name).wav"))
+            let text = #"{"Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "\#(name).wav", "EventWaveformUseVolumeEnvelope": false}}]}"#
+            return try AHAPImport.read(bytes: Array(text.utf8), file: scratch.path + "/a.ahap").audio
+        }
+        let (loud, negative) = (try sound("loud", 3), try sound("negative", -1.6))
+        let alone = Rendered(AudioTrack(loud, profile: ActuatorProfile(), options: options))
+        let lead = Int(FrameTiming.frame(atMs: FrameTiming.leadMs, rate: 48000))
+        #expect(abs(alone.left[lead + 100] - 3 * pan) < 1e-5, "a track alone is not clamped")
+        #expect(alone.peak == 1)
+
+        let device = EmulatedDevice()
+        let owner = Owner()
+        var left = [Float](repeating: 9, count: 2000), right = left, haptics = left
+        device.withLock {
+            for audio in [loud, negative] { device.beginSegment(owner, SegmentContent(sound: audio, options: options, durationUs: 0), placement: .executor(from: 0)) }
+        }
+        var filled = 0
+        while filled < 2000 {
+            filled += haptics.withUnsafeMutableBufferPointer { h in left.withUnsafeMutableBufferPointer { l in right.withUnsafeMutableBufferPointer { r in
+                device.pull(into: UnsafeMutableBufferPointer(rebasing: h[filled...]),
+                            audio: (UnsafeMutableBufferPointer(rebasing: l[filled...]), UnsafeMutableBufferPointer(rebasing: r[filled...])))
+            } } }
+        }
+        let summed = (3 - 1.6) * pan
+        #expect(abs(left[lead + 100] - summed) < 1e-5 && abs(right[lead + 100] - summed) < 1e-5,
+                "\(left[lead + 100]): the sum (\(summed)), not the clamped loud sound plus the negative one (\(1 - 1.6 * pan))")
+        #expect(left[..<lead].allSatisfy { $0 == 0 } && haptics.allSatisfy { $0 == 0 })
+    }
 }

@@ -9,10 +9,13 @@ import HapticSynth
 ///
 /// Making a track reads only the sounds' headers (their lengths, rates and channels); `render`
 /// then makes the track a block at a time, each event's samples from its own cursors, in memory
-/// that does not grow with the track's length. Events add; each channel is clamped into −1…1.
+/// that does not grow with the track's length. Events add; the sum goes out as it is (the device
+/// clamps the sum of its tracks once), its peak and the samples past ±1 measured here.
 public final class AudioTrack {
     public let sampleRate: Int
     public let eventCount: Int
+    /// The sounds and curves it plays, as given.
+    package let audio: AHAPAudio
     /// What each event plays, as `plan` lists it.
     public let sources: [Source]
     /// The frame after the last event that sounds, counted from frame 0 (0 when none does):
@@ -23,7 +26,7 @@ public final class AudioTrack {
     public private(set) var position: Int64
     /// The frame the track starts at: frames of an event before it are played and dropped.
     private let firstFrame: Int64
-    /// The largest |sample| written after clamping, and how many samples were clamped (both channels).
+    /// The largest |sample| once clamped into −1…1, and how many samples are past it (both channels).
     public private(set) var peak: Float = 0
     public private(set) var clippedSamples = 0
 
@@ -81,19 +84,24 @@ public final class AudioTrack {
         var produced: Int64 = 0
     }
 
-    /// Plans `audio`'s events at `profile`'s rate; the sounds are found and their headers read.
-    /// Pattern time 0 is `leadMs` after `originFrame` (a render's 10 ms lead from frame 0); the
-    /// track renders from `firstFrame` on (a Core Haptics player started at that frame).
-    public init(
-        _ audio: AHAPAudio, profile: ActuatorProfile, options: AudioTrackOptions = AudioTrackOptions(), originFrame: Int64 = 0,
-        leadMs: Int64 = CoreHapticsRules.schedulingLeadMs, firstFrame: Int64 = 0
-    ) {
+    /// Plans `audio`'s events at `profile`'s rate for a render from frame 0, placed as the
+    /// executor places its players (`Placement.executor`); the sounds are found and their
+    /// headers read.
+    public convenience init(_ audio: AHAPAudio, profile: ActuatorProfile, options: AudioTrackOptions = AudioTrackOptions()) {
+        self.init(audio, profile: profile, options: options, placement: .executor(from: 0), firstFrame: 0)
+    }
+
+    /// Plans `audio`'s events with pattern time 0 where `placement` puts it; the track renders
+    /// from `firstFrame` on (a Core Haptics player started at that frame).
+    package init(_ audio: AHAPAudio, profile: ActuatorProfile, options: AudioTrackOptions, placement: Placement, firstFrame: Int64) {
+        let (originFrame, leadMs) = (placement.originFrame, placement.leadMs)
         let rate = profile.sampleRate
         sampleRate = rate
         self.profile = profile
         self.firstFrame = firstFrame
         position = firstFrame
         eventCount = audio.events.count
+        self.audio = audio
         controls = AudioControls(audio)
         curves = AHAPAudio()
         curves.curves = audio.curves
@@ -183,7 +191,8 @@ public final class AudioTrack {
         FrameTiming.addingUs(startUs, Int64((Double(frame) * 1_000_000 / rate).rounded()))
     }
 
-    /// Writes the track's next `left.count` frames (zeros past its end) to `left` and `right`.
+    /// Writes the track's next `left.count` frames (zeros past its end) to `left` and `right`,
+    /// unclamped: the device clamps the sum of its tracks.
     public func render(left: UnsafeMutableBufferPointer<Float>, right: UnsafeMutableBufferPointer<Float>) {
         let count = min(left.count, right.count)
         let blockStart = position, blockEnd = position + Int64(count)
@@ -223,11 +232,10 @@ public final class AudioTrack {
         var peak = self.peak, clipped = clippedSamples
         for (sums, output) in [(sumLeft, left), (sumRight, right)] {
             for index in 0..<count {
-                let value = sums[index]
-                let limited = min(max(value, -1), 1)
+                let value = sums[index], limited = min(max(value, -1), 1)
                 if limited != value { clipped += 1 }
                 peak = max(peak, Float(abs(limited)))
-                output[index] = Float(limited)
+                output[index] = Float(value)
             }
         }
         self.peak = peak

@@ -10,6 +10,9 @@ package struct SegmentContent {
     /// The sounds (empty: none) and where their files are found.
     package var sound: AHAPAudio
     package var soundOptions: AudioTrackOptions
+    /// The track the sounds play as, when it was made beforehand (a render's, whose length and
+    /// warnings were known before it began); nil: the segment makes one.
+    package var track: AudioTrack?
     /// For each event of `haptics` and each of `sound.events`, its index among the pattern's events.
     package var hapticEventIndices: [Int]
     package var audioEventIndices: [Int]
@@ -39,6 +42,13 @@ package struct SegmentContent {
         soundOptions = options
         (hapticEventIndices, audioEventIndices, cutEvents) = ([], Array(sound.events.indices), [])
         (self.durationUs, logicalDurationUs) = (durationUs, 0)
+    }
+
+    /// A track made beforehand (`hapsynth render`'s and `play`'s AHAP sounds): begun at the frame
+    /// and with the placement it was made for, it completes at its last sound.
+    package init(track: AudioTrack) {
+        self.init(sound: track.audio, options: AudioTrackOptions(), durationUs: 0)
+        self.track = track
     }
 
     /// One planned player's haptics alone: it completes when its last voice ends.
@@ -107,8 +117,9 @@ package final class DeviceSegment {
         let sound = content.sound.scaled(by: rate)
         self.sound = sound
         if device.playsAudio, !sound.events.isEmpty {
-            let track = AudioTrack(sound, profile: device.profile, options: content.soundOptions, originFrame: self.placement.originFrame,
-                                   leadMs: self.placement.leadMs, firstFrame: origin)
+            assert(content.track.map { $0.position == origin && rate == 1 } ?? true, "a track made beforehand begins where it was placed")
+            let track = content.track ?? AudioTrack(sound, profile: device.profile, options: content.soundOptions, placement: self.placement,
+                                                    firstFrame: origin)
             for warning in track.warnings {
                 device.record(object: name, call: "audio", args: [("entry", "\(warning.entry)")], result: "silent", rule: warning.message)
             }
@@ -157,6 +168,12 @@ package struct Placement {
     /// Pattern time 0 `leadMs` after `originFrame` (the executor's start: its lead from now).
     package init(originFrame: Int64, leadMs: Int64) {
         (self.originFrame, self.leadMs) = (originFrame, leadMs)
+    }
+
+    /// The executor's: pattern time 0 Core Haptics' scheduling lead after `originFrame` (a
+    /// render's players and its AHAP sounds from frame 0).
+    package static func executor(from originFrame: Int64) -> Placement {
+        Placement(originFrame: originFrame, leadMs: CoreHapticsRules.schedulingLeadMs)
     }
 
     /// Pattern time 0 at `startFrame`, written as `hapsynth render` writes it — 10 ms of lead

@@ -434,13 +434,21 @@ package final class EmulatedDevice: @unchecked Sendable {
     }
 
     /// Renders the next `buffer.count` frames of haptics into `buffer` (a render job's frame
-    /// source), stopping where something changes; returns the frames rendered (at least 1).
-    /// Takes the door itself; the caller delivers the callbacks between calls.
-    package func pull(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
+    /// source), and of each audio channel into `audio` when given (as long as `buffer`),
+    /// stopping where something changes; returns the frames rendered (at least 1). Takes the
+    /// door itself; the caller delivers the callbacks between calls.
+    package func pull(into buffer: UnsafeMutableBufferPointer<Float>,
+                      audio: (left: UnsafeMutableBufferPointer<Float>, right: UnsafeMutableBufferPointer<Float>)? = nil) -> Int {
         lock.withLock {
             step()
             let count = renderNext(upTo: frame + Int64(buffer.count))
             _ = block.haptics.withUnsafeBufferPointer { buffer.update(fromContentsOf: $0) }
+            if let audio {
+                for (channel, out) in [(block.left, audio.left), (block.right, audio.right)] {
+                    let copied = channel.withUnsafeBufferPointer { out.update(fromContentsOf: $0) }
+                    for index in copied..<count { out[index] = 0 }
+                }
+            }
             step()
             return count
         }

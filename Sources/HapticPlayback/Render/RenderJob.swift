@@ -47,18 +47,22 @@ public final class RenderJob {
     /// Frames rendered so far.
     public private(set) var position: Int64 = 0
     /// The iOS session, when iOS plays.
-    public var handle: HapticHandle? { engine?.playback.handle }
+    public var handle: HapticHandle? { device?.playback?.handle }
     /// What was planned.
     public let plan: PlatformPlan
 
     private let sinks: [RenderSink]
-    private let engine: EngineLane?
+    /// The emulated device: the iOS haptics and the audio track's sounds.
+    private let device: DeviceLane?
     private var android: AndroidEffectPlayer?
+    /// The audio track (played on the device), when it plays.
     private let audio: AudioTrack?
     private var haptic: [Float] = [], right: [Float] = [], audioLeft: [Float] = [], audioRight: [Float] = []
     /// Each sink's composition, peak and clamped samples.
     private var composers: [SinkComposer]
     private var released = false
+    /// Whether the iOS haptics render (on the device).
+    private let hasIOS: Bool
     /// Each sink's frames, and how many its sources have (before `maxFrames` cut them).
     private let sinkFrames: [Int64]
     public let fullFrames: [Int64]
@@ -144,7 +148,10 @@ public final class RenderJob {
         self.sinks = threads > 1 ? zip(sinks, backgrounds).map { RenderSink($0.mix, $1, maxFrames: $0.maxFrames) } : sinks
         self.audio = lanes.audio ? audio : nil
         android = lanes.android ? plan.android.map { AndroidEffectPlayer(plan: $0, actuator: AndroidActuator(profile: profile)) } : nil
-        engine = try lanes.ios ? plan.ios.map { ios in try EngineLane(ios, profile: profile, allowLong: allowLong, threads: threads) } : nil
+        let ios = lanes.ios ? plan.ios : nil
+        device = ios != nil || self.audio != nil
+            ? try DeviceLane(ios, track: self.audio, profile: profile, allowLong: allowLong, threads: threads) : nil
+        hasIOS = ios != nil
         composers = Array(repeating: SinkComposer(), count: sinks.count)
     }
 
@@ -161,7 +168,7 @@ public final class RenderJob {
             guard shouldContinue(position) else { throw RenderStopped() }
             try step(maxFrames: blockFrames)
         }
-        if let failure = engine?.playback.handle.failure { throw failure }
+        if let failure = handle?.failure { throw failure }
         for background in backgrounds { try background.flush() }
         return summary
     }
@@ -178,7 +185,7 @@ public final class RenderJob {
                 try write(Int(min(Int64(count), sinkFrames[index] - position)), to: sink, index: index, fadeOut: fadeOut)
             }
         } catch {
-            engine?.fail(with: error)
+            device?.fail(with: error)
             throw error
         }
         position += Int64(count)
@@ -187,7 +194,7 @@ public final class RenderJob {
 
     /// What has been rendered so far.
     public var summary: RenderJobSummary {
-        let ios = engine?.summary(plan: plan)
+        let ios = hasIOS ? device?.summary(plan: plan) : nil
         // An iOS haptics sink's peak is the engine's (a faded last block is measured here too).
         let peaks = zip(sinks, composers).map { sink, composer in sink.mix == .haptics ? max(composer.peak, ios?.peak ?? composer.peak) : composer.peak }
         return RenderJobSummary(frameCount: position, sampleRate: sampleRate, ios: ios, android: plan.android,
@@ -198,31 +205,30 @@ public final class RenderJob {
     public func release(cancelling: Bool = false) {
         guard !released else { return }
         released = true
-        engine?.playback.release(cancelling: cancelling)
+        device?.playback?.release(cancelling: cancelling)
     }
 
     /// Renders `count` frames of every source the sinks need.
     private func renderSources(_ count: Int) {
         func sized(_ buffer: inout [Float]) { if buffer.count < count { buffer = [Float](repeating: 0, count: count) } }
-        if let engine {
+        if let device {
             sized(&haptic)
-            haptic.withUnsafeMutableBufferPointer { engine.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
+            if audio != nil { sized(&audioLeft); sized(&audioRight) }
+            haptic.withUnsafeMutableBufferPointer { haptic in
+                audioLeft.withUnsafeMutableBufferPointer { left in
+                    audioRight.withUnsafeMutableBufferPointer { right in
+                        device.render(into: UnsafeMutableBufferPointer(rebasing: haptic[0..<count]),
+                                      audio: audio == nil ? nil : (UnsafeMutableBufferPointer(rebasing: left[0..<count]), UnsafeMutableBufferPointer(rebasing: right[0..<count])))
+                    }
+                }
+            }
         }
         if android != nil {
             sized(&right)
             right.withUnsafeMutableBufferPointer { android!.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
-            if engine == nil {
+            if !hasIOS {
                 sized(&haptic)
                 for index in 0..<count { haptic[index] = right[index] }
-            }
-        }
-        if let audio {
-            sized(&audioLeft)
-            sized(&audioRight)
-            audioLeft.withUnsafeMutableBufferPointer { left in
-                audioRight.withUnsafeMutableBufferPointer { right in
-                    audio.render(left: UnsafeMutableBufferPointer(rebasing: left[0..<count]), right: UnsafeMutableBufferPointer(rebasing: right[0..<count]))
-                }
             }
         }
     }
@@ -230,9 +236,9 @@ public final class RenderJob {
     /// Writes one sink's block (its peak and the samples its mix clamped kept by its composer);
     /// faded to silence by a raised cosine when `fadeOut` (a stop that must not click).
     private func write(_ count: Int, to sink: RenderSink, index: Int, fadeOut: Bool) throws {
-        let sources = SinkSources(haptic: haptic, right: right, audioLeft: audioLeft, audioRight: audioRight, hasIOS: engine != nil)
+        let sources = SinkSources(haptic: haptic, right: right, audioLeft: audioLeft, audioRight: audioRight, hasIOS: hasIOS)
         // The engine keeps the peak of an iOS haptics sink written as it is.
-        try composers[index].write(count, sink.mix, sources, to: sink.output, fadeOut: fadeOut, measuresPlainHaptics: engine == nil)
+        try composers[index].write(count, sink.mix, sources, to: sink.output, fadeOut: fadeOut, measuresPlainHaptics: !hasIOS)
     }
 }
 
@@ -252,36 +258,4 @@ public struct RenderJobSummary {
     public let framesWritten: [Int64]
     public let peaks: [Float]
     public let clampedSamples: [Int]
-}
-
-/// The iOS engine as a frame source: its executor plays the plan on an emulated device, which the
-/// job pulls a block at a time (the callbacks delivered between pulls).
-final class EngineLane {
-    let playback: EnginePlayback
-
-    /// - Parameter threads: 3 or more let the mixer render its second lane on a thread of its own.
-    init(_ plan: PlaybackPlan, profile: ActuatorProfile, allowLong: Bool, threads: Int) throws {
-        playback = try EnginePlayback(plan, profile: profile, allowLong: allowLong, threads: threads > 2 ? 2 : 1)
-    }
-
-    /// The session's next `buffer.count` frames (silence once it has ended).
-    func render(into buffer: UnsafeMutableBufferPointer<Float>) {
-        var filled = 0
-        while filled < buffer.count, playback.isPlaying {
-            let count = playback.advance(into: UnsafeMutableBufferPointer(rebasing: buffer[filled...]))
-            if count == 0 { break }
-            filled += count
-        }
-        for index in filled..<buffer.count { buffer[index] = 0 }
-    }
-
-    /// Completes every running player with `error` (a sink failed), and delivers the callbacks.
-    func fail(with error: any Error) { playback.fail(with: error) }
-
-    /// The render's own summary.
-    func summary(plan: PlatformPlan) -> RenderSummary {
-        let device = playback.device, levels = device.mixerLevels
-        return RenderSummary(frameCount: device.withLock { device.frame }, sampleRate: device.rate, playerCount: plan.ios?.players.count ?? 0,
-                             peak: levels.peak, clampedSampleCount: levels.clamped, mixPeak: levels.mixPeak)
-    }
 }
