@@ -102,6 +102,8 @@ package final class EmulatedDevice: @unchecked Sendable {
     private var live: LiveOutput?
     /// One block of haptics and of each audio channel.
     private var block = DeviceBlock()
+    /// One track's block of each audio channel, before it is added to the sum.
+    private var trackBlock = DeviceBlock()
 
     /// A device playing `profile` (configure it again to change it).
     /// - Parameter threads: threads the mixer may use: 1, or 2 and more for two (the same samples).
@@ -467,20 +469,11 @@ package final class EmulatedDevice: @unchecked Sendable {
         block.resize(count, withAudio: hasAudio || capture != nil || live != nil)
         block.haptics.withUnsafeMutableBufferPointer { mixer.render(into: $0) }
         if hasAudio {
-            var left = [Float](repeating: 0, count: count), right = left
             for segment in segments {
                 guard let track = segment.audio else { continue }
-                left.withUnsafeMutableBufferPointer { l in right.withUnsafeMutableBufferPointer { r in track.render(left: l, right: r) } }
-                guard !(segment.owner?.mutesAudioNow ?? false) else { continue }
-                for index in 0..<count {
-                    block.left[index] += left[index]
-                    block.right[index] += right[index]
-                }
+                block.addSound(track, muted: segment.owner?.mutesAudioNow ?? false, scratch: &trackBlock)
             }
-            for index in 0..<count {
-                block.left[index] = min(max(block.left[index], -1), 1)
-                block.right[index] = min(max(block.right[index], -1), 1)
-            }
+            block.clampSounds()
         }
         framesRendered += Int64(count)
         return count
@@ -588,6 +581,35 @@ struct DeviceBlock {
         Self.silence(&haptics, count)
         Self.silence(&left, withAudio ? count : 0)
         Self.silence(&right, withAudio ? count : 0)
+    }
+
+    /// Renders `track`'s next frames into `scratch` and adds them to each audio channel (a muted
+    /// track renders and is dropped).
+    mutating func addSound(_ track: AudioTrack, muted: Bool, scratch: inout DeviceBlock) {
+        let count = haptics.count
+        scratch.resize(count, withAudio: true)
+        scratch.left.withUnsafeMutableBufferPointer { left in
+            scratch.right.withUnsafeMutableBufferPointer { right in
+                track.render(left: left, right: right)
+                guard !muted else { return }
+                self.left.withUnsafeMutableBufferPointer { sumLeft in
+                    self.right.withUnsafeMutableBufferPointer { sumRight in
+                        for index in 0..<count {
+                            sumLeft[index] += left[index]
+                            sumRight[index] += right[index]
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Clamps each audio channel into −1…1: the one clamp of the device's sounds.
+    mutating func clampSounds() {
+        for index in left.indices {
+            left[index] = min(max(left[index], -1), 1)
+            right[index] = min(max(right[index], -1), 1)
+        }
     }
 
     private static func silence(_ channel: inout [Float], _ count: Int) {
