@@ -9,6 +9,46 @@ extension FromAudioBatch {
     /// The extensions of the sounds a folder search finds: what libsndfile and libmpg123 read.
     public static let soundExtensions: Set<String> = ["wav", "flac", "ogg", "oga", "mp3", "aif", "aiff", "aifc", "caf"]
 
+    /// A run of `sounds` into `output` (docs/from-audio.md): a folder — for several sounds or a
+    /// folder of them, an existing folder, or a path ending in `/` — whose tree mirrors the
+    /// sounds', each file in `format` (default `.haptic`); else the one file `output` names, in
+    /// the format its extension says (which `format`, when given, must agree with).
+    /// - Throws: `.outputNotAFolder`, `.unknownFormat`, `.formatsDisagree`, or what `mirrored` throws.
+    public static func planned(_ sounds: [String], into output: String, format: Format?) throws(FromAudioBatchError) -> FromAudioBatch {
+        let several = sounds.count > 1 || sounds.contains { FilePaths.isFolder($0) == true }
+        let extensionFormat = Format(rawValue: FilePaths.lowercasedExtension(output))
+        if several, FilePaths.isFolder(output) == false || extensionFormat != nil { throw .outputNotAFolder(output) }
+        if several || output.hasSuffix("/") || FilePaths.isFolder(output) == true {
+            let format = format ?? .haptic
+            return FromAudioBatch(jobs: try mirrored(sounds, into: output, format: format), format: format)
+        }
+        guard let extensionFormat else { throw .unknownFormat(output: output) }
+        if let format, format != extensionFormat { throw .formatsDisagree(format, output: output) }
+        let name = FilePaths.deletingExtension(FilePaths.lastComponent(sounds[0]))
+        return FromAudioBatch(jobs: [Job(sound: sounds[0], output: output, name: name)], format: extensionFormat)
+    }
+
+    /// Takes the analysis settings from `file`: Studio's settings, or a project whose clips each
+    /// give their sound's.
+    public mutating func readSettings(_ file: String) throws(FromAudioBatchError) {
+        do {
+            switch try AudioToHaptics.SettingsFile.read(file) {
+            case .settings(let read): baseSettings = read
+            case .project(let read): project = read
+            }
+        } catch {
+            throw .settings(error)
+        }
+        settingsFile = file
+    }
+
+    /// Checks that a run of several sounds names folders for its report and references.
+    public func checkFolders() throws(FromAudioBatchError) {
+        guard jobs.count > 1 else { return }
+        if let report, !reportsToFolder { throw .reportNotAFolder(report) }
+        if let reference, FilePaths.isFolder(reference) != true { throw .referenceNotAFolder(reference) }
+    }
+
     /// The sounds named (files as given, folders searched for the sounds `soundExtensions` lists,
     /// hidden files and folders and macOS's `__MACOSX` folders passed over), each with its output
     /// below `folder` in `format`, the input folder's tree mirrored.

@@ -99,6 +99,17 @@ public struct FromAudioBatch: Sendable {
 
 /// Why a `from-audio` run could not start or stopped.
 public enum FromAudioBatchError: Error, Sendable {
+    /// Several sounds (or a folder) into an output that is a file, or is named as one.
+    case outputNotAFolder(String)
+    /// One sound into an output whose extension says no format (nor is it a folder).
+    case unknownFormat(output: String)
+    /// A format asked that the output's extension contradicts.
+    case formatsDisagree(FromAudioBatch.Format, output: String)
+    /// A settings file or project that could not be read.
+    case settings(SettingsFileError)
+    /// A run of several sounds whose report, or references, name no folder.
+    case reportNotAFolder(String)
+    case referenceNotAFolder(String)
     /// A sound or folder named that does not exist.
     case missingSound(String)
     /// Folders named that hold no sound.

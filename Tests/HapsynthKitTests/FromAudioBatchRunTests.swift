@@ -30,6 +30,28 @@ import TestSupport
         return scratch
     }
 
+    /// Where a run writes: a folder for several sounds (or a folder, or a path ending in `/`), the
+    /// one file otherwise, in the format its extension says; what cannot be told is refused.
+    @Test func aRunIsPlannedIntoAFolderOrOneFile() throws {
+        let scratch = try Self.folder()
+        let (coin, tap, out) = (scratch.path + "/sfx/coin.wav", scratch.path + "/sfx/ui/tap.wav", scratch.path + "/out")
+        let one = try FromAudioBatch.planned([coin], into: out + "/coin.ahap", format: nil)
+        #expect(one.format == .ahap && one.jobs == [.init(sound: coin, output: out + "/coin.ahap", name: "coin")])
+        let intoFolder = try FromAudioBatch.planned([coin], into: out + "/", format: .json)
+        #expect(intoFolder.jobs.map(\.output) == [out + "/coin.json"])
+        let several = try FromAudioBatch.planned([coin, tap], into: out, format: nil)
+        #expect(several.format == .haptic && several.jobs.map(\.output) == [out + "/coin.haptic", out + "/tap.haptic"])
+        for (sounds, output, format) in [([coin, tap], out + "/both.haptic", nil), ([coin], out + "/coin.wav", nil),
+                                         ([coin], out + "/coin.ahap", FromAudioBatch.Format.json)] as [([String], String, FromAudioBatch.Format?)] {
+            #expect(throws: FromAudioBatchError.self) { try FromAudioBatch.planned(sounds, into: output, format: format) }
+        }
+        var batch = several
+        batch.report = out + "/page.html"
+        #expect(throws: FromAudioBatchError.self) { try batch.checkFolders() }
+        batch.report = out + "/pages"
+        try batch.checkFolders()
+    }
+
     @Test func aFolderIsMirroredAndTwoSoundsNeverWriteOneFile() throws {
         let scratch = try Self.folder()
         let jobs = try FromAudioBatch.mirrored([scratch.path + "/sfx"], into: scratch.path + "/out", format: .ahap)

@@ -96,11 +96,21 @@ extension CLIError {
     /// A from-audio run that could not start or stopped: exit 64 for names that give no sounds,
     /// 66 for a missing input, 65 for what cannot be read, 73 for what cannot be written.
     init(_ error: FromAudioBatchError) {
+        let command = FromAudioCommand.name
         switch error {
+        case .outputNotAFolder(let output): self = .usage("with several sounds, -o names a folder to write into, got '\(output)'", command: command)
+        case .unknownFormat(let output):
+            self = .usage("cannot tell what to write from '\(output)': name a .haptic, .ahap or .json file (or a folder, with --to)", command: command)
+        case let .formatsDisagree(format, output): self = .usage("--to \(format.rawValue) and '\(output)' ask for different formats", command: command)
+        case .settings(let error): self = error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
+        case .reportNotAFolder(let report):
+            self = .usage("with several sounds, --report names a folder (an index page and a page a sound), got '\(report)'", command: command)
+        case .referenceNotAFolder(let reference):
+            self = .usage("with several sounds, --reference names a folder of designers' clips, got '\(reference)'", command: command)
         case .missingSound(let path): self = .missingInput("\(path): no such file or folder")
-        case .noSounds(let inputs): self = .usage("no sounds found in \(inputs.joined(separator: ", "))", command: "from-audio")
+        case .noSounds(let inputs): self = .usage("no sounds found in \(inputs.joined(separator: ", "))", command: command)
         case let .sameOutput(first, second, output):
-            self = .usage("\(first) and \(second) would both write \(output); convert them into different folders", command: "from-audio")
+            self = .usage("\(first) and \(second) would both write \(output); convert them into different folders", command: command)
         case .unreadable(let failure): self = failure.isMissing ? .missingInput(failure.description) : .invalidInput(failure.description)
         case .notOneAHAPFile(let sound): self = .invalidInput("\(sound): its haptics do not fit one AHAP file")
         case .reference(_, let load): self = CLIError(load)

@@ -53,18 +53,6 @@ struct FromAudioCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         guard let output = try arguments.value(Self.output) else { throw .usage("missing --output OUT", command: Self.name) }
         guard output != "-" else { throw .usage("--output names a file or a folder: a sound's haptics are not written to standard output", command: Self.name) }
-        let settingsFile = try arguments.value(Self.settings)
-        var settings = AudioToHaptics.Settings(), project: AudioToHaptics.Project?
-        if let file = settingsFile {
-            do {
-                switch try AudioToHaptics.SettingsFile.read(file) {
-                case .settings(let read): settings = read
-                case .project(let read): project = read
-                }
-            } catch {
-                throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
-            }
-        }
         var overrides = FromAudioBatch.Overrides()
         overrides.gainDb = try arguments.value(Self.gainDb).map(Float.init)
         overrides.normalizeDb = try arguments.value(Self.normalizeDb).map(Float.init)
@@ -74,40 +62,17 @@ struct FromAudioCommand: Command {
         overrides.ducking = try arguments.value(Self.ducking).map(Float.init)
         overrides.filterHz = try arguments.value(Self.audioFilter).map { (Float($0.low), Float($0.high)) }
         quiet = arguments.has(Self.quietFlag)
+        let (format, settings, threads) = (try arguments.value(Self.to), try arguments.value(Self.settings), try arguments.count(Self.jobs))
         let (report, reference) = (try arguments.value(Self.report), try arguments.value(Self.reference))
-        let inputs = arguments.positionals
-        let several = inputs.count > 1 || inputs.contains { FilePaths.isFolder($0) == true }
-        // One sound into an existing folder, or a path ending in `/`, goes into that folder.
-        let intoFolder = several || output.hasSuffix("/") || FilePaths.isFolder(output) == true
-        if several, FilePaths.isFolder(output) == false || FromAudioBatch.Format(rawValue: FilePaths.lowercasedExtension(output)) != nil {
-            throw .usage("with several sounds, -o names a folder to write into, got '\(output)'", command: Self.name)
+        do throws(FromAudioBatchError) {
+            var batch = try FromAudioBatch.planned(arguments.positionals, into: output, format: format)
+            if let settings { try batch.readSettings(settings) }
+            (batch.overrides, batch.report, batch.reference, batch.force, batch.threads) = (overrides, report, reference, arguments.has(Self.force), threads)
+            try batch.checkFolders()
+            self.batch = batch
+        } catch {
+            throw CLIError(error)
         }
-        var batch: FromAudioBatch
-        if intoFolder {
-            let format = try arguments.value(Self.to) ?? .haptic
-            do {
-                batch = FromAudioBatch(jobs: try FromAudioBatch.mirrored(inputs, into: output, format: format), format: format)
-            } catch {
-                throw CLIError(error)
-            }
-        } else {
-            guard let format = FromAudioBatch.Format(rawValue: FilePaths.lowercasedExtension(output)) else {
-                throw .usage("cannot tell what to write from '\(output)': name a .haptic, .ahap or .json file (or a folder, with --to)", command: Self.name)
-            }
-            if let to = try arguments.value(Self.to), to != format { throw .usage("--to \(to.rawValue) and '\(output)' ask for different formats", command: Self.name) }
-            batch = FromAudioBatch(jobs: [.init(sound: inputs[0], output: output, name: FilePaths.deletingExtension(FilePaths.lastComponent(inputs[0])))],
-                                   format: format)
-        }
-        (batch.baseSettings, batch.project, batch.overrides, batch.settingsFile) = (settings, project, overrides, settingsFile)
-        (batch.report, batch.reference, batch.force) = (report, reference, arguments.has(Self.force))
-        batch.threads = try arguments.count(Self.jobs)
-        if batch.jobs.count > 1, let report, !batch.reportsToFolder {
-            throw .usage("with several sounds, --report names a folder (an index page and a page a sound), got '\(report)'", command: Self.name)
-        }
-        if batch.jobs.count > 1, let reference, FilePaths.isFolder(reference) != true {
-            throw .usage("with several sounds, --reference names a folder of designers' clips, got '\(reference)'", command: Self.name)
-        }
-        self.batch = batch
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
