@@ -76,6 +76,24 @@ public struct DeviceRun: Sendable {
 
         /// Puts the reports in place together (none when one cannot be).
         public func commitReports() throws(OutputError) { try ReservedText.commit(reserved) }
+
+        /// Every pattern's table, then, under a gate (`gated`), the verdict and each device over
+        /// its limit.
+        public func text(gated: Bool) -> String {
+            var text = judged.map { DeviceReport.text($0.matrix, pattern: $0.pattern) }.joined(separator: "\n\n")
+            if gated {
+                text += "\n\nmax loss: " + (failing.isEmpty ? "every device within its limit" : "\(failing.count) over the limit")
+                text += failing.map { "\n  FAIL " + $0.sentence }.joined()
+            }
+            return text
+        }
+
+        /// The JSON document, pretty-printed: one pattern's, or `{"patterns": [...]}`; the
+        /// verdicts under a gate.
+        public func json(gated: Bool) -> String {
+            let documents = judged.map { DeviceReport.json($0.matrix, pattern: $0.pattern, judgements: gated ? $0.judgements : nil) }
+            return (documents.count == 1 ? documents[0] : .object([("patterns", .array(documents))])).pretty()
+        }
     }
 
     /// Judges every pattern on every device and writes the reports beside their final names

@@ -39,7 +39,12 @@ import TestSupport
         // A 0 % limit fails the device without haptics, which feels nothing of the heartbeat.
         run.gate = DeviceGate(percentByDevice: ["ipad": 0])
         (run.junit, run.report) = (nil, nil)
-        #expect(try run.run { _ in }.failing.map(\.device) == ["ipad"])
+        let failing = try run.run { _ in }
+        #expect(failing.failing.map(\.device) == ["ipad"])
+        // The words a person reads: the table, then the verdict and the device over its limit.
+        let text = failing.text(gated: true)
+        #expect(text.contains("pixel-5") && text.contains("\n\nmax loss: 1 over the limit\n  FAIL ") && !failing.text(gated: false).contains("max loss"))
+        #expect(failing.json(gated: true).hasPrefix("{") && failing.json(gated: true).contains("ipad"))
     }
 
     @Test func whatCannotBeJudgedIsRefusedBeforeAnythingRenders() throws {

@@ -101,18 +101,7 @@ struct DevicesCommand: Command {
                 throw CLIError(error)
             }
         }
-        let failing = outcome.failing
-        if asJSON {
-            let documents = outcome.judged.map { DeviceReport.json($0.matrix, pattern: $0.pattern, judgements: request.gate.isEmpty ? nil : $0.judgements) }
-            console.out((documents.count == 1 ? documents[0] : .object([("patterns", .array(documents))])).pretty())
-        } else {
-            var text = outcome.judged.map { DeviceReport.text($0.matrix, pattern: $0.pattern) }.joined(separator: "\n\n")
-            if !request.gate.isEmpty {
-                text += "\n\nmax loss: " + (failing.isEmpty ? "every device within its limit" : "\(failing.count) over the limit")
-                text += failing.map { "\n  FAIL " + $0.sentence }.joined()
-            }
-            console.out(text)
-        }
-        return failing.isEmpty ? .success : .failure
+        console.out(asJSON ? outcome.json(gated: !request.gate.isEmpty) : outcome.text(gated: !request.gate.isEmpty))
+        return outcome.failing.isEmpty ? .success : .failure
     }
 }
