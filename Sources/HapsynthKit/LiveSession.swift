@@ -18,6 +18,18 @@ public final class LiveSession {
         public let frameCount: Int64
         /// The audio track mixed in, if any (its warnings are known once it starts).
         public let audio: AudioTrack?
+
+        /// `playing P on DEV: 0.550 s, 2 players`; with sounds, `and 1 audio event (stereo mix)`;
+        /// Android: `playing P on DEV as android androidWaveform on phone-api26: 0.541 s`.
+        public func line(pattern: String, alsaDevice: String, sampleRate: Int) -> String {
+            let seconds = NumberText.fixed(Double(frameCount) / Double(sampleRate), 3)
+            if case .android(let android) = plan {
+                return "playing \(pattern) on \(alsaDevice) as android \(android.backend.rawValue) on \(android.device.name): \(seconds) s"
+            }
+            let players = NumberText.count(plan.ios?.players.count ?? 0, "player")
+            let sounds = audio.map { " and \(NumberText.count($0.eventCount, "audio event")) (stereo mix)" } ?? ""
+            return "playing \(pattern) on \(alsaDevice): \(seconds) s, \(players)\(sounds)"
+        }
     }
 
     /// What a watch met.

@@ -193,5 +193,23 @@ extension PatternRender {
             let later = (track?.warnings.dropFirst(opening) ?? []).map(Notice.audio) + result.summary.warnings(profile: profile).map(Notice.render)
             return (result, later)
         }
+
+        /// A line a file written: the audio track's (when written), then the haptics' or the mix's
+        /// (`tap.wav: 0.821 s, 39406 frames at 48000 Hz, 1 player, peak …`).
+        public func summaryLines(_ result: Result) -> [String] {
+            var lines: [String] = []
+            let rate = profile.sampleRate
+            if let track, let audioPath = request.audioOutput, let frames = result.audioFrames {
+                lines.append("\(audioPath): \(NumberText.length(frames: frames, rate: rate)), stereo, \(track.summary)")
+            }
+            if let track, request.mix, let ios = plan.ios {
+                lines.append("\(request.output): \(NumberText.length(frames: result.summary.frameCount, rate: rate)), stereo mix of "
+                    + "\(NumberText.count(ios.players.count, "player")) and \(NumberText.count(track.eventCount, "audio event")), "
+                    + "\(result.mixClamped) clamped samples; \(track.summary)")
+            } else {
+                lines.append(result.summary.line(path: request.output))
+            }
+            return lines
+        }
     }
 }

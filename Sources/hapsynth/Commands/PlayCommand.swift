@@ -118,22 +118,10 @@ struct PlayCommand: Command {
         return .unavailable("\(error) (list the devices with 'hapsynth play --list-devices', or play without sound with '--device null')")
     }
 
-    /// `playing P on DEV: 0.550 s, 2 players`; an AHAP file with sounds adds `and 1 audio event
-    /// (stereo mix)`; Android: `playing P on DEV as android androidWaveform on phone-api26: 0.541 s`.
-    /// A Kotlin file's pattern is named `FILE.kt#NAME` (`kotlinName`).
+    /// Tells a playback that started, and its sounds' warnings; a Kotlin file's pattern is named
+    /// `FILE.kt#NAME` (`kotlinName`).
     private func announce(_ started: LiveSession.Started, kotlinName: String?, console: Console) {
-        let patternPath = kotlinName.map { "\(self.patternPath)#\($0)" } ?? self.patternPath
-        let seconds = NumberText.fixed(Double(started.frameCount) / Double(profile.sampleRate), 3)
-        if let track = started.audio { track.warnings.forEach { console.warning(Wording.text($0)) } }
-        if case .android(let plan) = started.plan {
-            console.out("playing \(patternPath) on \(device) as android \(plan.backend.rawValue) on \(plan.device.name): \(seconds) s")
-            return
-        }
-        let players = NumberText.count(started.plan.ios?.players.count ?? 0, "player")
-        guard let track = started.audio else {
-            console.out("playing \(patternPath) on \(device): \(seconds) s, \(players)")
-            return
-        }
-        console.out("playing \(patternPath) on \(device): \(seconds) s, \(players) and \(NumberText.count(track.eventCount, "audio event")) (stereo mix)")
+        started.audio?.warnings.forEach { console.warning(Wording.text($0)) }
+        console.out(started.line(pattern: kotlinName.map { "\(patternPath)#\($0)" } ?? patternPath, alsaDevice: device, sampleRate: profile.sampleRate))
     }
 }

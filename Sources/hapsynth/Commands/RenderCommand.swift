@@ -102,22 +102,10 @@ struct RenderCommand: Command {
             return result
         }
         try tell(notices, console: console)
-        let plan = prepared.plan, track = prepared.track
         if let sync = result.sync, !quiet { sync.text.forEach { console.note("hapsynth: \($0)") } }
         // A sound written to standard output keeps it to itself: the summary goes to stderr.
-        let (outputPath, audioPath) = (request.output, request.audioOutput)
-        let toStandardOutput = outputPath == "-" || audioPath == "-"
-        func summary(_ line: String) { toStandardOutput ? console.note(line) : console.out(line) }
-        if let track, let audioPath, let frames = result.audioFrames {
-            summary("\(audioPath): \(NumberText.length(frames: frames, rate: profile.sampleRate)), stereo, \(track.summary)")
-        }
-        if let track, request.mix, let ios = plan.ios {
-            summary("\(outputPath): \(NumberText.length(frames: result.summary.frameCount, rate: profile.sampleRate)), stereo mix of "
-                + "\(NumberText.count(ios.players.count, "player")) and \(NumberText.count(track.eventCount, "audio event")), "
-                + "\(result.mixClamped) clamped samples; \(track.summary)")
-        } else {
-            summary(result.summary.line(path: outputPath))
-        }
+        let toStandardOutput = request.output == "-" || request.audioOutput == "-"
+        prepared.summaryLines(result).forEach { toStandardOutput ? console.note($0) : console.out($0) }
         return .success
     }
 
