@@ -31,9 +31,7 @@ struct ExportCommand: Command {
               sampleRate, gain, kotlinName, split, force, quiet)
     }
 
-    let inputPath: String
-    /// `--pattern`: the Kotlin file's pattern.
-    let patternName: String?
+    let input: PatternInput
     let target: PatternExport.Target
     let outputPath: String
     /// The device, rate, gain and name of Android's arrays.
@@ -43,16 +41,11 @@ struct ExportCommand: Command {
     let split: Bool
     let force: Bool
 
-    /// The files its options name (a profile, device files), which the output may not replace.
-    let inputFiles: [String]
-
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        inputFiles = PatternInput.optionFiles(arguments)
-        inputPath = arguments.positionals[0]
+        input = try PatternInput(arguments)
         guard let target = try arguments.value(Self.to) else {
             throw .usage("missing --to: say what to write (haptic, ahap, json, android-json or android-kotlin)", command: Self.name)
         }
-        patternName = try arguments.value(PatternInput.pattern)
         self.target = target
         outputPath = try arguments.value(Self.output) ?? "-"
         var android = PatternExport.AndroidOptions()
@@ -72,28 +65,28 @@ struct ExportCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(inputPath, console: console, quiet: quiet, pattern: patternName, command: Self.name)
+        let loaded = try input.load(console: console, quiet: quiet)
         if split {
-            let written = try PlanCommand.writeAHAPFolder(loaded.plan, to: outputPath, force: force, inputs: loaded.files + inputFiles)
+            let written = try PlanCommand.writeAHAPFolder(loaded.plan, to: outputPath, force: force, inputs: loaded.files + input.optionFiles)
             if !quiet { written.warnings.forEach(console.warning) }
             console.note(written.summary)
             return .success
         }
-        try PatternInput.guardOutputs([outputPath], inputs: loaded.files + inputFiles)
+        try input.guardOutputs([outputPath], loaded: loaded)
         let output: PatternExport.Output
         do throws(PatternExportError) {
-            output = try PatternExport.text(loaded, as: target, fileName: FilePaths.lastComponent(inputPath),
+            output = try PatternExport.text(loaded, as: target, fileName: FilePaths.lastComponent(input.path),
                                             outputName: outputPath == "-" ? nil : FilePaths.lastComponent(outputPath), android: android)
         } catch {
             switch error {
             case .severalPlayers(let count):
-                throw .invalidInput("\(inputPath): its Core Haptics plan has \(count) players that one AHAP file cannot "
+                throw .invalidInput("\(input.path): its Core Haptics plan has \(count) players that one AHAP file cannot "
                     + "hold together (more than one has controls of its own, or another's controls would reshape a continuous event); "
                     + "write one file per player with --split -o DIR")
             case .notAPattern:
-                throw .invalidInput("\(inputPath): --to json writes a pattern (pattern.json or Kotlin); an AHAP file or .haptic clip is not one")
+                throw .invalidInput("\(input.path): --to json writes a pattern (pattern.json or Kotlin); an AHAP file or .haptic clip is not one")
             case .cannotExport(let reason):
-                throw .invalidInput("\(inputPath): \(reason)")
+                throw .invalidInput("\(input.path): \(reason)")
             }
         }
         if !quiet { output.warnings.forEach(console.warning) }

@@ -3,28 +3,45 @@ import Glibc
 #endif
 import HapsynthKit
 
-/// Loads the input a command was given through the library's one loader, and reports its warnings
-/// on stderr.
-enum PatternInput {
+/// The pattern a command reads — its first argument and, in a Kotlin file, `--pattern NAME` —
+/// and the files its options name, which no output may replace; loaded through the library's one
+/// loader, its warnings reported on stderr.
+struct PatternInput {
     /// `--pattern NAME`: which pattern of a Kotlin file (docs/kotlin.md).
     static let pattern = Option("--pattern", "NAME", help: "In a Kotlin file, the pattern declared as NAME (not needed when it declares one).")
 
-    /// Loads a pattern.json, AHAP, .haptic or Kotlin file (its pattern `pattern`) and plans it for
+    /// The file, as given.
+    let path: String
+    /// `--pattern`: the Kotlin file's pattern.
+    let name: String?
+    /// The files its options name (a profile, device files, a config).
+    let optionFiles: [String]
+    /// The command, which usage errors name.
+    private let command: String
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        (path, name, optionFiles) = (arguments.positionals.first ?? "", try arguments.value(Self.pattern), Self.optionFiles(arguments))
+        command = arguments.commandName
+    }
+
+    /// Refuses an output that is the pattern, a file it includes or a file an option names.
+    func guardOutputs(_ outputs: [String], loaded: LoadedPattern) throws(CLIError) {
+        try Self.guardOutputs(outputs, inputs: loaded.files + optionFiles)
+    }
+
+    /// Loads the pattern.json, AHAP, .haptic or Kotlin file (its pattern `name`) and plans it for
     /// `capabilities`; warnings are printed grouped by kind (unless `quiet`) and, with `strict`,
     /// fail the command (exit 65). A Kotlin file with several patterns and no `--pattern`, or an
     /// unknown name, is a usage error (64) that lists them.
-    static func load(
-        _ path: String, console: Console, capabilities: DeviceCapabilities = .iPhone, quiet: Bool = false, strict: Bool = false, pattern: String? = nil,
-        alongside: [String] = [], command: String? = nil
-    ) throws(CLIError) -> LoadedPattern {
+    func load(console: Console, capabilities: DeviceCapabilities = .iPhone, quiet: Bool = false, strict: Bool = false) throws(CLIError) -> LoadedPattern {
         let loaded: LoadedPattern
         do {
-            loaded = try PatternLoader.load(path, capabilities: capabilities, pattern: pattern, alongside: alongside)
+            loaded = try PatternLoader.load(path, capabilities: capabilities, pattern: name)
         } catch {
             throw CLIError(error, command: command)
         }
-        if strict, let first = loaded.warnings.first { throw strictFailure(first.description) }
-        if !quiet { reportWarnings(loaded, path: path, console: console) }
+        if strict, let first = loaded.warnings.first { throw Self.strictFailure(first.description) }
+        if !quiet { Self.reportWarnings(loaded, path: path, console: console) }
         return loaded
     }
 

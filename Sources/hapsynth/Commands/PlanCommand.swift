@@ -22,9 +22,7 @@ struct PlanCommand: Command {
               DeviceOptions.profile, AudioOptions.root, ahapDir, force)
     }
 
-    let patternPath: String
-    /// `--pattern`: the Kotlin file's pattern.
-    let patternName: String?
+    let input: PatternInput
     let asJSON: Bool
     let capabilities: DeviceCapabilities
     let ahapFolder: String?
@@ -34,13 +32,8 @@ struct PlanCommand: Command {
     /// Where an AHAP file's sounds are looked for.
     let audioOptions: AudioTrackOptions
 
-    /// The files its options name (a device file), which the export may not replace.
-    let inputFiles: [String]
-
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        inputFiles = PatternInput.optionFiles(arguments)
-        patternPath = arguments.positionals[0]
-        patternName = try arguments.value(PatternInput.pattern)
+        input = try PatternInput(arguments)
         asJSON = arguments.has(Self.json)
         let chosen = try DeviceOptions.chosen(arguments)
         capabilities = arguments.has(Self.noHaptics) ? .noHaptics : chosen.capabilities
@@ -48,23 +41,23 @@ struct PlanCommand: Command {
         force = arguments.has(Self.force)
         guard ahapFolder != nil || !force else { throw .usage("--force goes with --ahap-dir", command: Self.name) }
         platform = chosen.platform
-        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath)
+        audioOptions = try AudioOptions.track(arguments, patternPath: input.path)
         guard platform == .ios || ahapFolder == nil else { throw .usage("--ahap-dir writes Core Haptics files; drop --platform android", command: Self.name) }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, pattern: patternName, command: Self.name)
+        let loaded = try input.load(console: console, capabilities: capabilities)
         let report: PlanReport
         do {
             report = try PlanReport(loaded, platform: platform, audio: audioOptions)
         } catch let error as RenderLengthError {
-            throw .invalidInput("\(patternPath): \(error.reason)")
+            throw .invalidInput("\(input.path): \(error.reason)")
         } catch {
-            throw .invalidInput("\(patternPath): \(error)")
+            throw .invalidInput("\(input.path): \(error)")
         }
         console.out(asJSON ? report.jsonDocument : report.text)
         if let folder = ahapFolder {
-            let written = try Self.writeAHAPFolder(loaded.plan, to: folder, force: force, inputs: loaded.files + inputFiles)
+            let written = try Self.writeAHAPFolder(loaded.plan, to: folder, force: force, inputs: loaded.files + input.optionFiles)
             written.warnings.forEach(console.warning)
             // Keep stdout a JSON document under --json.
             if asJSON { console.note(written.summary) } else { console.out("\n" + written.summary) }

@@ -25,9 +25,7 @@ struct PlayCommand: Command {
               DeviceOptions.profile, noAudio, AudioOptions.root, AudioOptions.offset) + ProfileOptions.specs
     }
 
-    let patternPath: String
-    /// `--pattern`: the Kotlin file's pattern.
-    let patternName: String?
+    let input: PatternInput
     let device: String
     let watch: Bool
     let skipInitial: Bool
@@ -44,8 +42,7 @@ struct PlayCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         listDevices = arguments.has(Self.listDevices)
-        patternPath = arguments.positionals.first ?? ""
-        patternName = try arguments.value(PatternInput.pattern)
+        input = try PatternInput(arguments)
         device = try arguments.value(Self.device) ?? "default"
         watch = arguments.has(Self.watch)
         skipInitial = arguments.has(Self.skipInitial)
@@ -53,7 +50,7 @@ struct PlayCommand: Command {
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
         (profile, platform, capabilities) = try DeviceOptions.choose(arguments)
         noAudio = arguments.has(Self.noAudio)
-        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath)
+        audioOptions = try AudioOptions.track(arguments, patternPath: input.path)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -69,12 +66,12 @@ struct PlayCommand: Command {
         return try Interruption.deferred { () throws(CLIError) in
             do {
                 if watch {
-                    let watching = try Watching(patternPath, console: console, capabilities: capabilities, pattern: patternName, command: Self.name)
+                    let watching = try Watching(input.path, console: console, capabilities: capabilities, pattern: input.name, command: Self.name)
                     try session.watch(watching.watch, skipInitial: skipInitial, isInterrupted: { Interruption.isRaised }) { event in
                         report(event, watching: watching, console: console)
                     }
                 }
-                let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, pattern: patternName, command: Self.name)
+                let loaded = try input.load(console: console, capabilities: capabilities)
                 let kotlinName = loaded.declaredAt == nil ? nil : loaded.name
                 try session.play(loaded, isInterrupted: { Interruption.isRaised }) { announce($0, kotlinName: kotlinName, console: console) }
                 return .success
@@ -90,7 +87,7 @@ struct PlayCommand: Command {
     private func report(_ event: LiveSession.Event, watching: Watching, console: Console) {
         switch event {
         case .watching: watching.announce(platform.androidDevice.map { " as android on \($0.name)" } ?? "", console: console)
-        case .started(let started): announce(started, kotlinName: patternName, console: console)
+        case .started(let started): announce(started, kotlinName: input.name, console: console)
         case .loaded(let loaded, let recovered): watching.told(loaded, recovered: recovered, console: console)
         case .loadFailed(let error): console.error(CLIError(error).message)
         case .cannotStart(let error): console.error(failure(error).message)
@@ -107,7 +104,7 @@ struct PlayCommand: Command {
         case LiveSession.Failure.cannotOpen(let cause): return .unavailable("\(cause)")
         case LiveSession.Failure.failed(let cause as ALSAError): return .ioError("\(cause)")
         case LiveSession.Failure.failed(let cause): return .ioError("playback failed: \(cause)")
-        case let error as RenderLengthError: return .invalidInput("\(patternPath): \(Wording.text(error))")
+        case let error as RenderLengthError: return .invalidInput("\(input.path): \(Wording.text(error))")
         default: return .ioError(Wording.text(error))
         }
     }
@@ -122,6 +119,6 @@ struct PlayCommand: Command {
     /// `FILE.kt#NAME` (`kotlinName`).
     private func announce(_ started: LiveSession.Started, kotlinName: String?, console: Console) {
         started.audio?.warnings.forEach { console.warning(Wording.text($0)) }
-        console.out(started.line(pattern: kotlinName.map { "\(patternPath)#\($0)" } ?? patternPath, alsaDevice: device, sampleRate: profile.sampleRate))
+        console.out(started.line(pattern: kotlinName.map { "\(input.path)#\($0)" } ?? input.path, alsaDevice: device, sampleRate: profile.sampleRate))
     }
 }

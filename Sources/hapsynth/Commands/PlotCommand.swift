@@ -29,9 +29,7 @@ struct PlotCommand: Command {
               DeviceOptions.profile, listenSeconds, noListen, AudioOptions.root, quiet) + ProfileOptions.specs
     }
 
-    let patternPath: String
-    /// `--pattern`: the Kotlin file's pattern.
-    let patternName: String?
+    let input: PatternInput
     let outputPath: String
     let asHTML: Bool
     let fromMs: Double?
@@ -44,15 +42,10 @@ struct PlotCommand: Command {
     /// How long each render to listen to may be, in seconds (nil: none).
     let listenSeconds: Double?
     let audioOptions: AudioTrackOptions
-
-    /// The files its options name (a profile, device files), which the output may not replace.
-    let inputFiles: [String]
     let quiet: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        inputFiles = PatternInput.optionFiles(arguments)
-        patternPath = arguments.positionals[0]
-        patternName = try arguments.value(PatternInput.pattern)
+        input = try PatternInput(arguments)
         quiet = arguments.has(Self.quiet)
         outputPath = arguments.positionals[1]
         let lowered = outputPath.lowercased()
@@ -69,13 +62,13 @@ struct PlotCommand: Command {
             seconds = asHTML ? value : nil
         }
         listenSeconds = seconds
-        audioOptions = try AudioOptions.track(arguments, patternPath: patternPath)
+        audioOptions = try AudioOptions.track(arguments, patternPath: input.path)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, quiet: quiet, pattern: patternName, command: Self.name)
-        try PatternInput.guardOutputs([outputPath], inputs: loaded.files + inputFiles)
-        let title = [loaded.name ?? FilePaths.lastComponent(patternPath), loaded.description].compactMap { $0 }.joined(separator: " — ")
+        let loaded = try input.load(console: console, capabilities: capabilities, quiet: quiet)
+        try input.guardOutputs([outputPath], loaded: loaded)
+        let title = [loaded.name ?? FilePaths.lastComponent(input.path), loaded.description].compactMap { $0 }.joined(separator: " — ")
         let picture: PlanPicture
         do {
             picture = try PlanPicture.draw(loaded, platform: platform, title: title, profile: profile, fromMs: fromMs, toMs: toMs,
@@ -83,7 +76,7 @@ struct PlotCommand: Command {
                 Interruption.isRaised
             }
         } catch .length(let error) {
-            throw .invalidInput("\(patternPath): \(error.reason)")  // plot has no --allow-long
+            throw .invalidInput("\(input.path): \(error.reason)")  // plot has no --allow-long
         } catch .emptyWindow {
             throw .usage("--to must be after --from", command: Self.name)
         } catch .stopped {

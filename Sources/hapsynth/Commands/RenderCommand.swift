@@ -34,9 +34,7 @@ struct RenderCommand: Command {
             DeviceOptions.profile, audio, mix, noAudio, AudioOptions.root, AudioOptions.offset, syncReport, syncThresholdMs, threads, quiet, strict)
     }
 
-    let patternPath: String
-    /// `--pattern`: the Kotlin file's pattern.
-    let patternName: String?
+    let input: PatternInput
     /// The files to write, and the audio track's.
     let request: PatternRender.Request
     let profile: ActuatorProfile
@@ -48,12 +46,9 @@ struct RenderCommand: Command {
     let platform: Platform
     /// No haptics on a device profile without them.
     let capabilities: DeviceCapabilities
-    /// The files its options name (a profile, device files), which no output may replace.
-    let inputFiles: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        patternPath = arguments.positionals[0]
-        patternName = try arguments.value(PatternInput.pattern)
+        input = try PatternInput(arguments)
         let outputPath = arguments.positionals[1]
         guard let container = try arguments.value(Self.format) ?? SoundFileContainer(pathExtension: outputPath) else {
             throw .usage("cannot tell the format of '\(outputPath)' from its extension; use --format", command: Self.name)
@@ -71,7 +66,7 @@ struct RenderCommand: Command {
         if noAudio, let clash = [Self.audio.name, Self.mix.name, Self.syncReport.name].first(where: { arguments.has($0) || arguments.value($0) != nil }) {
             throw .usage("--no-audio and \(clash) contradict each other", command: Self.name)
         }
-        let audio = try AudioOptions.track(arguments, patternPath: patternPath)
+        let audio = try AudioOptions.track(arguments, patternPath: input.path)
         if !noAudio {
             (request.audioOutput, request.mix, request.syncReport) = (try arguments.value(Self.audio), arguments.has(Self.mix), try arguments.value(Self.syncReport))
             request.syncThresholdMs = request.syncReport.map { _ in syncThresholdMs }
@@ -81,19 +76,18 @@ struct RenderCommand: Command {
             throw .usage("audio events play on an iPhone; leave out --platform \(platform.name) with --audio, --mix or --sync-report", command: Self.name)
         }
         self.request = request
-        inputFiles = PatternInput.optionFiles(arguments)
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try PatternInput.load(patternPath, console: console, capabilities: capabilities, quiet: quiet, strict: strict, pattern: patternName, command: Self.name)
+        let loaded = try input.load(console: console, capabilities: capabilities, quiet: quiet, strict: strict)
         let prepared: PatternRender.Prepared
         do {
             prepared = try PatternRender.Prepared(loaded, platform: platform, profile: profile, request: request, allowLong: allowLong,
-                                                  audioLeftOut: noAudio, inputs: inputFiles)
+                                                  audioLeftOut: noAudio, inputs: input.optionFiles)
         } catch .output(let error) {
             throw CLIError(error)
         } catch {
-            throw CLIError(error, pattern: patternPath)
+            throw CLIError(error, pattern: input.path)
         }
         try tell(prepared.notices, console: console)
         let (result, notices) = try Interruption.deferred { () throws(CLIError) in
@@ -116,7 +110,7 @@ struct RenderCommand: Command {
             case .render(let warning): try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
             case .audio(let warning): try PatternInput.warn(Wording.text(warning), console: console, quiet: quiet, strict: strict)
             case .noAudioEvents where !quiet:
-                console.note("hapsynth: note: \(patternPath) has no audio events; --audio, --mix and --sync-report write nothing")
+                console.note("hapsynth: note: \(input.path) has no audio events; --audio, --mix and --sync-report write nothing")
             case .audioNotRendered(let count) where !quiet:
                 console.note("hapsynth: note: \(NumberText.count(count, "audio event")) not rendered: --audio FILE writes their track, --mix mixes it in")
             case .noAudioEvents, .audioNotRendered: break
@@ -136,7 +130,7 @@ struct RenderCommand: Command {
                 return !Interruption.isRaised
             }
         } catch {
-            throw CLIError(error, pattern: patternPath)
+            throw CLIError(error, pattern: input.path)
         }
     }
 }
