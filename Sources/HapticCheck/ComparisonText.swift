@@ -47,6 +47,16 @@ package enum ComparisonText {
     /// The JSON of a comparison judged by the perceptual gate: the sample-exact figures, their
     /// verdict as `sampleExactPass`, `gate`, the `perceptual` object, and the gate's `pass` (false
     /// whenever a file holds a NaN or infinite sample).
+    /// The sample-exact report (marked as not the gate), then the perceptual one, whose verdict a
+    /// NaN or infinite sample fails whatever it says (no gate passes one).
+    package static func report(_ comparison: WaveformComparison, tolerance: WaveformComparison.Tolerance, perceptual: PerceptualComparison) -> String {
+        var lines = report(comparison, tolerance: tolerance).split(separator: "\n").map(String.init)
+        lines[lines.count - 1] = "sample-exact (not the gate): " + lines[lines.count - 1]
+        var felt = PerceptualText.report(perceptual)
+        if comparison.hasNonFinite { felt[felt.count - 1] = "fail: " + nonFiniteReasons(comparison).joined(separator: "; ") }
+        return (lines + felt).joined(separator: "\n")
+    }
+
     package static func json(_ comparison: WaveformComparison, perceptual: PerceptualComparison) -> JSONOutput {
         guard case .object(let members) = json(comparison) else { return json(comparison) }
         return .object(members.filter { $0.0 != "pass" } + [

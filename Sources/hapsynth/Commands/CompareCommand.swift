@@ -59,17 +59,7 @@ struct CompareCommand: Command {
         } catch {
             throw .invalidInput("\(error)")
         }
-        if asJSON {
-            console.out(ComparisonText.json(comparison, perceptual: felt).pretty())
-        } else {
-            var lines = ComparisonText.report(comparison, tolerance: tolerance).split(separator: "\n").map(String.init)
-            lines[lines.count - 1] = "sample-exact (not the gate): " + lines[lines.count - 1]
-            var feltLines = PerceptualText.report(felt)
-            if comparison.hasNonFinite {  // no gate passes a NaN
-                feltLines[feltLines.count - 1] = "fail: " + ComparisonText.nonFiniteReasons(comparison).joined(separator: "; ")
-            }
-            console.out((lines + feltLines).joined(separator: "\n"))
-        }
+        console.out(asJSON ? ComparisonText.json(comparison, perceptual: felt).pretty() : ComparisonText.report(comparison, tolerance: tolerance, perceptual: felt))
         return felt.pass && !comparison.hasNonFinite ? .success : .failure
     }
 }
