@@ -139,7 +139,7 @@ package final class EmulatedDevice: @unchecked Sendable {
             quietFrame = 0
             (actionCount, segmentCount) = (0, 0)
             callbacks.clear()
-            capture = keepsCapture ? DeviceCapture() : nil
+            capture = keepsCapture ? DeviceCapture(rate: profile.sampleRate) : nil
             mixer = Mixer(profile: profile)
             tailFrames = profile.actuator == .resonator
                 ? Resonator.tailFrames(f0Hz: profile.resonatorHz, q: profile.resonatorQ, sampleRate: profile.sampleRate) : 0
@@ -502,7 +502,7 @@ package final class EmulatedDevice: @unchecked Sendable {
     package func snapshot() -> CaptureSnapshot {
         lock.withLock {
             let heard = timeline.indices.filter { !unheard.contains($0) && timeline[$0].startFrame < frame }.map { timeline[$0] }
-            return CaptureSnapshot(sampleRate: rate, haptics: capture?.haptics ?? [], audio: capture?.audio ?? [], timeline: heard, log: log)
+            return CaptureSnapshot(sampleRate: rate, haptics: capture?.haptics.samples ?? [], audio: capture?.audio.samples ?? [], timeline: heard, log: log)
         }
     }
 
@@ -618,17 +618,21 @@ struct DeviceBlock {
     }
 }
 
-/// What the device has rendered: the haptics, and the audio interleaved in stereo.
+/// What the device has rendered, kept as a render job's sinks keep what they are given: the
+/// haptics, and the audio interleaved in stereo, each composed by the one composer into memory.
 private struct DeviceCapture {
-    var haptics: [Float] = []
-    var audio: [Float] = []
+    let haptics: MemoryOutput, audio: MemoryOutput
+    private var hapticsComposer = SinkComposer(), audioComposer = SinkComposer()
+
+    init(rate: Int) {
+        haptics = MemoryOutput(format: AudioFormat(sampleRate: rate, channelCount: 1))
+        audio = MemoryOutput(format: AudioFormat(sampleRate: rate, channelCount: 2))
+    }
 
     mutating func append(_ block: DeviceBlock) {
-        haptics += block.haptics
-        audio.reserveCapacity(audio.count + 2 * block.left.count)
-        for index in block.left.indices {
-            audio.append(block.left[index])
-            audio.append(block.right[index])
-        }
+        let sources = SinkSources(haptic: block.haptics, right: [], audioLeft: block.left, audioRight: block.right, hasIOS: true)
+        // Memory takes every write.
+        try? hapticsComposer.write(block.haptics.count, .haptics, sources, to: haptics, measuresPlainHaptics: false)
+        try? audioComposer.write(block.haptics.count, .audio, sources, to: audio)
     }
 }
