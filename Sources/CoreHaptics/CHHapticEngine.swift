@@ -54,45 +54,52 @@ open class CHHapticEngine: NSObject {
     private(set) var resets = 0
 
     /// The settable properties, read and written under the device's lock.
-    private var state = (stopped: { (_: StoppedReason) in } as StoppedHandler, reset: {} as ResetHandler, hapticsOnly: false, audioOnly: false,
-                         mutedForAudio: false, mutedForHaptics: false, autoShutdown: false)
+    private typealias State = (stopped: StoppedHandler, reset: ResetHandler, hapticsOnly: Bool, audioOnly: Bool, mutedForAudio: Bool,
+                               mutedForHaptics: Bool, autoShutdown: Bool)
+    private var state: State = ({ _ in }, {}, false, false, false, false, false)
+
+    /// A settable property, read and written through the phone's door.
+    private subscript<Value>(locked key: WritableKeyPath<State, Value>) -> Value {
+        get { phone.withLock { state[keyPath: key] } }
+        set { phone.withLock { state[keyPath: key] = newValue } }
+    }
 
     /// Called when the system stops the engine (never for the app's own `stop`).
     open var stoppedHandler: StoppedHandler {
-        get { phone.withLock { state.stopped } }
-        set { phone.withLock { state.stopped = newValue } }
+        get { self[locked: \.stopped] }
+        set { self[locked: \.stopped] = newValue }
     }
     /// Called after the haptic server reset: every player is invalid and every audio resource
     /// unregistered; the engine is stopped.
     open var resetHandler: ResetHandler {
-        get { phone.withLock { state.reset } }
-        set { phone.withLock { state.reset = newValue } }
+        get { self[locked: \.reset] }
+        set { self[locked: \.reset] = newValue }
     }
     /// Plays haptics only (audio events are skipped), from the next `start()`.
     open var playsHapticsOnly: Bool {
-        get { phone.withLock { state.hapticsOnly } }
-        set { phone.withLock { state.hapticsOnly = newValue } }
+        get { self[locked: \.hapticsOnly] }
+        set { self[locked: \.hapticsOnly] = newValue }
     }
     /// Plays audio only (haptic events are skipped), from the next `start()`.
     open var playsAudioOnly: Bool {
-        get { phone.withLock { state.audioOnly } }
-        set { phone.withLock { state.audioOnly = newValue } }
+        get { self[locked: \.audioOnly] }
+        set { self[locked: \.audioOnly] = newValue }
     }
     /// Silences the audio of every player at once (the timeline still records the voices).
     open var isMutedForAudio: Bool {
-        get { phone.withLock { state.mutedForAudio } }
+        get { self[locked: \.mutedForAudio] }
         set { changed("isMutedForAudio", newValue) { $0.state.mutedForAudio = newValue } }
     }
     /// Silences the haptics of every player at once (the timeline still records the voices).
     open var isMutedForHaptics: Bool {
-        get { phone.withLock { state.mutedForHaptics } }
+        get { self[locked: \.mutedForHaptics] }
         set { changed("isMutedForHaptics", newValue) { $0.state.mutedForHaptics = newValue } }
     }
     /// Stops after 120 s with nothing to play (`stoppedHandler(.idleTimeout)`) and starts again
     /// when a player starts.
     open var isAutoShutdownEnabled: Bool {
-        get { phone.withLock { state.autoShutdown } }
-        set { phone.withLock { state.autoShutdown = newValue } }
+        get { self[locked: \.autoShutdown] }
+        set { self[locked: \.autoShutdown] = newValue }
     }
 
     /// An engine on the emulated device; `audioSession` is accepted and not used.

@@ -23,7 +23,14 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
     /// The last value of each control sent, in the order first sent: each later segment starts with them.
     private(set) var sentControls: [SentControl] = []
     /// The settable properties, read and written under the device's lock.
-    private var state = (loopEnabled: false, loopEnd: 0.0, playbackRate: Float(1), completion: { _ in } as CHHapticAdvancedPatternPlayerCompletionHandler)
+    private typealias State = (loopEnabled: Bool, loopEnd: Double, playbackRate: Float, completion: CHHapticAdvancedPatternPlayerCompletionHandler)
+    private var state: State = (false, 0, 1, { _ in })
+
+    /// A settable property, read and written through the phone's door.
+    private subscript<Value>(locked key: WritableKeyPath<State, Value>) -> Value {
+        get { phone.withLock { state[keyPath: key] } }
+        set { phone.withLock { state[keyPath: key] = newValue } }
+    }
 
     init(engine: CHHapticEngine, pattern: CHHapticPattern, name: String, isAdvanced: Bool) {
         (self.engine, self.pattern, self.name, resets, self.isAdvanced) = (engine, pattern, name, engine.resets, isAdvanced)
@@ -162,11 +169,11 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
     }
 
     var loopEnabled: Bool {
-        get { phone.withLock { state.loopEnabled } }
+        get { self[locked: \.loopEnabled] }
         set { changed("loopEnabled", "\(newValue)") { $0.state.loopEnabled = newValue } }
     }
     var loopEnd: TimeInterval {
-        get { phone.withLock { state.loopEnd } }
+        get { self[locked: \.loopEnd] }
         set { changed("loopEnd", "\(newValue)") { $0.state.loopEnd = newValue } }
     }
     /// The rates a player plays at: a thousandth to a thousand times (decided here; a rate past
@@ -174,7 +181,7 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
     static let rates: ClosedRange<Float> = 0.001...1_000
 
     var playbackRate: Float {
-        get { phone.withLock { state.playbackRate } }
+        get { self[locked: \.playbackRate] }
         set {
             guard newValue > 0, !newValue.isNaN else {
                 return phone.withLock {
@@ -187,8 +194,8 @@ final class PatternPlayer: NSObject, CHHapticAdvancedPatternPlayer, DeviceSegmen
         }
     }
     var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler {
-        get { phone.withLock { state.completion } }
-        set { phone.withLock { state.completion = newValue } }
+        get { self[locked: \.completion] }
+        set { self[locked: \.completion] = newValue }
     }
 
     // MARK: - Runs
