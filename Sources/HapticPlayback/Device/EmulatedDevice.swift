@@ -445,11 +445,14 @@ package final class EmulatedDevice: @unchecked Sendable {
             step()
             let count = renderNext(upTo: frame + Int64(buffer.count))
             _ = block.haptics.withUnsafeBufferPointer { buffer.update(fromContentsOf: $0) }
+            /// A channel of the block into `out` (silence when the block has no audio).
+            func copy(_ channel: [Float], into out: UnsafeMutableBufferPointer<Float>) {
+                let copied = channel.withUnsafeBufferPointer { out.update(fromContentsOf: $0) }
+                for index in copied..<count { out[index] = 0 }
+            }
             if let audio {
-                for (channel, out) in [(block.left, audio.left), (block.right, audio.right)] {
-                    let copied = channel.withUnsafeBufferPointer { out.update(fromContentsOf: $0) }
-                    for index in copied..<count { out[index] = 0 }
-                }
+                copy(block.left, into: audio.left)
+                copy(block.right, into: audio.right)
             }
             step()
             return count
