@@ -129,24 +129,35 @@ extension SettingsReader {
     func provenance(_ node: JSONNode, nodes: [ValueNode]) throws(SettingsFileError) -> [(pointer: String, value: String, provenance: DeviceProfile.Provenance)] {
         let path = JSONPath.root.appending("provenance")
         guard case .object(let pointers) = node.value else { throw fail("expected an object of JSON Pointers, got \(node.kindDescription)", node, path) }
-        var entries: [(pointer: String, provenance: DeviceProfile.Provenance)] = []
+        // Pointers looked up in sets and tables, never by scanning: a large file stays linear.
+        let values = Set(nodes.map(\.pointer))
+        var entries: [String: DeviceProfile.Provenance] = [:]
         for member in pointers {
             let entryPath = path.appending(member.key)
-            guard nodes.contains(where: { $0.pointer == member.key }) else {
+            guard values.contains(member.key) else {
                 throw fail("\"\(PatternFileError.shown(member.key))\" is not a value of this device (a JSON Pointer such as /actuator/f0Hz)", member.value, entryPath)
             }
-            guard !entries.contains(where: { $0.pointer == member.key }) else { throw fail("a second provenance for \(member.key)", member.value, entryPath) }
+            guard entries[member.key] == nil else { throw fail("a second provenance for \(member.key)", member.value, entryPath) }
             let fields = try members(member.value, entryPath, keys: ["basis", "ref"], what: "an object of basis and ref")
             guard let basisNode = fields["basis"], case .string(let name) = basisNode.value, let basis = DeviceProfile.Basis(rawValue: name) else {
                 throw fail("expected \"basis\": one of \(DeviceProfile.Basis.allCases.map(\.rawValue).joined(separator: ", "))", fields["basis"] ?? member.value, entryPath.appending("basis"))
             }
             guard let refNode = fields["ref"] else { throw fail("missing \"ref\"", member.value, entryPath) }
-            entries.append((member.key, DeviceProfile.Provenance(basis: basis, ref: try text(refNode, entryPath.appending("ref")))))
+            entries[member.key] = DeviceProfile.Provenance(basis: basis, ref: try text(refNode, entryPath.appending("ref")))
         }
-        let covered = { (pointer: String) in entries.contains { pointer == $0.pointer || pointer.hasPrefix($0.pointer + "/") } }
+        /// Whether the value at `pointer`, or one enclosing it, has an entry.
+        func covered(_ pointer: String) -> Bool {
+            var enclosing = Substring(pointer)
+            while !enclosing.isEmpty {
+                if entries[String(enclosing)] != nil { return true }
+                guard let slash = enclosing.lastIndex(of: "/") else { return false }
+                enclosing = enclosing[..<slash]
+            }
+            return false
+        }
         if let missing = nodes.first(where: { $0.leafCount == 0 && !covered($0.pointer) }) {
             throw fail("no provenance for \(missing.pointer): every value says where it comes from (measured, sourced, derived or assumed)", node, path)
         }
-        return nodes.compactMap { value in entries.first { $0.pointer == value.pointer }.map { (value.pointer, value.text, $0.provenance) } }
+        return nodes.compactMap { value in entries[value.pointer].map { (value.pointer, value.text, $0) } }
     }
 }

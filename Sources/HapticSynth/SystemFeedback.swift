@@ -24,6 +24,10 @@ extension SettingsReader {
         var patterns: [String: AHAPDocument] = [:]
         for member in try orderedMembers(node, path, keys: SystemFeedback.names, what: "an object of system feedback patterns by name") {
             let rowPath = path.appending(member.key)
+            // Apple's reader needs the Pattern array: an object without one (`{}`, `{"Version": 1}`) is no pattern.
+            if case .object = member.value.value, member.value.member("Pattern") == nil {
+                throw fail("an AHAP pattern: missing \"Pattern\" (an empty array plays nothing)", member.value, rowPath)
+            }
             let document: AHAPDocument
             do {
                 document = try AHAPImport.read(member.value, file: file)

@@ -161,6 +161,14 @@ import Testing
         } else {
             Issue.record("a row that is not an AHAP pattern was accepted")
         }
+        // An object that is no pattern at all is refused at its row, not played as silence.
+        for notAPattern in [[:], ["Version": 1]] as [[String: Any]] {
+            if case .failure(let error) = withFeedback({ $0["pop"] = notAPattern }) {
+                #expect(error.path == JSONPath.root.appending("systemFeedback").appending("pop") && error.message.contains("missing \"Pattern\""), "\(error)")
+            } else {
+                Issue.record("the row \(notAPattern) was accepted")
+            }
+        }
         // A file's own row replaces the iphone's; the rows it leaves out are the iphone's.
         let mine = try read { object in
             object["name"] = "mine"
