@@ -13,10 +13,9 @@ import Glibc
 /// is thrown by a later `write` or by `finish()`.
 final class BackgroundOutput: AudioOutput, @unchecked Sendable {
     let format: AudioFormat
-    /// What the writing thread shares with the caller (never this object: its last reference
-    /// always goes on its owner's thread, which stops the writing thread).
-    private let shared: Shared
-    private let writer = SerialThread()
+    /// The writing thread and what it shares with the caller (never this object: its last
+    /// reference always goes on its owner's thread, which stops the writing thread).
+    private let writer: WritingThread
     /// Frames gathered before a chunk is handed over.
     private let chunkFrames: Int
     /// Places taken by `reserve()` and not yet used by a hand-over (the caller's thread only).
@@ -34,7 +33,7 @@ final class BackgroundOutput: AudioOutput, @unchecked Sendable {
     init(_ wrapped: any AudioOutput, chunkFrames: Int = BackgroundOutput.fileChunkFrames, maxPending: Int = 1) {
         format = wrapped.format
         self.chunkFrames = max(1, chunkFrames)
-        shared = Shared(wrapped, places: max(1, maxPending))
+        writer = WritingThread(wrapped, places: max(1, maxPending))
         filling.reserveCapacity(self.chunkFrames * format.channelCount)
     }
 
@@ -46,19 +45,19 @@ final class BackgroundOutput: AudioOutput, @unchecked Sendable {
     }
 
     /// Why writing stopped, once a write failed.
-    var failure: (any Error)? { shared.failure }
+    var failure: (any Error)? { writer.failure }
 
     /// Takes a place for one hand-over without waiting; false when `maxPending` chunks wait already.
     func reserve() -> Bool {
-        guard shared.room.wait(timeout: .now()) == .success else { return false }
+        guard writer.room.wait(timeout: .now()) == .success else { return false }
         reserved += 1
         return true
     }
 
     /// Waits until a hand-over would have a place (call with no lock held).
     func waitForRoom() {
-        shared.room.wait()
-        shared.room.signal()
+        writer.room.wait()
+        writer.room.signal()
     }
 
     func write(_ samples: UnsafeBufferPointer<Float>) throws {
@@ -73,125 +72,126 @@ final class BackgroundOutput: AudioOutput, @unchecked Sendable {
     /// Writes everything gathered and waits for it (the wrapped output is not finished).
     func flush() throws {
         handOver()
-        writer.waitForJobs()
+        writer.waitForChunks()
         if let failure { throw failure }
     }
 
     func finish() throws {
         defer { releaseReserved() }
         try flush()
-        try shared.wrapped.finish()
+        try writer.wrapped.finish()
     }
 
     /// Gives back the places `reserve()` took that no hand-over used.
     private func releaseReserved() {
         while reserved > 0 {
             reserved -= 1
-            shared.room.signal()
+            writer.room.signal()
         }
     }
 
     /// Hands the gathered chunk to the writing thread, in a place `reserve()` took or one it
-    /// waits for; the next chunk fills a spare's storage.
+    /// waits for; the next chunk fills the storage of one written before.
     private func handOver() {
         guard !filling.isEmpty else { return }
-        if reserved > 0 { reserved -= 1 } else { shared.room.wait() }
-        let handed = Chunk()
-        swap(&handed.samples, &filling)
-        if let spare = shared.takeSpare() { filling = spare }
-        let shared = self.shared
-        writer.post { shared.write(handed) }
+        if reserved > 0 { reserved -= 1 } else { writer.room.wait() }
+        var chunk = writer.takeSpare() ?? []
+        swap(&chunk, &filling)
+        writer.post(chunk)
     }
 }
 
-/// What a background output's caller and its writing thread share: the output, the places for
-/// chunks in flight, the first failure, and the storage of chunks written.
-private final class Shared: @unchecked Sendable {
+/// A background output's writing thread, a thread of its own (not a pool's: a render keeps one
+/// thread and its memory whatever its length): it writes the chunks handed to it in order, keeps
+/// their storage for the next ones (a fresh chunk would fault its pages in again at every
+/// hand-over), frees a place for each, and keeps the first failure.
+private final class WritingThread: @unchecked Sendable {
+    /// A chunk to write (the next of `chunks`), or a caller waiting for the chunks before it.
+    private enum Job {
+        case write
+        case mark(DispatchSemaphore)
+    }
+
     let wrapped: any AudioOutput
     /// A place for each chunk in flight.
     let room: DispatchSemaphore
     private let lock = RecursiveLock()
     private var failed: (any Error)?
-    /// Chunks written and given back, their storage kept for the next ones: a fresh chunk would
-    /// fault its pages in again at every hand-over.
     private var spares: [[Float]] = []
+    private var jobs: [Job] = []
+    /// The chunks the `write` jobs write, in order (taken out whole, so their storage is kept).
+    private var chunks: [[Float]] = []
+    private var quitting = false
+    /// One signal per job, and one to quit.
+    private let wake = DispatchSemaphore(value: 0)
+    private var thread = pthread_t()
 
     init(_ wrapped: any AudioOutput, places: Int) {
         self.wrapped = wrapped
         room = DispatchSemaphore(value: places)
-    }
-
-    var failure: (any Error)? { lock.withLock { failed } }
-
-    func takeSpare() -> [Float]? { lock.withLock { spares.popLast() } }
-
-    /// Writes a chunk (on the writing thread), keeps its storage and frees its place.
-    func write(_ handed: Chunk) {
-        defer { room.signal() }
-        var chunk: [Float] = []
-        swap(&chunk, &handed.samples)
-        if failure == nil {
-            do {
-                try chunk.withUnsafeBufferPointer { try wrapped.write($0) }
-            } catch {
-                lock.withLock { failed = error }
-                (wrapped as? any ClosableOutput)?.close()
-            }
-        }
-        chunk.removeAll(keepingCapacity: true)
-        lock.withLock { spares.append(chunk) }
-    }
-}
-
-/// A chunk on its way to the writing thread, which alone touches it after the hand-over.
-private final class Chunk: @unchecked Sendable {
-    var samples: [Float] = []
-}
-
-/// A thread of its own that runs the jobs posted to it, in order (not a pool's thread: a render
-/// keeps one writing thread and its memory, whatever its length).
-private final class SerialThread: @unchecked Sendable {
-    private let lock = RecursiveLock()
-    private var jobs: [@Sendable () -> Void] = []
-    private var quitting = false
-    /// One signal per job posted, and one to quit.
-    private let wake = DispatchSemaphore(value: 0)
-    private var thread = pthread_t()
-
-    init() {
         // The thread holds this object until its loop ends.
         let context = Unmanaged.passRetained(self).toOpaque()
         let created = pthread_create(&thread, nil, { context in
-            Unmanaged<SerialThread>.fromOpaque(context!).takeRetainedValue().loop()
+            Unmanaged<WritingThread>.fromOpaque(context!).takeRetainedValue().loop()
             return nil
         }, context)
         precondition(created == 0, "cannot start a thread: \(String(cString: strerror(created)))")
     }
 
-    func post(_ job: @escaping @Sendable () -> Void) {
-        lock.withLock { jobs.append(job) }
-        wake.signal()
+    var failure: (any Error)? { lock.withLock { failed } }
+
+    /// The storage of a chunk written, emptied, if one is kept.
+    func takeSpare() -> [Float]? { lock.withLock { spares.popLast() } }
+
+    /// Writes `chunk` after those handed over before.
+    func post(_ chunk: [Float]) {
+        lock.withLock { chunks.append(chunk) }
+        add(.write)
     }
 
-    /// Waits until every job posted before has run.
-    func waitForJobs() {
+    /// Waits until every chunk handed over before is written.
+    func waitForChunks() {
         let done = DispatchSemaphore(value: 0)
-        post { done.signal() }
+        add(.mark(done))
         done.wait()
     }
 
-    /// Runs the jobs posted, then stops the thread and waits for it.
+    /// Writes what was handed over, then stops the thread and waits for it.
     func shutDown() {
         lock.withLock { quitting = true }
         wake.signal()
         pthread_join(thread, nil)
     }
 
+    private func add(_ job: Job) {
+        lock.withLock { jobs.append(job) }
+        wake.signal()
+    }
+
     private func loop() {
         while true {
             wake.wait()
-            let (job, quit): ((@Sendable () -> Void)?, Bool) = lock.withLock { jobs.isEmpty ? (nil, quitting) : (jobs.removeFirst(), false) }
-            if let job { job() } else if quit { return }
+            let (job, quit): (Job?, Bool) = lock.withLock { jobs.isEmpty ? (nil, quitting) : (jobs.removeFirst(), false) }
+            switch job {
+            case .write?:
+                var chunk = lock.withLock { chunks.removeFirst() }
+                write(chunk)
+                chunk.removeAll(keepingCapacity: true)
+                lock.withLock { spares.append(chunk) }
+                room.signal()
+            case .mark(let done)?: done.signal()
+            case nil: if quit { return }
+            }
+        }
+    }
+
+    private func write(_ chunk: [Float]) {
+        guard failure == nil else { return }
+        do {
+            try chunk.withUnsafeBufferPointer { try wrapped.write($0) }
+        } catch {
+            lock.withLock { failed = error }
+            (wrapped as? any ClosableOutput)?.close()
         }
     }
 }
