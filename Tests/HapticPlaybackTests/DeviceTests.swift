@@ -77,4 +77,20 @@ import Testing
         #expect(device.withLock { device.frame } == minute)
         #expect(output.samples.count == 2 * Int(minute) && !output.timedOut)
     }
+
+    /// A live output whose write fails (a sound card unplugged) is let go of and said in the log;
+    /// the places it had taken are given back, so nothing traps when it goes.
+    @Test func aLiveOutputThatFailsIsLetGoAndSaidInTheLog() throws {
+        let device = EmulatedDevice()
+        device.configure(DeviceSettings(), keepsCapture: true)
+        device.play(through: FailingOutput(failingWrite: 1))
+        var stopped: LogRecord?
+        for _ in 0..<200 where stopped == nil {
+            device.advance(by: 0.1)
+            stopped = device.snapshot().log.first { $0.object == "device" && $0.call == "play" }
+        }
+        #expect(stopped?.result == "stopped" && stopped?.rule?.contains("device unplugged") == true, "\(String(describing: stopped))")
+        device.advance(by: 0.1)  // renders on without it
+        device.finishLive()
+    }
 }
