@@ -44,9 +44,6 @@ package enum ComparisonText {
         }
     }
 
-    /// The JSON of a comparison judged by the perceptual gate: the sample-exact figures, their
-    /// verdict as `sampleExactPass`, `gate`, the `perceptual` object, and the gate's `pass` (false
-    /// whenever a file holds a NaN or infinite sample).
     /// The sample-exact report (marked as not the gate), then the perceptual one, whose verdict a
     /// NaN or infinite sample fails whatever it says (no gate passes one).
     package static func report(_ comparison: WaveformComparison, tolerance: WaveformComparison.Tolerance, perceptual: PerceptualComparison) -> String {
@@ -57,6 +54,9 @@ package enum ComparisonText {
         return (lines + felt).joined(separator: "\n")
     }
 
+    /// The JSON of a comparison judged by the perceptual gate: the sample-exact figures, their
+    /// verdict as `sampleExactPass`, `gate`, the `perceptual` object, and the gate's `pass` (false
+    /// whenever a file holds a NaN or infinite sample).
     package static func json(_ comparison: WaveformComparison, perceptual: PerceptualComparison) -> JSONOutput {
         guard case .object(let members) = json(comparison) else { return json(comparison) }
         return .object(members.filter { $0.0 != "pass" } + [
