@@ -107,15 +107,6 @@ import TestSupport
         #expect(track.frameCount == 100 && track.peak == 0)
     }
 
-    /// The owner of the test's segments: never muted.
-    final class Owner: DeviceSegmentOwner {
-        var segmentName: String { "sound" }
-        var mutesHapticsNow: Bool { false }
-        var mutesAudioNow: Bool { false }
-        func segmentReachedLoop(_ segment: DeviceSegment) {}
-        func segmentFinished(_ segment: DeviceSegment) {}
-    }
-
     /// Sounds are clamped once, where the device sums them (issue 52, one clamp): a loud sound
     /// (3.0 × the pan law) and a negative one playing together sum before they are clamped, as a
     /// phone's mixer sums them; each track's own sum goes out unclamped, its clipping measured.
@@ -136,7 +127,7 @@ import TestSupport
         #expect(alone.peak == 1)
 
         let device = EmulatedDevice()
-        let owner = Owner()
+        let owner = PlainSegmentOwner()
         var left = [Float](repeating: 9, count: 2000), right = left, haptics = left
         device.withLock {
             for audio in [loud, negative] { device.beginSegment(owner, SegmentContent(sound: audio, options: options, durationUs: 0), placement: .executor(from: 0)) }

@@ -15,11 +15,12 @@ final class DeviceLane {
     let playback: EnginePlayback?
     /// The sounds' segment while it plays.
     private let sounds: DeviceSegment?
-    private let soundsOwner = RenderedSounds()
-    /// Whether the haptics have ended (the session and the resonator's tail): silence after.
-    private var hapticsEnded: Bool
-    /// The frame the haptics ended at (the sounds may play on).
+    private let soundsOwner = PlainSegmentOwner()
+    /// The frame the haptics ended at (the session and the resonator's tail; the sounds may play
+    /// on): silence after.
     private var hapticsEndFrame: Int64?
+    /// Whether the haptics have ended, or never played.
+    private var hapticsEnded: Bool { playback == nil || hapticsEndFrame != nil }
 
     /// - Parameters:
     ///   - plan: the iOS haptics, when they render.
@@ -29,7 +30,6 @@ final class DeviceLane {
         let device = EmulatedDevice(profile: profile, threads: threads > 2 ? 2 : 1), owner = soundsOwner
         self.device = device
         playback = try plan.map { try EnginePlayback($0, on: device, allowLong: allowLong) }
-        hapticsEnded = playback == nil
         sounds = track.map { track in device.withLock { device.beginSegment(owner, SegmentContent(track: track), placement: .executor(from: 0)) } }
     }
 
@@ -46,7 +46,6 @@ final class DeviceLane {
             }
             if count == 0 {
                 if !hapticsEnded { hapticsEndFrame = device.withLock { device.frame } }
-                hapticsEnded = true
                 guard let sounds, device.withLock({ sounds.isPlaying }) else { break }
                 count = device.pull(into: rest, audio: restAudio)
                 for index in 0..<count { rest[index] = 0 }
@@ -71,8 +70,9 @@ final class DeviceLane {
     }
 }
 
-/// The owner of a render's sounds on the device: never muted, nothing to do when they end.
-private final class RenderedSounds: DeviceSegmentOwner {
+/// An owner of segments that never mutes them and has nothing to do when they loop or end (a
+/// render's sounds on the device).
+final class PlainSegmentOwner: DeviceSegmentOwner {
     var segmentName: String { "audio" }
     var mutesHapticsNow: Bool { false }
     var mutesAudioNow: Bool { false }
