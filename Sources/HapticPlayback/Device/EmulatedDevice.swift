@@ -590,7 +590,8 @@ struct DeviceBlock {
     /// track renders and is dropped).
     mutating func addSound(_ track: AudioTrack, muted: Bool, scratch: inout DeviceBlock) {
         let count = haptics.count
-        scratch.resize(count, withAudio: true)
+        Self.silence(&scratch.left, count)
+        Self.silence(&scratch.right, count)
         scratch.left.withUnsafeMutableBufferPointer { left in
             scratch.right.withUnsafeMutableBufferPointer { right in
                 track.render(left: left, right: right)
