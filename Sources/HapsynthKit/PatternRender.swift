@@ -194,7 +194,7 @@ extension PatternRender {
             return (result, later)
         }
 
-        /// A line a file written: the audio track's (when written), then the haptics' or the mix's
+        /// A line for each file written: the audio track's (when written), then the haptics' or the mix's
         /// (`tap.wav: 0.821 s, 39406 frames at 48000 Hz, 1 player, peak …`).
         public func summaryLines(_ result: Result) -> [String] {
             var lines: [String] = []

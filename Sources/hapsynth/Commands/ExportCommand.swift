@@ -67,7 +67,7 @@ struct ExportCommand: Command {
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try input.load(console: console, quiet: quiet)
         if split {
-            let written = try PlanCommand.writeAHAPFolder(loaded.plan, to: outputPath, force: force, inputs: loaded.files + input.optionFiles)
+            let written = try PlanCommand.writeAHAPFolder(loaded.plan, to: outputPath, force: force, inputs: input.inputs(of: loaded))
             if !quiet { written.warnings.forEach(console.warning) }
             console.note(written.summary)
             return .success

@@ -24,9 +24,12 @@ struct PatternInput {
         command = arguments.commandName
     }
 
+    /// The files no output may replace: the pattern, the files it includes and those options name.
+    func inputs(of loaded: LoadedPattern) -> [String] { loaded.files + optionFiles }
+
     /// Refuses an output that is the pattern, a file it includes or a file an option names.
     func guardOutputs(_ outputs: [String], loaded: LoadedPattern) throws(CLIError) {
-        try Self.guardOutputs(outputs, inputs: loaded.files + optionFiles)
+        try Self.guardOutputs(outputs, inputs: inputs(of: loaded))
     }
 
     /// Loads the pattern.json, AHAP, .haptic or Kotlin file (its pattern `name`) and plans it for

@@ -57,7 +57,7 @@ struct PlanCommand: Command {
         }
         console.out(asJSON ? report.jsonDocument : report.text)
         if let folder = ahapFolder {
-            let written = try Self.writeAHAPFolder(loaded.plan, to: folder, force: force, inputs: loaded.files + input.optionFiles)
+            let written = try Self.writeAHAPFolder(loaded.plan, to: folder, force: force, inputs: input.inputs(of: loaded))
             written.warnings.forEach(console.warning)
             // Keep stdout a JSON document under --json.
             if asJSON { console.note(written.summary) } else { console.out("\n" + written.summary) }
