@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Writes Sources/HapticSynth/DeviceCatalogueFiles.swift: the device profiles of this folder as
+"""Writes Sources/HapticPlanner/DeviceCatalogueFiles.swift: the device profiles of this folder as
 Swift string literals, so the catalogue is part of the binary. `make devices` runs it; a test
 fails when the two differ."""
 import glob
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TARGET = os.path.join(HERE, "..", "Sources", "HapticSynth", "DeviceCatalogueFiles.swift")
+TARGET = os.path.join(HERE, "..", "Sources", "HapticPlanner", "DeviceCatalogueFiles.swift")
 
 
 def main():

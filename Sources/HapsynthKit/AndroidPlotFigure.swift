@@ -76,6 +76,9 @@ enum AndroidPlotFigure {
                 return intensity > 0 ? (intensity, sharpness) : nil
             }
             return nil
+        case .androidEffect:
+            let burst = plan.effectBursts.first { Double($0.onsetMs) <= ms && ms < Double($0.onsetMs + $0.durationMs) }
+            return burst.map { ($0.level, nil) }
         case .androidPrimitives, .silent, .unsupported:
             return nil
         }

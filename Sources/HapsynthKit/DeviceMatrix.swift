@@ -121,7 +121,7 @@ public struct DeviceMatrix: Sendable {
         }
         if let android = device.android {
             let androidPlan = loaded.androidPlan(on: android)
-            let braked = androidPlan.backend == .androidPrimitives && profile.tapBraking
+            let braked = (androidPlan.backend == .androidPrimitives || androidPlan.backend == .androidEffect) && profile.tapBraking
                 ? ["primitives are braked taps at the resonance (\(NumberText.significant(profile.android.resonanceHz)) Hz); firmware waveforms are not public"] : []
             return Source(plan: .android(androidPlan), profile: profile, leadFrames: 0, backend: androidPlan.backend.rawValue,
                           approximations: androidPlan.approximations.map(\.text) + braked)

@@ -33,6 +33,8 @@ public struct DeviceRun: Sendable {
         for word in words {
             if names.contains(word) || DeviceReport.isDeviceFile(word) {
                 devices.append(word)
+            } else if FeedbackCall.hasFamilyPrefix(word) {
+                patterns.append(word)  // a system feedback call (docs/feedback.md), read by the loader
             } else if FilePaths.isFolder(word) == nil, !word.contains("/"), !word.contains(".") {
                 throw .unknownDevice(DeviceProfileChoiceError(name: word), option: nil, noFile: true)
             } else {

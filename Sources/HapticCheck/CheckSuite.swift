@@ -55,7 +55,12 @@ public struct CheckSuite: Sendable {
         let goldensReal = InputFile.realPath(goldens)
         var found: [(path: String, relative: String?)] = []
         for input in inputs {
-            guard let isFolder = FilePaths.isFolder(input) else { throw .inputNotFound(input) }
+            guard let isFolder = FilePaths.isFolder(input) else {
+                // A system feedback call (`uikit:impact.light`, docs/feedback.md): its load reads it.
+                guard FeedbackCall.hasFamilyPrefix(input) else { throw .inputNotFound(input) }
+                found.append((input, nil))
+                continue
+            }
             guard isFolder else {
                 found.append((input, nil))
                 continue

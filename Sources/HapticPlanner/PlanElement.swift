@@ -62,6 +62,10 @@ extension AndroidPlan {
             guard let last = envelope.last, ms <= Double(last.timeMs) else { return nil }
             return envelope.enumerated().last { Double($0.element.timeMs) <= ms }
                 .map { PlanElement(kind: .envelopePoint(index: $0.offset + 1), startMs: Double($0.element.timeMs)) }
+        case .androidEffect:
+            return effectBursts.enumerated().last { Double($0.element.onsetMs) <= ms && ms <= Double($0.element.onsetMs + $0.element.durationMs) }
+                .map { PlanElement(kind: .waveformSegment(index: $0.offset + 1, amplitude: Int(($0.element.level * 255).rounded())),
+                                   startMs: Double($0.element.onsetMs)) }
         case .silent, .unsupported:
             return nil
         }

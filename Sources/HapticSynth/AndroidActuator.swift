@@ -175,6 +175,16 @@ public struct AndroidEffectPlayer {
                                     startLevel: level, endLevel: level,
                                     startHz: frequency, endHz: frequency, isBurst: true))
             }
+        case .androidEffect:
+            for burst in plan.effectBursts {
+                if actuator.resonatorQ != nil, actuator.tapBraking {
+                    pieces.append(Self.brakedTap(of: Float(burst.level), onsetMs: burst.onsetMs, durationMs: burst.durationMs, actuator: actuator))
+                    continue
+                }
+                let level = gain * burst.level * actuator.driveScale(atHz: actuator.resonanceHz)
+                pieces.append(Piece(from: actuator.frame(atMs: burst.onsetMs), to: actuator.frame(atMs: burst.onsetMs + burst.durationMs),
+                                    startLevel: level, endLevel: level, startHz: actuator.resonanceHz, endHz: actuator.resonanceHz, isBurst: true))
+            }
         case .silent, .unsupported:
             break
         }

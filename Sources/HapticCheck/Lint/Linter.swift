@@ -105,7 +105,7 @@ public enum Linter {
         case .ahap(let error): position = error.position
         case .haptic(let error): position = error.position
         case .neitherFormat(_, let at, _): position = at
-        case .planning, .kotlin(.choice), .kotlin(.noPatterns): position = nil
+        case .planning, .kotlin(.choice), .kotlin(.noPatterns), .feedbackName: position = nil
         case .kotlin(.unreadable(let error)): position = error.position
         }
         let start = position ?? SourcePosition(line: 1, column: 1)

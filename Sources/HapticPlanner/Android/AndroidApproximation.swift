@@ -51,6 +51,8 @@ public struct AndroidApproximation: Hashable, Sendable, CustomStringConvertible 
         case clipLastEmphasisDropped = "clip-last-emphasis-dropped"
         /// A clip that starts late, its end cut.
         case clipEndCut = "clip-end-cut"
+        /// A system feedback call's effect is not the HAL's: Android's fallback waveform plays.
+        case feedbackFallback = "feedback-fallback"
     }
 
     public let code: Code

@@ -16,10 +16,15 @@ extension AndroidPlan {
                 effect = [("waveform", .object([("timingsMs", .array(waveform.timings.map { .integer($0) })),
                                                 ("amplitudes", .array(waveform.amplitudes.map { .integer(Int64($0)) }))]))]
             }
+        case .androidEffect:
+            effect = [("effect", .array(effectBursts.map { .array([.integer($0.onsetMs), .integer($0.durationMs), .double($0.level)]) }))]
         case .silent, .unsupported:
             break
         }
-        return .object([
+        let calls: [(String, JSONOutput)] = chain.isEmpty ? [] : [("chain", .array(chain.map {
+            .object([("step", .string($0.text)), ("source", .string($0.source))])
+        }))]
+        return .object(calls + [
             ("platform", .string("android")),
             ("backend", .string(backend.rawValue)),
             ("device", device.json),
@@ -38,6 +43,14 @@ extension AndroidPlan {
             "logical duration: \(logicalDurationMs) ms, estimated native duration: \(estimatedNativeDurationMs) ms",
         ]
         if let unsupportedReason { lines.append("unsupported: \(unsupportedReason)") }
+        if !chain.isEmpty {
+            lines.append("chain:")
+            lines += chain.map { "  \($0.text)   [\($0.source)]" }
+        }
+        if !effectBursts.isEmpty {
+            lines.append("effect: \(effectBursts.count) driven stretches")
+            lines += effectBursts.map { "  at \($0.onsetMs) ms for \($0.durationMs) ms at \(NumberText.significant($0.level)) of full scale" }
+        }
         if !envelope.isEmpty {
             lines.append("envelope: \(envelope.count) points")
             lines += envelope.map { "  at \($0.timeMs) ms: intensity \(Self.figure($0.intensity)), sharpness \(Self.figure($0.sharpness))" }
@@ -50,7 +63,7 @@ extension AndroidPlan {
             }
         }
         if !device.effects.isEmpty {
-            lines.append("device effects as its firmware plays them (not reached from a pattern):")
+            lines.append("device effects as its firmware plays them (reached by system feedback calls, not by patterns):")
             lines += device.effects.map { effect in
                 let parts = effect.segments.map { "\($0.ms) ms " + ($0.drive == 0 ? "off" : "at drive \(NumberText.significant($0.drive))") }
                 return "  \(effect.name): \(parts.joined(separator: ", ")) (\(effect.durationMs) ms)"

@@ -1,7 +1,7 @@
 /// What the Android executor would play for a pattern: one native effect (docs/android.md).
 public struct AndroidPlan: Hashable, Sendable {
     public enum Backend: String, Hashable, Sendable {
-        case silent, unsupported, androidEnvelope, androidPrimitives, androidWaveform
+        case silent, unsupported, androidEnvelope, androidPrimitives, androidWaveform, androidEffect
     }
 
     public let backend: Backend
@@ -19,6 +19,12 @@ public struct AndroidPlan: Hashable, Sendable {
     public let primitives: [AndroidPrimitiveStep]
     /// The amplitude waveform (`androidWaveform`).
     public let waveform: AndroidWaveform?
+    /// A predefined effect as the device's firmware plays it (`androidEffect`: a system feedback
+    /// call, docs/feedback.md): its driven stretches.
+    public var effectBursts: [AndroidEffectBurst] = []
+    /// For a system feedback call: each step from the app's call to what the HAL plays, with its
+    /// source (docs/feedback.md).
+    public var chain: [FeedbackStep] = []
     /// The paths the planner left before the one it took, and why.
     public var fallbacks: [AndroidFallback] = []
     /// For an AHAP file: how far the converted curves are from the file's values at its
@@ -62,6 +68,14 @@ public struct AndroidPrimitiveStep: Hashable, Sendable {
     public let primitive: AndroidPrimitive
     public let scale: Float
     public let delayMs: Int
+}
+
+/// A driven stretch of a predefined effect: from `onsetMs` for `durationMs` at `level` of the
+/// device's full scale (0…1).
+public struct AndroidEffectBurst: Hashable, Sendable {
+    public let onsetMs: Int64
+    public let durationMs: Int64
+    public let level: Double
 }
 
 /// An amplitude waveform: each `timings[i]` milliseconds at `amplitudes[i]` (0…255).

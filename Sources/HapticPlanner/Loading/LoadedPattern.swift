@@ -27,6 +27,9 @@ public struct LoadedPattern: Sendable {
     /// Where a Kotlin file declares the pattern (its name's line and column): what lint findings
     /// about the whole pattern point at.
     public var declaredAt: SourcePosition? = nil
+    /// A system feedback call named as the pattern (`uikit:impact.light`, docs/feedback.md): its
+    /// iPhone plan is the catalogue iPhone's row, its Android plan the call's chain.
+    public var feedback: FeedbackCall? = nil
 
     /// The warnings grouped by kind, as a person reads them (`1000 events lack HapticSharpness
     /// (0.5 used): $.Pattern[0], …`).
@@ -46,6 +49,7 @@ public struct LoadedPattern: Sendable {
     /// The file planned for an Android `device`: a pattern by the Jindong planner, a clip as Meta's
     /// SDK plays it, an AHAP file converted to events with their own curves first.
     public func androidPlan(on device: AndroidDevice) -> AndroidPlan {
+        if let feedback { return feedback.androidPlan(on: device) }
         if let clip { return clip.androidPlan(on: device) }
         guard let pattern else { return AHAPOnAndroid.plan(plan, device: device) }
         return planAndroid(pattern, device: device)
@@ -55,7 +59,7 @@ public struct LoadedPattern: Sendable {
     /// telling whether lengthening it would keep a path; nil for a clip, or when the length
     /// does not fit.
     public func androidPlan(on device: AndroidDevice, lengthenedByMs extraMs: Int64) -> AndroidPlan? {
-        guard clip == nil else { return nil }
+        guard clip == nil, feedback == nil else { return nil }
         if let pattern {
             guard let longer = try? Pattern(events: pattern.events, durationMs: pattern.durationMs + extraMs) else { return nil }
             return planAndroid(longer, device: device)
@@ -97,6 +101,8 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
     case planning(file: String, PlanError)
     /// The Kotlin file's chosen pattern cannot be read, or which one is meant is not said.
     case kotlin(KotlinLoadError)
+    /// A feedback family's prefix with a name it does not have (`uikit:impact.lite`).
+    case feedbackName(FeedbackNameError)
 
     /// What it is, for programs.
     public var code: ReadCode {
@@ -110,6 +116,7 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case .kotlin(.choice): return .unknownName
         case .kotlin(.unreadable(let refused)) where refused.isUncheckable: return refused.kind == .needsRun ? .needsRun : .notRead
         case .kotlin(.unreadable), .kotlin(.noPatterns): return .invalid
+        case .feedbackName: return .unknownName
         }
     }
 
@@ -120,7 +127,7 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case .ahap(let error): return error.path
         case .haptic(let error): return error.path
         case .neitherFormat: return .root
-        case .planning, .kotlin: return nil
+        case .planning, .kotlin, .feedbackName: return nil
         }
     }
 
@@ -138,6 +145,7 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case let .neitherFormat(file, position, reason): return "\(file):\(position): \(reason) at $"
         case let .planning(file, error): return "\(file): \(error)"
         case .kotlin(let error): return error.description
+        case .feedbackName(let error): return error.description
         }
     }
 }

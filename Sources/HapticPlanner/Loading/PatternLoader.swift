@@ -13,7 +13,8 @@ public enum PatternLoader {
     /// include from the `.kt` files beside it and from `alongside` (the others given with it).
     public static func load(_ path: String, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil,
                             alongside: [String] = []) throws(LoadError) -> LoadedPattern {
-        try load(try decode(path, capabilities: capabilities, keepingSource: false, pattern: pattern, alongside: alongside).0, path: path,
+        if let call = try FeedbackCall.argument(path) { return try call.loaded(as: path, capabilities: capabilities) }
+        return try load(try decode(path, capabilities: capabilities, keepingSource: false, pattern: pattern, alongside: alongside).0, path: path,
                  capabilities: capabilities)
     }
 
@@ -22,6 +23,7 @@ public enum PatternLoader {
     /// A Kotlin file has no JSON: its source is nil, and `pattern` chooses its pattern.
     package static func loadKeepingSource(_ path: String, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil,
                                           alongside: [String] = []) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource?) {
+        if let call = try FeedbackCall.argument(path) { return (try call.loaded(as: path, capabilities: capabilities), nil) }
         let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: true, pattern: pattern, alongside: alongside)
         return (try load(decoded, path: path, capabilities: capabilities), source)
     }

@@ -47,9 +47,11 @@ extension CLIError {
     /// A file that cannot be loaded: a missing named file is exit 66, anything else 65.
     /// Which pattern of a Kotlin file is meant not said is a usage error (64) of `command`.
     init(_ error: LoadError, command: String? = nil) {
-        if case .kotlin(.choice) = error {
+        switch error {
+        case .kotlin(.choice), .feedbackName:
             self = .usage("\(error)", command: command)
             return
+        default: break
         }
         self = error.isMissingInput ? .missingInput("\(error)") : .invalidInput("\(error)")
     }

@@ -61,6 +61,14 @@ package enum DeviceCatalogueFiles {
                   "CLICK": 100,
                   "TICK": 100,
                   "LOW_TICK": 100
+                },
+                "effects": {
+                  "CLICK": [
+                    [100, 1]
+                  ],
+                  "TICK": [
+                    [100, 1]
+                  ]
                 }
               },
               "provenance": {
@@ -131,6 +139,14 @@ package enum DeviceCatalogueFiles {
                 "/android/primitives/TICK": {
                   "basis": "sourced",
                   "ref": "AOSP hardware/interfaces vibrator/aidl/default/Vibrator.cpp: every primitive lasts 100 ms"
+                },
+                "/android/effects/CLICK": {
+                  "basis": "assumed",
+                  "ref": "AOSP hardware/interfaces vibrator/aidl/default/Vibrator.cpp: getSupportedEffects gives CLICK and TICK and perform reports kEffectMillis = 100 ms (sourced); the default HAL drives no actuator, so its level, full scale, is assumed"
+                },
+                "/android/effects/TICK": {
+                  "basis": "assumed",
+                  "ref": "AOSP hardware/interfaces vibrator/aidl/default/Vibrator.cpp: getSupportedEffects gives CLICK and TICK and perform reports kEffectMillis = 100 ms (sourced); the default HAL drives no actuator, so its level, full scale, is assumed"
                 },
                 "/android/primitives/LOW_TICK": {
                   "basis": "sourced",
@@ -381,13 +397,22 @@ package enum DeviceCatalogueFiles {
                   "TICK": 6
                 },
                 "effects": {
+                  "CLICK": [
+                    [6, 0.358]
+                  ],
+                  "TICK": [
+                    [6, 0.225]
+                  ],
+                  "TEXTURE_TICK": [
+                    [6, 0.125]
+                  ],
                   "HEAVY_CLICK": [
-                    [6, 1]
+                    [6, 0.475]
                   ],
                   "DOUBLE_CLICK": [
-                    [8, 1],
+                    [8, 0.358],
                     [141, 0],
-                    [12, 1]
+                    [12, 0.358]
                   ]
                 }
               },
@@ -436,13 +461,25 @@ package enum DeviceCatalogueFiles {
                   "basis": "sourced",
                   "ref": "device/google/sunfish device.mk ro.vendor.vibrator.hal.tick.duration=6; device/google/sunfish vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 6 ticks of 1 ms"
                 },
+                "/android/effects/CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish vibrator/drv2624/Vibrator.cpp getSupportedEffects lists CLICK; device/google/sunfish drv2624.bin effect 1 (WAVEFORM_CLICK_EFFECT_SEQ): one segment of 6 ms (device.mk). Level: device/google/sunfish vibrator/drv2624/Vibrator.cpp: perform plays CLICK at OdClampOffset CLICK + 1 (EffectStrength MEDIUM, the haptic feedback default) = EFFECT_TARGET_G[3] = 0.43 g; / fullScaleG 1.2 = 0.358"
+                },
+                "/android/effects/TICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish vibrator/drv2624/Vibrator.cpp getSupportedEffects lists TICK; device/google/sunfish drv2624.bin effect 2 (WAVEFORM_TICK_EFFECT_SEQ): one segment of 6 ms (device.mk). Level: device/google/sunfish vibrator/drv2624/Vibrator.cpp: perform plays TICK at OdClampOffset TICK + 1 (EffectStrength MEDIUM, the haptic feedback default) = EFFECT_TARGET_G[2] = 0.27 g; / fullScaleG 1.2 = 0.225"
+                },
+                "/android/effects/TEXTURE_TICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/sunfish vibrator/drv2624/Vibrator.cpp getSupportedEffects lists TEXTURE_TICK; device/google/sunfish drv2624.bin effect 2 (WAVEFORM_TICK_EFFECT_SEQ, as TICK): one segment of 6 ms (device.mk). Level: device/google/sunfish vibrator/drv2624/Vibrator.cpp: perform plays TEXTURE_TICK at OdClampOffset TEXTURE_TICK + 1 (EffectStrength MEDIUM, the haptic feedback default) = EFFECT_TARGET_G[0] = 0.15 g; / fullScaleG 1.2 = 0.125"
+                },
                 "/android/effects/HEAVY_CLICK": {
                   "basis": "sourced",
-                  "ref": "device/google/sunfish device.mk ro.vendor.vibrator.hal.heavyclick.duration=6; device/google/sunfish vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 6 ticks of 1 ms"
+                  "ref": "device/google/sunfish device.mk ro.vendor.vibrator.hal.heavyclick.duration=6; device/google/sunfish vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 6 ticks of 1 ms. Level: device/google/sunfish vibrator/drv2624/Vibrator.cpp: perform plays HEAVY_CLICK at OdClampOffset HEAVY_CLICK + 1 (EffectStrength MEDIUM, the haptic feedback default) = EFFECT_TARGET_G[4] = 0.57 g; / fullScaleG 1.2 = 0.475"
                 },
                 "/android/effects/DOUBLE_CLICK": {
                   "basis": "sourced",
-                  "ref": "device/google/sunfish vibrator/drv2624/drv2624.bin: effect 3, 8 ms at 0x3f, 141 ms at 0, 12 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms)"
+                  "ref": "device/google/sunfish vibrator/drv2624/drv2624.bin: effect 3, 8 ms at 0x3f, 141 ms at 0, 12 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms). Level of each click: device/google/sunfish vibrator/drv2624/Vibrator.cpp: perform plays DOUBLE_CLICK at OdClampOffset CLICK + 1 (EffectStrength MEDIUM, the haptic feedback default) = EFFECT_TARGET_G[3] = 0.43 g; / fullScaleG 1.2 = 0.358"
                 }
               }
             }
@@ -469,13 +506,22 @@ package enum DeviceCatalogueFiles {
                   "TICK": 7
                 },
                 "effects": {
+                  "CLICK": [
+                    [7, 0.44]
+                  ],
+                  "TICK": [
+                    [7, 0.293]
+                  ],
+                  "TEXTURE_TICK": [
+                    [7, 0.134]
+                  ],
                   "HEAVY_CLICK": [
-                    [7, 1]
+                    [7, 0.548]
                   ],
                   "DOUBLE_CLICK": [
-                    [10, 1],
+                    [10, 0.44],
                     [157, 0],
-                    [13, 1]
+                    [13, 0.44]
                   ]
                 }
               },
@@ -524,13 +570,25 @@ package enum DeviceCatalogueFiles {
                   "basis": "sourced",
                   "ref": "device/google/bramble device-bramble.mk ro.vendor.vibrator.hal.tick.duration=7; device/google/bramble vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 7 ticks of 1 ms"
                 },
-                "/android/effects/HEAVY_CLICK": {
+                "/android/effects/CLICK": {
                   "basis": "sourced",
-                  "ref": "device/google/bramble device-bramble.mk ro.vendor.vibrator.hal.heavyclick.duration=7; device/google/bramble vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 7 ticks of 1 ms"
+                  "ref": "device/google/bramble vibrator/drv2624/Vibrator.cpp getSupportedEffects lists CLICK; device/google/bramble drv2624.bin effect 1 (WAVEFORM_CLICK_EFFECT_SEQ): one segment of 7 ms (device-bramble.mk). Level: device/google/bramble vibrator/drv2624/Vibrator.cpp: the CLICK target 0.66 g (MEDIUM, as STRONG) / fullScaleG 1.5 = 0.44"
+                },
+                "/android/effects/TICK": {
+                  "basis": "assumed",
+                  "ref": "device/google/bramble vibrator/drv2624/Vibrator.cpp getSupportedEffects lists TICK; device/google/bramble drv2624.bin effect 2 (WAVEFORM_TICK_EFFECT_SEQ): one segment of 7 ms (device-bramble.mk). Level: device/google/bramble vibrator/drv2624/Vibrator.cpp: its EFFECT_TARGET_G was not read; the Pixel 5's ratio to its CLICK target (0.6 / 0.9) times this phone's CLICK target 0.66 g, / fullScaleG 1.5 = 0.293"
+                },
+                "/android/effects/TEXTURE_TICK": {
+                  "basis": "assumed",
+                  "ref": "device/google/bramble vibrator/drv2624/Vibrator.cpp getSupportedEffects lists TEXTURE_TICK; device/google/bramble drv2624.bin effect 2 (WAVEFORM_TICK_EFFECT_SEQ, as TICK): one segment of 7 ms (device-bramble.mk). Level: device/google/bramble vibrator/drv2624/Vibrator.cpp: its EFFECT_TARGET_G was not read; the Pixel 5's ratio to its CLICK target (0.275 / 0.9) times this phone's CLICK target 0.66 g, / fullScaleG 1.5 = 0.134"
+                },
+                "/android/effects/HEAVY_CLICK": {
+                  "basis": "assumed",
+                  "ref": "device/google/bramble device-bramble.mk ro.vendor.vibrator.hal.heavyclick.duration=7; device/google/bramble vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 7 ticks of 1 ms. Level: device/google/bramble vibrator/drv2624/Vibrator.cpp: its EFFECT_TARGET_G was not read; the Pixel 5's ratio to its CLICK target (1.12 / 0.9) times this phone's CLICK target 0.66 g, / fullScaleG 1.5 = 0.548"
                 },
                 "/android/effects/DOUBLE_CLICK": {
                   "basis": "sourced",
-                  "ref": "device/google/bramble vibrator/drv2624/drv2624.bin: effect 3, 10 ms at 0x3f, 157 ms at 0, 13 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms)"
+                  "ref": "device/google/bramble vibrator/drv2624/drv2624.bin: effect 3, 10 ms at 0x3f, 157 ms at 0, 13 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms). Level of each click: device/google/bramble vibrator/drv2624/Vibrator.cpp: the CLICK target 0.66 g (MEDIUM, as STRONG) / fullScaleG 1.5 = 0.44"
                 }
               }
             }
@@ -557,13 +615,22 @@ package enum DeviceCatalogueFiles {
                   "TICK": 6
                 },
                 "effects": {
+                  "CLICK": [
+                    [6, 0.419]
+                  ],
+                  "TICK": [
+                    [6, 0.279]
+                  ],
+                  "TEXTURE_TICK": [
+                    [6, 0.128]
+                  ],
                   "HEAVY_CLICK": [
-                    [6, 1]
+                    [6, 0.521]
                   ],
                   "DOUBLE_CLICK": [
-                    [8, 1],
+                    [8, 0.419],
                     [139, 0],
-                    [12, 1]
+                    [12, 0.419]
                   ]
                 }
               },
@@ -612,13 +679,25 @@ package enum DeviceCatalogueFiles {
                   "basis": "sourced",
                   "ref": "device/google/redfin device-redfin.mk ro.vendor.vibrator.hal.tick.duration=6; device/google/redfin vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 6 ticks of 1 ms"
                 },
+                "/android/effects/CLICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin vibrator/drv2624/Vibrator.cpp getSupportedEffects lists CLICK; device/google/redfin drv2624.bin effect 1 (WAVEFORM_CLICK_EFFECT_SEQ): one segment of 6 ms (device-redfin.mk). Level: device/google/redfin vibrator/drv2624/Vibrator.cpp: perform plays CLICK at OdClampOffset CLICK + 1 (EffectStrength MEDIUM, the haptic feedback default) = EFFECT_TARGET_G[3] = 0.9 g; / fullScaleG 2.15 = 0.419"
+                },
+                "/android/effects/TICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin vibrator/drv2624/Vibrator.cpp getSupportedEffects lists TICK; device/google/redfin drv2624.bin effect 2 (WAVEFORM_TICK_EFFECT_SEQ): one segment of 6 ms (device-redfin.mk). Level: device/google/redfin vibrator/drv2624/Vibrator.cpp: perform plays TICK at OdClampOffset TICK + 1 (EffectStrength MEDIUM, the haptic feedback default) = EFFECT_TARGET_G[2] = 0.6 g; / fullScaleG 2.15 = 0.279"
+                },
+                "/android/effects/TEXTURE_TICK": {
+                  "basis": "sourced",
+                  "ref": "device/google/redfin vibrator/drv2624/Vibrator.cpp getSupportedEffects lists TEXTURE_TICK; device/google/redfin drv2624.bin effect 2 (WAVEFORM_TICK_EFFECT_SEQ, as TICK): one segment of 6 ms (device-redfin.mk). Level: device/google/redfin vibrator/drv2624/Vibrator.cpp: perform plays TEXTURE_TICK at OdClampOffset TEXTURE_TICK + 1 (EffectStrength MEDIUM, the haptic feedback default) = EFFECT_TARGET_G[0] = 0.275 g; / fullScaleG 2.15 = 0.128"
+                },
                 "/android/effects/HEAVY_CLICK": {
                   "basis": "sourced",
-                  "ref": "device/google/redfin device-redfin.mk ro.vendor.vibrator.hal.heavyclick.duration=6; device/google/redfin vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 6 ticks of 1 ms"
+                  "ref": "device/google/redfin device-redfin.mk ro.vendor.vibrator.hal.heavyclick.duration=6; device/google/redfin vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 6 ticks of 1 ms. Level: device/google/redfin vibrator/drv2624/Vibrator.cpp: perform plays HEAVY_CLICK at OdClampOffset HEAVY_CLICK + 1 (EffectStrength MEDIUM, the haptic feedback default) = EFFECT_TARGET_G[4] = 1.12 g; / fullScaleG 2.15 = 0.521"
                 },
                 "/android/effects/DOUBLE_CLICK": {
                   "basis": "sourced",
-                  "ref": "device/google/redfin vibrator/drv2624/drv2624.bin: effect 3, 8 ms at 0x3f, 139 ms at 0, 12 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms)"
+                  "ref": "device/google/redfin vibrator/drv2624/drv2624.bin: effect 3, 8 ms at 0x3f, 139 ms at 0, 12 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms). Level of each click: device/google/redfin vibrator/drv2624/Vibrator.cpp: perform plays DOUBLE_CLICK at OdClampOffset CLICK + 1 (EffectStrength MEDIUM, the haptic feedback default) = EFFECT_TARGET_G[3] = 0.9 g; / fullScaleG 2.15 = 0.419"
                 }
               }
             }
@@ -645,13 +724,22 @@ package enum DeviceCatalogueFiles {
                   "TICK": 7
                 },
                 "effects": {
+                  "CLICK": [
+                    [7, 0.326]
+                  ],
+                  "TICK": [
+                    [7, 0.218]
+                  ],
+                  "TEXTURE_TICK": [
+                    [7, 0.0997]
+                  ],
                   "HEAVY_CLICK": [
-                    [7, 1]
+                    [7, 0.406]
                   ],
                   "DOUBLE_CLICK": [
-                    [10, 1],
+                    [10, 0.326],
                     [157, 0],
-                    [13, 1]
+                    [13, 0.326]
                   ]
                 }
               },
@@ -700,13 +788,25 @@ package enum DeviceCatalogueFiles {
                   "basis": "sourced",
                   "ref": "device/google/barbet device-barbet.mk ro.vendor.vibrator.hal.tick.duration=7; device/google/barbet vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 7 ticks of 1 ms"
                 },
-                "/android/effects/HEAVY_CLICK": {
+                "/android/effects/CLICK": {
                   "basis": "sourced",
-                  "ref": "device/google/barbet device-barbet.mk ro.vendor.vibrator.hal.heavyclick.duration=7; device/google/barbet vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 7 ticks of 1 ms"
+                  "ref": "device/google/barbet vibrator/drv2624/Vibrator.cpp getSupportedEffects lists CLICK; device/google/barbet drv2624.bin effect 1 (WAVEFORM_CLICK_EFFECT_SEQ): one segment of 7 ms (device-barbet.mk). Level: device/google/barbet vibrator/drv2624/Vibrator.cpp: the CLICK target 0.31 g (MEDIUM, as STRONG) / fullScaleG 0.95 = 0.326"
+                },
+                "/android/effects/TICK": {
+                  "basis": "assumed",
+                  "ref": "device/google/barbet vibrator/drv2624/Vibrator.cpp getSupportedEffects lists TICK; device/google/barbet drv2624.bin effect 2 (WAVEFORM_TICK_EFFECT_SEQ): one segment of 7 ms (device-barbet.mk). Level: device/google/barbet vibrator/drv2624/Vibrator.cpp: its EFFECT_TARGET_G was not read; the Pixel 5's ratio to its CLICK target (0.6 / 0.9) times this phone's CLICK target 0.31 g, / fullScaleG 0.95 = 0.218"
+                },
+                "/android/effects/TEXTURE_TICK": {
+                  "basis": "assumed",
+                  "ref": "device/google/barbet vibrator/drv2624/Vibrator.cpp getSupportedEffects lists TEXTURE_TICK; device/google/barbet drv2624.bin effect 2 (WAVEFORM_TICK_EFFECT_SEQ, as TICK): one segment of 7 ms (device-barbet.mk). Level: device/google/barbet vibrator/drv2624/Vibrator.cpp: its EFFECT_TARGET_G was not read; the Pixel 5's ratio to its CLICK target (0.275 / 0.9) times this phone's CLICK target 0.31 g, / fullScaleG 0.95 = 0.0997"
+                },
+                "/android/effects/HEAVY_CLICK": {
+                  "basis": "assumed",
+                  "ref": "device/google/barbet device-barbet.mk ro.vendor.vibrator.hal.heavyclick.duration=7; device/google/barbet vibrator/drv2624/drv2624.bin: effect 4, one segment at full drive (0x3f) for 7 ticks of 1 ms. Level: device/google/barbet vibrator/drv2624/Vibrator.cpp: its EFFECT_TARGET_G was not read; the Pixel 5's ratio to its CLICK target (1.12 / 0.9) times this phone's CLICK target 0.31 g, / fullScaleG 0.95 = 0.406"
                 },
                 "/android/effects/DOUBLE_CLICK": {
                   "basis": "sourced",
-                  "ref": "device/google/barbet vibrator/drv2624/drv2624.bin: effect 3, 10 ms at 0x3f, 157 ms at 0, 13 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms)"
+                  "ref": "device/google/barbet vibrator/drv2624/drv2624.bin: effect 3, 10 ms at 0x3f, 157 ms at 0, 13 ms at 0x3f (ticks of 1 ms; the HAL reports 144 ms). Level of each click: device/google/barbet vibrator/drv2624/Vibrator.cpp: the CLICK target 0.31 g (MEDIUM, as STRONG) / fullScaleG 0.95 = 0.326"
                 }
               }
             }

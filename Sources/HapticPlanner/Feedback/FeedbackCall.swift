@@ -1,0 +1,74 @@
+import HapticCore
+
+/// A system feedback call named as a pattern argument, `PLATFORM:NAME` (docs/feedback.md):
+/// `uikit:impact.light`, `android:CONFIRM`, `flutter:lightImpact`, `web:vibrate(100,50,100)`.
+public struct FeedbackCall: Hashable, Sendable, CustomStringConvertible {
+    /// Whose names: a platform's own API or a cross-platform wrapper's.
+    public enum Family: String, CaseIterable, Hashable, Sendable {
+        case uikit, swiftui, android, compose, flutter, expo, web
+    }
+
+    public let family: Family
+    /// The name after the colon, as the family spells it (`vibrate(100,50,100)` with its
+    /// durations as written, spaces removed).
+    public let name: String
+
+    public var description: String { "\(family.rawValue):\(name)" }
+
+    /// The pulses of `web:vibrate(…)`, in ms as written (on, off, on, …); nil for other calls.
+    public var webPattern: [Int64]? {
+        guard family == .web, name.hasPrefix("vibrate("), name.hasSuffix(")") else { return nil }
+        let inner = name.dropFirst("vibrate(".count).dropLast()
+        let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
+        let values = parts.compactMap { Int64($0) }
+        guard !parts.isEmpty, values.count == parts.count, values.allSatisfy({ $0 >= 0 }) else { return nil }
+        return values
+    }
+
+    /// Every fixed name of every family, in the docs' order (`web:vibrate(MS[,MS…])` stands for
+    /// its durations).
+    public static var listed: [FeedbackCall] {
+        Family.allCases.flatMap { family in FeedbackTable.names(of: family).map { FeedbackCall(family: family, name: $0) } }
+    }
+
+    /// Whether `text` starts with a family's prefix (`uikit:`, `web:`): a call, not a device name.
+    public static func hasFamilyPrefix(_ text: String) -> Bool {
+        text.firstIndex(of: ":").map { Family(rawValue: String(text[..<$0])) != nil } ?? false
+    }
+
+    /// The call `text` names, or nil when `text` does not start with a family's prefix (it is a
+    /// file name). A file of that name that exists is the caller's to prefer.
+    /// - Throws: `FeedbackNameError` for a known prefix with an unknown name, with the nearest.
+    public static func named(_ text: String) throws(FeedbackNameError) -> FeedbackCall? {
+        guard let colon = text.firstIndex(of: ":"), let family = Family(rawValue: String(text[..<colon])) else { return nil }
+        let name = String(text[text.index(after: colon)...]).filter { $0 != " " }
+        let call = FeedbackCall(family: family, name: name)
+        if FeedbackTable.names(of: family).contains(name) || call.webPattern.map(FeedbackTable.webPatternIsValid) == true { return call }
+        let known = FeedbackTable.names(of: family)
+        throw FeedbackNameError(text: text, family: family, suggestion: KeySuggestion.closest(to: name, among: known).map { "\(family.rawValue):\($0)" },
+                                known: known.map { "\(family.rawValue):\($0)" })
+    }
+
+    public init(family: Family, name: String) {
+        self.family = family
+        self.name = name
+    }
+}
+
+/// A pattern argument with a feedback family's prefix and a name the family does not have.
+public struct FeedbackNameError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The argument as given.
+    public let text: String
+    public let family: FeedbackCall.Family
+    /// The nearest known name, when one is near.
+    public let suggestion: String?
+    /// The family's names.
+    public let known: [String]
+
+    public var description: String {
+        var text = "\(self.text): no such \(family.rawValue) feedback call and no such file"
+        if let suggestion { text += " (did you mean \(suggestion)?)" }
+        if family == .web { text += "; web:vibrate takes 1 to \(FeedbackTable.webPatternMaxEntries) durations in ms, e.g. web:vibrate(100,50,100)" }
+        return text + "; \(family.rawValue) has \(known.joined(separator: ", ")) (hapsynth feedback --list)"
+    }
+}

@@ -1,0 +1,157 @@
+/// One step of what a call becomes, with the public source it is taken from.
+public struct FeedbackStep: Hashable, Sendable {
+    /// The step in words: `flutter:lightImpact → HapticFeedbackConstants.VIRTUAL_KEY`.
+    public let text: String
+    /// Where the fact comes from: a repository path at a commit, or a basis in words.
+    public let source: String
+}
+
+/// What a call asks the iPhone for: a system feedback row (`impact.light`), or nothing (and why).
+public enum IOSFeedbackRequest: Hashable, Sendable {
+    case row(String)
+    case nothing(String)
+}
+
+/// What a call asks an Android phone for.
+public enum AndroidFeedbackRequest: Hashable, Sendable {
+    /// `View.performHapticFeedback(constant)`, which the framework's provider turns into an effect.
+    case constant(AndroidFeedbackConstant)
+    /// `Vibrator.vibrate(VibrationEffect.createWaveform(timings, amplitudes, -1))`.
+    case waveform(timingsMs: [Int64], amplitudes: [Int])
+    /// Nothing (and why).
+    case nothing(String)
+}
+
+/// The calls each family names and what each becomes, every step with its source
+/// (docs/feedback.md). Sources were read on 2026-12-06 at the commits named.
+enum FeedbackTable {
+    static let read = "read 2026-12-06"
+    static let iphoneRows = "the emulated iPhone's system feedback rows (devices/iphone.json; what iOS plays is assumed there)"
+    static let swiftUI = "SwiftUI's SensoryFeedback → UIKit generators as OpenSwiftUI audits SwiftUI 6.5.4: "
+        + "Sources/OpenSwiftUI/Integration/Feedback/UIKitSensoryFeedbackCache.swift (\(read))"
+    static let compose = "JetBrains/compose-multiplatform d8f1039 ui/ui/src/androidMain/kotlin/androidx/compose/ui/hapticfeedback/"
+        + "PlatformHapticFeedback.android.kt (\(read))"
+    static let flutterAndroid = "flutter engine io/flutter/plugin/platform/PlatformPlugin.java vibrateHapticFeedback; "
+        + "flutter/flutter packages/flutter/lib/src/services/haptic_feedback.dart (\(read))"
+    static let flutterIOS = "assumed: Flutter's iOS engine calls the UIKit generator of the same weight and kSystemSoundID_Vibrate for vibrate "
+        + "(its haptic_feedback.dart says so; the engine's iOS source was not read)"
+    static let expoAndroid = "expo/expo packages/expo-haptics/android: HapticsModule.kt 0c735f6 plays VibrationEffect.createWaveform(timings, amplitudes, -1); "
+        + "arguments/HapticsImpactType.kt 60b2373, HapticsNotificationType.kt 05a852a, HapticsSelectionType.kt c9ed6ec (\(read))"
+    static let expoIOS = "assumed: expo-haptics on iOS calls the UIKit generator of the same name (its iOS source was not read)"
+    static let web = "Chromium on Android plays navigator.vibrate as one-shot vibrations at the default amplitude, each on-duration clamped to "
+        + "1 ms … 10 s (shared FEEDBACK.md §2; Chromium's source was not read); Safari on iOS has no Vibration API"
+    static let constants = "Android's HapticFeedbackConstants reference: the API level each constant was added in"
+
+    /// The most durations `web:vibrate(…)` takes.
+    static let webPatternMaxEntries = 99
+
+    static func webPatternIsValid(_ pattern: [Int64]) -> Bool {
+        !pattern.isEmpty && pattern.count <= webPatternMaxEntries && pattern.allSatisfy { $0 <= 10_000 }
+    }
+
+    static let uikitNames = ["impact.light", "impact.medium", "impact.heavy", "impact.soft", "impact.rigid",
+                             "notification.success", "notification.warning", "notification.error", "selection"]
+    /// SwiftUI's name → the UIKit row it plays; nil: SwiftUI plays nothing on an iPhone.
+    static let swiftUIRows: [(String, String?)] = [
+        ("success", "notification.success"), ("warning", "notification.warning"), ("error", "notification.error"),
+        ("selection", "selection"), ("increase", nil), ("decrease", nil), ("start", nil), ("stop", nil),
+        ("alignment", nil), ("levelChange", nil), ("pathComplete", nil),
+        ("impact.light", "impact.light"), ("impact.medium", "impact.medium"), ("impact.heavy", "impact.heavy"),
+        ("impact.soft", "impact.soft"), ("impact.solid", "impact.medium"), ("impact.rigid", "impact.rigid"),
+    ]
+    static let composeConstants: [(String, AndroidFeedbackConstant)] = [("LongPress", .longPress), ("TextHandleMove", .textHandleMove)]
+    /// Flutter's method → (Android constant, iPhone row).
+    static let flutterCalls: [(String, AndroidFeedbackConstant, String)] = [
+        ("lightImpact", .virtualKey, "impact.light"), ("mediumImpact", .keyboardTap, "impact.medium"),
+        ("heavyImpact", .contextClick, "impact.heavy"), ("selectionClick", .clockTick, "selection"), ("vibrate", .longPress, "vibrate"),
+    ]
+    /// expo's name → (timings ms, amplitudes 0…255) its Android module plays.
+    static let expoWaveforms: [(String, [Int64], [Int])] = [
+        ("impact.light", [0, 50], [0, 30]), ("impact.medium", [0, 43], [0, 50]), ("impact.heavy", [0, 60], [0, 70]),
+        ("impact.soft", [0, 50], [0, 30]), ("impact.rigid", [0, 43], [0, 50]),
+        ("notification.success", [0, 40, 100, 40], [0, 50, 0, 60]), ("notification.warning", [0, 40, 120, 60], [0, 40, 0, 60]),
+        ("notification.error", [0, 60, 100, 40, 80, 50], [0, 50, 0, 40, 0, 50]), ("selection", [0, 50], [0, 30]),
+    ]
+
+    static func names(of family: FeedbackCall.Family) -> [String] {
+        switch family {
+        case .uikit: return uikitNames
+        case .swiftui: return swiftUIRows.map(\.0)
+        case .android: return AndroidFeedbackConstant.allCases.map(\.rawValue)
+        case .compose: return composeConstants.map(\.0)
+        case .flutter: return flutterCalls.map(\.0)
+        case .expo: return expoWaveforms.map(\.0)
+        case .web: return []
+        }
+    }
+
+    /// What `call` asks of an iPhone, and the steps there.
+    static func ios(_ call: FeedbackCall) -> (steps: [FeedbackStep], request: IOSFeedbackRequest) {
+        func row(_ name: String, _ steps: [FeedbackStep]) -> ([FeedbackStep], IOSFeedbackRequest) {
+            (steps + [FeedbackStep(text: "the iPhone's \(name) row", source: iphoneRows)], .row(name))
+        }
+        switch call.family {
+        case .uikit:
+            return row(call.name, [FeedbackStep(text: "\(call) → \(uikitCall(call.name))", source: "UIKit")])
+        case .swiftui:
+            guard let target = swiftUIRows.first(where: { $0.0 == call.name })?.1 else {
+                return ([FeedbackStep(text: "\(call) → no UIKit generator: SwiftUI plays nothing for it on an iPhone", source: swiftUI)],
+                        .nothing("SwiftUI plays nothing for \(call.name) on an iPhone"))
+            }
+            return row(target, [FeedbackStep(text: "\(call) → \(uikitCall(target))", source: swiftUI)])
+        case .flutter:
+            let target = flutterCalls.first { $0.0 == call.name }?.2 ?? "vibrate"
+            let uikit = target == "vibrate" ? "AudioServicesPlaySystemSound(kSystemSoundID_Vibrate)" : uikitCall(target)
+            return row(target, [FeedbackStep(text: "\(call) → \(uikit)", source: flutterIOS)])
+        case .expo:
+            return row(call.name, [FeedbackStep(text: "\(call) → \(uikitCall(call.name))", source: expoIOS)])
+        case .android, .compose:
+            return ([FeedbackStep(text: "\(call) is an Android call: an iPhone has none", source: "Android only")],
+                    .nothing("\(call) is an Android call"))
+        case .web:
+            return ([FeedbackStep(text: "\(call) → nothing: Safari on iOS has no navigator.vibrate", source: web)],
+                    .nothing("Safari on iOS does not vibrate"))
+        }
+    }
+
+    /// What `call` asks of an Android phone, and the steps up to the framework.
+    static func android(_ call: FeedbackCall) -> (steps: [FeedbackStep], request: AndroidFeedbackRequest) {
+        func constant(_ c: AndroidFeedbackConstant, _ source: String) -> ([FeedbackStep], AndroidFeedbackRequest) {
+            ([FeedbackStep(text: "\(call) → View.performHapticFeedback(HapticFeedbackConstants.\(c.rawValue))", source: source)], .constant(c))
+        }
+        switch call.family {
+        case .android:
+            let c = AndroidFeedbackConstant(rawValue: call.name) ?? .noHaptics
+            return ([FeedbackStep(text: "\(call) → View.performHapticFeedback(HapticFeedbackConstants.\(c.rawValue)), added in API \(c.addedInAPI)",
+                                  source: constants)], .constant(c))
+        case .compose:
+            return constant(composeConstants.first { $0.0 == call.name }?.1 ?? .longPress, compose)
+        case .flutter:
+            return constant(flutterCalls.first { $0.0 == call.name }?.1 ?? .longPress, flutterAndroid)
+        case .expo:
+            let (_, timings, amplitudes) = expoWaveforms.first { $0.0 == call.name } ?? ("", [], [])
+            return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(list(timings)) ms, \(list(amplitudes)), -1)", source: expoAndroid)],
+                    .waveform(timingsMs: timings, amplitudes: amplitudes))
+        case .web:
+            // On, off, on…: each pulse a one-shot at the default amplitude, clamped to 1 ms … 10 s.
+            let pattern = call.webPattern ?? []
+            let timings = pattern.enumerated().map { $0.offset % 2 == 0 ? min(max($0.element, 1), 10_000) : $0.element }
+            return ([FeedbackStep(text: "\(call) → one-shots of \(list(timings)) ms (on, off, …) at the default amplitude", source: web)],
+                    .waveform(timingsMs: [0] + timings, amplitudes: [0] + timings.indices.map { $0 % 2 == 0 ? 255 : 0 }))
+        case .uikit, .swiftui:
+            return ([FeedbackStep(text: "\(call) is an Apple call: an Android phone has none", source: "Apple only")],
+                    .nothing("\(call) is an Apple call"))
+        }
+    }
+
+    static func uikitCall(_ row: String) -> String {
+        let parts = row.split(separator: ".").map(String.init)
+        switch parts.first {
+        case "impact": return "UIImpactFeedbackGenerator(style: .\(parts[1])).impactOccurred()"
+        case "notification": return "UINotificationFeedbackGenerator().notificationOccurred(.\(parts[1]))"
+        default: return "UISelectionFeedbackGenerator().selectionChanged()"
+        }
+    }
+
+    static func list<T>(_ values: [T]) -> String { "[" + values.map { "\($0)" }.joined(separator: ", ") + "]" }
+}
