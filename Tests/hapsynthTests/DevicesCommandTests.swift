@@ -214,8 +214,8 @@ import TestSupport
                 {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}},
               {"Event": {"Time": 0.1, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 0.9}]}}]}
             """#)
-        for (device, ms, double) in [("pixel-5", 6, "8 ms at drive 1, 139 ms off, 12 ms at drive 1 (159 ms)"),
-                                     ("pixel-4a-5g", 7, "10 ms at drive 1, 157 ms off, 13 ms at drive 1 (180 ms)")] {
+        for (device, ms, double) in [("pixel-5", 6, "8 ms at drive 0.419, 139 ms off, 12 ms at drive 0.419 (159 ms)"),
+                                     ("pixel-4a-5g", 7, "10 ms at drive 0.44, 157 ms off, 13 ms at drive 0.44 (180 ms)")] {
             let plan = try hapsynth(["plan", taps, "--device-profile", device])
             #expect(plan.status == 0 && plan.stdout.contains("backend: androidPrimitives"), "\(plan.stdout)")
             #expect(plan.stdout.contains("  CLICK at scale 0.9 after 0 ms (lasts \(ms) ms)") && plan.stdout.contains("  TICK at scale 1 after \(100 - ms) ms (lasts \(ms) ms)"),
