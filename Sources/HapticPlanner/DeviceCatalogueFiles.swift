@@ -1105,6 +1105,25 @@ package enum DeviceCatalogueFiles {
                   "CLICK": 12,
                   "TICK": 5,
                   "LOW_TICK": 12
+                },
+                "effects": {
+                  "CLICK": [
+                    [12, 0.49]
+                  ],
+                  "TICK": [
+                    [12, 0.35]
+                  ],
+                  "TEXTURE_TICK": [
+                    [5, 0.35]
+                  ],
+                  "HEAVY_CLICK": [
+                    [12, 0.7]
+                  ],
+                  "DOUBLE_CLICK": [
+                    [12, 0.49],
+                    [100, 0],
+                    [12, 0.7]
+                  ]
                 }
               },
               "provenance": {
@@ -1163,6 +1182,26 @@ package enum DeviceCatalogueFiles {
                 "/android/primitives/LOW_TICK": {
                   "basis": "sourced",
                   "ref": "hardware/google/pixel vibrator/cs40l26/Vibrator.cpp: mEffectDurations, LOW_TICK 12 ms"
+                },
+                "/android/effects/CLICK": {
+                  "basis": "derived",
+                  "ref": "hardware/google/pixel vibrator/cs40l26/Vibrator.cpp: getSupportedEffects lists TEXTURE_TICK, TICK, CLICK, HEAVY_CLICK and DOUBLE_CLICK; getSimpleDetails at EffectStrength MEDIUM (intensity 0.7, the haptic feedback default): CLICK plays the CLICK waveform (12 ms, mEffectDurations) at 0.7 × 0.7 = 0.49; the level is the intensity: intensityToVolLevel maps it linearly between the calibrated effect volumes, taken here as 0 and full scale (assumed)"
+                },
+                "/android/effects/TICK": {
+                  "basis": "derived",
+                  "ref": "hardware/google/pixel vibrator/cs40l26/Vibrator.cpp: getSupportedEffects lists TEXTURE_TICK, TICK, CLICK, HEAVY_CLICK and DOUBLE_CLICK; getSimpleDetails at MEDIUM: TICK plays the CLICK waveform (12 ms) at 0.7 × 0.5 = 0.35; the level is the intensity: intensityToVolLevel maps it linearly between the calibrated effect volumes, taken here as 0 and full scale (assumed)"
+                },
+                "/android/effects/TEXTURE_TICK": {
+                  "basis": "derived",
+                  "ref": "hardware/google/pixel vibrator/cs40l26/Vibrator.cpp: getSupportedEffects lists TEXTURE_TICK, TICK, CLICK, HEAVY_CLICK and DOUBLE_CLICK; getSimpleDetails at MEDIUM: TEXTURE_TICK plays the LIGHT_TICK waveform (5 ms) at 0.7 × 0.5 = 0.35; the level is the intensity: intensityToVolLevel maps it linearly between the calibrated effect volumes, taken here as 0 and full scale (assumed)"
+                },
+                "/android/effects/HEAVY_CLICK": {
+                  "basis": "derived",
+                  "ref": "hardware/google/pixel vibrator/cs40l26/Vibrator.cpp: getSupportedEffects lists TEXTURE_TICK, TICK, CLICK, HEAVY_CLICK and DOUBLE_CLICK; getSimpleDetails at MEDIUM: HEAVY_CLICK plays the CLICK waveform (12 ms) at 0.7 × 1.0 = 0.7; the level is the intensity: intensityToVolLevel maps it linearly between the calibrated effect volumes, taken here as 0 and full scale (assumed)"
+                },
+                "/android/effects/DOUBLE_CLICK": {
+                  "basis": "derived",
+                  "ref": "hardware/google/pixel vibrator/cs40l26/Vibrator.cpp: getSupportedEffects lists TEXTURE_TICK, TICK, CLICK, HEAVY_CLICK and DOUBLE_CLICK; getCompoundDetails: DOUBLE_CLICK queues a CLICK (0.49), WAVEFORM_DOUBLE_CLICK_SILENCE_MS (100 ms) and a HEAVY_CLICK (0.7); the level is the intensity: intensityToVolLevel maps it linearly between the calibrated effect volumes, taken here as 0 and full scale (assumed)"
                 }
               }
             }

@@ -76,9 +76,11 @@ public struct PerceptualComparison: Hashable, Sendable {
 
     /// Compares the channels of `actual` with those of `expected` (equal counts; each channel's
     /// samples at `sampleRate`, full scale `fullScaleG` g); the shorter is padded with zeros.
+    /// `scoring` false leaves out ST-SIM and SPQI (their scores are then null), for a caller that
+    /// needs the gates alone.
     public init(
         expected: [[Float]], actual: [[Float]], sampleRate: Int, fullScaleG: Double = 2.0,
-        tolerance: PerceptualTolerance = PerceptualTolerance()
+        tolerance: PerceptualTolerance = PerceptualTolerance(), scoring: Bool = true
     ) {
         precondition(expected.count == actual.count, "both signals need the same channels")
         self.sampleRate = sampleRate
@@ -117,6 +119,10 @@ public struct PerceptualComparison: Hashable, Sendable {
         let moved = failures.filter { $0.gate == .onset }
         firstFailure = (moved.isEmpty ? failures : moved).min {
             ($0.atMs, Self.rank($0.gate), $0.channel) < ($1.atMs, Self.rank($1.gate), $1.channel)
+        }
+        guard scoring else {
+            (stSim, spqi) = (VibroMetrics.Score(null: "not measured"), VibroMetrics.Score(null: "not measured"))
+            return
         }
         let scores = (0..<expected.count).map { VibroMetrics.scores(actual: actual[$0], expected: expected[$0], sampleRate: sampleRate) }
         stSim = VibroMetrics.Score.lowest(scores.map(\.stSim))

@@ -37,6 +37,8 @@ struct PositionalSpec: Sendable {
     let help: String
     /// Whether it takes one or more values (`<pattern>...`).
     var repeating = false
+    /// Whether it may be left out (`[<call> ...]`).
+    var optional = false
 }
 
 /// The arguments of one command after parsing: flags, option values and positionals.
@@ -106,13 +108,13 @@ struct ParsedArguments {
         }
         if command.options.contains(where: { $0.standalone && flags.contains($0.name) }) { return }
         let expected = command.positionals
-        let required = expected.count
+        let required = expected.filter { !$0.optional }.count
         let repeating = expected.last?.repeating ?? false
         if positionals.count < required {
             throw .usage("missing <\(expected[positionals.count].name)>", command: name)
         }
-        if positionals.count > required && !repeating {
-            throw .usage("unexpected argument '\(positionals[required])'", command: name)
+        if positionals.count > expected.count && !repeating {
+            throw .usage("unexpected argument '\(positionals[expected.count])'", command: name)
         }
     }
 

@@ -29,7 +29,7 @@ extension Command {
     /// (optional ones in brackets, required ones bare).
     static var synopsisWords: [String] {
         var words = ["hapsynth", name]
-        words += positionals.map { "<\($0.name)>" + ($0.repeating ? " ..." : "") }
+        words += positionals.map { ($0.optional ? "[" : "") + "<\($0.name)>" + ($0.repeating ? " ..." : "") + ($0.optional ? "]" : "") }
         words += options.map { $0.isRequired ? $0.name + $0.placeholder : "[\($0.name)\($0.placeholder)]" }
         return words
     }

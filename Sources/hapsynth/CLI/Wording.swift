@@ -127,8 +127,7 @@ extension CLIError {
 
 extension CLIError {
     /// A devices run that could not start or stopped.
-    init(_ error: DeviceRunError) {
-        let command = DevicesCommand.name
+    init(_ error: DeviceRunError, command: String = DevicesCommand.name) {
         switch error {
         case let .unknownDevice(choice, option, noFile):
             self = .usage((option.map { "--\($0): " } ?? "") + "\(choice)" + (noFile ? " (no file '\(choice.name)' either)" : ""), command: command)

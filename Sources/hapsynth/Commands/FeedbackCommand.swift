@@ -1,0 +1,68 @@
+import HapsynthKit
+
+/// `hapsynth feedback`: system feedback calls — what each becomes on every platform, and how
+/// each feels on every catalogue device (docs/feedback.md).
+struct FeedbackCommand: Command {
+    static let name = "feedback"
+    static let abstract = "Play system feedback calls (uikit:impact.light, android:CONFIRM, …) on every catalogue device; --list shows each call's chain."
+    static let discussion = """
+        A call is PLATFORM:NAME: uikit:, swiftui:, android:, compose:, flutter:, expo: and
+        web:vibrate(MS,…); every command that takes a pattern takes one too (a file of that name
+        wins). Each call is rendered on each device as that device plays it and judged: felt
+        (some 10 ms window above the vibrotactile threshold), below (it plays but is never felt)
+        or silent; calls a person could not tell apart on a device (levels within 1.65 dB,
+        frequencies within 13 %, onsets within 5 ms) share a letter there. Catalogue names and
+        device files among the arguments choose devices (default: every one); without calls,
+        every listed call is played.
+        """
+    static let positionals = [PositionalSpec(name: "call", help: "Calls, and device names or files (default: every listed call on every device).", repeating: true, optional: true)]
+    static let list = Flag("--list", help: "Print every call with the chain it becomes on each platform and what each Android device plays, each step with its source.",
+                           standalone: true)
+    static let report = Option("--report", "FILE", help: "Write an HTML page of the calls × devices matrix, each cell titled with its chain.")
+    static var options: [OptionSpec] { specs(list, DevicesCommand.rate, CompareOptions.json, report) }
+
+    let list: Bool
+    let asJSON: Bool
+    var request: FeedbackRun
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        list = arguments.has(Self.list)
+        asJSON = arguments.has(CompareOptions.json)
+        do {
+            request = try FeedbackRun(arguments.positionals)
+        } catch {
+            throw CLIError(error, command: Self.name)
+        }
+        request.sampleRate = try arguments.value(DevicesCommand.rate) ?? 48_000
+        request.report = try arguments.value(Self.report)
+    }
+
+    func run(_ console: Console) throws(CLIError) -> ExitCode {
+        if list {
+            do {
+                let devices = try DeviceProfile.catalogue()
+                console.out(asJSON ? FeedbackReport.listJSON(devices: devices) : FeedbackReport.list(devices: devices))
+            } catch {
+                throw .invalidInput("\(error)")
+            }
+            return .success
+        }
+        let outcome: (matrix: FeedbackMatrix, page: ReservedText?)
+        do {
+            outcome = try request.run()
+        } catch {
+            throw CLIError(error, command: Self.name)
+        }
+        if let page = outcome.page {
+            try Interruption.deferred { () throws(CLIError) in
+                do throws(OutputError) {
+                    try ReservedText.commit([page])
+                } catch {
+                    throw CLIError(error)
+                }
+            }
+        }
+        console.out(asJSON ? FeedbackReport.json(outcome.matrix) : FeedbackReport.text(outcome.matrix))
+        return .success
+    }
+}
