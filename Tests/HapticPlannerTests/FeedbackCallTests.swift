@@ -91,6 +91,23 @@ import TestSupport
         #expect(try plan("uikit:impact.light", on: phone()).backend == .silent)
     }
 
+    /// Capacitor plays its waveforms; react-native-haptic-feedback sends its constant types to
+    /// performHapticFeedback from their API level (durations before), composes its impacts from
+    /// API 31 (nothing plays where the vibrator lacks the primitive) and plays durations before.
+    @Test func capacitorAndReactNativePlayWhatTheirAndroidModulesDo() throws {
+        #expect(try plan("capacitor:notification.success", on: phone()).waveform == AndroidWaveform(timings: [0, 35, 65, 21], amplitudes: [0, 250, 0, 180]))
+        #expect(try plan("capacitor:vibrate", on: phone()).waveform == AndroidWaveform(timings: [0, 300], amplitudes: [0, 255]))
+        let confirm = try plan("react-native:confirm", on: phone(api: 30))
+        #expect(confirm.chain.first?.text == "react-native:confirm → View.performHapticFeedback(HapticFeedbackConstants.CONFIRM)")
+        #expect(try plan("react-native:confirm", on: phone(api: 29)).waveform == AndroidWaveform(timings: [0, 40, 60, 20], amplitudes: [0, 255, 0, 255]))
+        #expect(try plan("react-native:impactLight", on: phone(api: 31, primitives: [.tick])).primitives == [AndroidPrimitiveStep(primitive: .tick, scale: 0.3, delayMs: 0)])
+        #expect(try plan("react-native:impactLight", on: phone(api: 31)).backend == .silent)
+        #expect(try plan("react-native:impactHeavy", on: phone(api: 36, primitives: AndroidPrimitive.allCases)).backend == .silent)
+        #expect(try plan("react-native:impactLight", on: phone(api: 30)).waveform == AndroidWaveform(timings: [0, 20], amplitudes: [0, 255]))
+        #expect(try FeedbackCall.named("react-native:clockTick")?.iosRow == nil)
+        #expect(try FeedbackCall.named("capacitor:vibrate")?.iosRow == "vibrate")
+    }
+
     /// On an iPhone: SwiftUI's names play the UIKit row SwiftUI picks (`solid` as medium), or
     /// nothing; Android's and the web's calls play nothing.
     @Test func onAnIPhoneACallPlaysTheRowItBecomes() throws {
@@ -122,7 +139,7 @@ import TestSupport
 
     /// Every listed name reads back as itself, on both platforms.
     @Test func everyListedNameIsACall() throws {
-        #expect(FeedbackCall.listed.count == 9 + 17 + AndroidFeedbackConstant.allCases.count + 2 + 5 + 9)
+        #expect(FeedbackCall.listed.count == 9 + 17 + AndroidFeedbackConstant.allCases.count + 2 + 5 + 9 + 8 + 30)
         for call in FeedbackCall.listed {
             #expect(try FeedbackCall.named(call.description) == call)
             #expect(!call.androidPlan(on: phone()).chain.isEmpty)

@@ -125,12 +125,14 @@ public struct FeedbackMatrix: Sendable {
     }
 
     /// The devices a call is meant for: an Apple call's iOS devices, an Android call's Android
-    /// devices, a cross-platform wrapper's (and the web's) all.
+    /// devices, a cross-platform wrapper's (and the web's) all, but for react-native-haptic-feedback's
+    /// Android-only types.
     public static func isMeant(_ call: FeedbackCall, for device: DeviceProfile) -> Bool {
         switch call.family {
         case .uikit, .swiftui: return device.android == nil
         case .android, .compose: return device.android != nil
-        case .flutter, .expo, .web: return true
+        case .flutter, .expo, .capacitor, .web: return true
+        case .reactNative: return device.android != nil || call.iosRow != nil  // its Android-only types
         }
     }
 }

@@ -30,7 +30,9 @@ public struct LintReport: Sendable {
                 })
             }
         }
-        return LintReport(paths: paths, findings: results.all.flatMap { $0 }, skipped: suite.skipped)
+        // The calls named (no file of their name) are judged together, on every device.
+        let calls = entries.compactMap { entry in FilePaths.isFolder(entry.path) == nil ? (try? FeedbackCall.named(entry.path)) ?? nil : nil }
+        return LintReport(paths: paths, findings: results.all.flatMap { $0 } + Linter.feedbackFindings(calls), skipped: suite.skipped)
     }
 
     /// The report with `config`'s severities (findings switched off left out).

@@ -61,6 +61,8 @@ public struct LintRule: Sendable, Hashable {
         LintRule("HS302", "long-pattern", .both, .info, "A pattern longer than 30 s."),
         LintRule("HS303", "sub-period-event", .both, .warning, "A continuous event shorter than one frame or one period of its frequency."),
         LintRule("HS304", "not-felt", .both, .warning, "A platform plays the pattern, but never strongly enough to be felt."),
+        LintRule("HS305", "feedback-not-felt", .both, .warning, "A system feedback call that plays nothing, or nothing felt, on a catalogue device it is meant for."),
+        LintRule("HS306", "feedback-indistinguishable", .both, .warning, "Two system feedback calls of the run that a person could not tell apart on a catalogue device."),
         LintRule("HS401", "audio-file-missing", .ios, .error, "An AudioCustom file that is missing or unreadable."),
         LintRule("HS402", "audio-path-absolute", .ios, .info, "An absolute EventWaveformPath."),
         LintRule("HS403", "audio-haptic-offset", .ios, .warning, "A transient whose nearest sound, within 100 ms, is more than 24 ms away."),

@@ -19,6 +19,8 @@ public enum Linter {
         } catch {
             return [invalidFile(path, error)]
         }
+        // A system feedback call has no file to lint: its rules judge it on every device (HS305, HS306).
+        if loaded.feedback != nil { return [] }
         let findings = lint(loaded, source: source, path: path, target: target)
         guard let declared = loaded.declaredAt else { return findings }
         let end = SourcePosition(line: declared.line, column: declared.column + (loaded.name?.count ?? 1))

@@ -4,7 +4,7 @@ extension FeedbackCall {
     /// and what the device's HAL plays for it — its firmware's effect (`android.effects`), or
     /// Android's fallback waveform, or nothing. Every step is in `chain`, with its source.
     public func androidPlan(on device: AndroidDevice) -> AndroidPlan {
-        let (steps, request) = FeedbackTable.android(self)
+        let (steps, request) = FeedbackTable.android(self, apiLevel: device.apiLevel)
         var planner = AndroidFeedbackPlanner(device: device, chain: steps)
         guard device.hasVibrator else { return planner.result(.unsupported, reason: "Device has no vibrator") }
         switch request {
@@ -12,6 +12,14 @@ extension FeedbackCall {
             return planner.nothing(why)
         case let .waveform(timings, amplitudes):
             return planner.waveform(timings: timings, amplitudes: amplitudes)
+        case let .composition(name, scale):
+            guard let primitive = AndroidPrimitive(rawValue: name), let durationMs = device.primitiveDurationsMs[primitive] else {
+                return planner.nothing("\(device.name) has no PRIMITIVE_\(name), and Android plays no composition with a primitive its vibrator lacks",
+                                       source: "Android's VibrationEffect.Composition and Vibrator.areAllPrimitivesSupported reference")
+            }
+            return planner.result(.androidPrimitives, nativeMs: Int64(durationMs), primitives: [AndroidPrimitiveStep(primitive: primitive, scale: scale, delayMs: 0)])
+        case .predefined(let effect):
+            return planner.predefined(effect, fallback: true)
         case .constant(let constant):
             switch AndroidFeedbackProvider.provided(constant, apiLevel: device.apiLevel) {
             case .nothing(let why):

@@ -5,7 +5,7 @@ import HapticCore
 public struct FeedbackCall: Hashable, Sendable, CustomStringConvertible {
     /// Whose names: a platform's own API or a cross-platform wrapper's.
     public enum Family: String, CaseIterable, Hashable, Sendable {
-        case uikit, swiftui, android, compose, flutter, expo, web
+        case uikit, swiftui, android, compose, flutter, expo, capacitor, reactNative = "react-native", web
     }
 
     public let family: Family

@@ -18,6 +18,11 @@ public enum AndroidFeedbackRequest: Hashable, Sendable {
     case constant(AndroidFeedbackConstant)
     /// `Vibrator.vibrate(VibrationEffect.createWaveform(timings, amplitudes, -1))`.
     case waveform(timingsMs: [Int64], amplitudes: [Int])
+    /// A composition of one primitive (`PRIMITIVE_TICK`…) at a scale: not played at all where the
+    /// vibrator lacks the primitive.
+    case composition(primitive: String, scale: Float)
+    /// `VibrationEffect.createPredefined(EFFECT_…)`: the HAL's effect, else Android's fallback.
+    case predefined(AndroidPredefinedEffect)
     /// Nothing (and why).
     case nothing(String)
 }
@@ -81,6 +86,8 @@ enum FeedbackTable {
         case .compose: return composeConstants.map(\.0)
         case .flutter: return flutterCalls.map(\.0)
         case .expo: return expoWaveforms.map(\.0)
+        case .capacitor: return capacitorWaveforms.map(\.0)
+        case .reactNative: return reactNativeTypes.map(\.name)
         case .web: return []
         }
     }
@@ -105,6 +112,14 @@ enum FeedbackTable {
             return row(target, [FeedbackStep(text: "\(call) → \(uikit)", source: flutterIOS)])
         case .expo:
             return row(call.name, [FeedbackStep(text: "\(call) → \(uikitCall(call.name))", source: expoIOS)])
+        case .capacitor:
+            let uikit = call.name == "vibrate" ? "AudioServicesPlayAlertSound(kSystemSoundID_Vibrate)" : uikitCall(call.name)
+            return row(call.name, [FeedbackStep(text: "\(call) → \(uikit)", source: capacitorIOS)])
+        case .reactNative:
+            guard let target = reactNativeTypes.first(where: { $0.name == call.name })?.iosRow else {
+                return ([FeedbackStep(text: "\(call) → nothing on an iPhone (an Android type)", source: reactNativeIOS)], .nothing("\(call) is an Android type"))
+            }
+            return row(target, [FeedbackStep(text: "\(call) → \(uikitCall(target))", source: reactNativeIOS)])
         case .android, .compose:
             return ([FeedbackStep(text: "\(call) is an Android call: an iPhone has none", source: "Android only")],
                     .nothing("\(call) is an Android call"))
@@ -114,8 +129,8 @@ enum FeedbackTable {
         }
     }
 
-    /// What `call` asks of an Android phone, and the steps up to the framework.
-    static func android(_ call: FeedbackCall) -> (steps: [FeedbackStep], request: AndroidFeedbackRequest) {
+    /// What `call` asks of an Android phone at `apiLevel`, and the steps up to the framework.
+    static func android(_ call: FeedbackCall, apiLevel: Int) -> (steps: [FeedbackStep], request: AndroidFeedbackRequest) {
         func constant(_ c: AndroidFeedbackConstant, _ source: String) -> ([FeedbackStep], AndroidFeedbackRequest) {
             ([FeedbackStep(text: "\(call) → View.performHapticFeedback(HapticFeedbackConstants.\(c.rawValue))", source: source)], .constant(c))
         }
@@ -138,6 +153,12 @@ enum FeedbackTable {
             let timings = pattern.enumerated().map { $0.offset % 2 == 0 ? min(max($0.element, 1), 10_000) : $0.element }
             return ([FeedbackStep(text: "\(call) → one-shots of \(list(timings)) ms (on, off, …) at the default amplitude", source: web)],
                     .waveform(timingsMs: [0] + timings, amplitudes: [0] + timings.indices.map { $0 % 2 == 0 ? 255 : 0 }))
+        case .capacitor:
+            let (_, timings, amplitudes) = capacitorWaveforms.first { $0.0 == call.name } ?? ("", [], [])
+            return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(list(timings)) ms, \(list(amplitudes)), -1)", source: capacitorAndroid)],
+                    .waveform(timingsMs: timings, amplitudes: amplitudes))
+        case .reactNative:
+            return reactNativeAndroid(call, apiLevel: apiLevel)
         case .uikit, .swiftui:
             return ([FeedbackStep(text: "\(call) is an Apple call: an Android phone has none", source: "Apple only")],
                     .nothing("\(call) is an Apple call"))

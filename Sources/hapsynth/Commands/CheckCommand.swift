@@ -18,7 +18,7 @@ struct CheckCommand: Command {
         their difference signals go to --artifacts (default: a fresh folder under $TMPDIR).
         HAPSYNTH_RECORD=missing|all records like --record, except when CI is set.
         """
-    static let positionals = [PositionalSpec(name: "pattern-or-dir", help: "Pattern files or folders.", repeating: true)]
+    static let positionals = [PositionalSpec(name: "pattern-or-dir", help: "Pattern files or folders, or system feedback calls (android:CONFIRM).", repeating: true)]
     static let goldens = Option("--goldens", "DIR", help: "The folder of golden files.", isRequired: true)
     static let record = Flag("--record", help: "Write missing and differing goldens; 'missing': only new ones; 'all': re-record every one.",
                              choices: ["missing", "all"])

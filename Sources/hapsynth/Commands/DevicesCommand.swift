@@ -19,7 +19,7 @@ struct DevicesCommand: Command {
         of them. --max-loss makes it a gate: exit 1 when a device loses more than PCT % of what the
         reference feels; --max-level-offset when it plays more than DB weaker or stronger.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "Pattern files or folders, and device names or files.", repeating: true)]
+    static let positionals = [PositionalSpec(name: "pattern", help: "Pattern files or folders or system feedback calls, and device names or files.", repeating: true)]
     static let list = Flag("--list", help: "Print every catalogue device, each value with its basis and reference (--json: the files).", standalone: true)
     static let reference = Option("--reference", "NAME|FILE", help: "The device the others are judged against (default iphone).")
     static let rate = Option.whole("--rate", "HZ", help: "Render rate, 8000-192000 (default 48000).", in: 8_000...192_000)

@@ -4,7 +4,7 @@ import HapsynthKit
 /// each feels on every catalogue device (docs/feedback.md).
 struct FeedbackCommand: Command {
     static let name = "feedback"
-    static let abstract = "Play system feedback calls (uikit:impact.light, android:CONFIRM, …) on every catalogue device; --list shows each call's chain."
+    static let abstract = "Play system feedback calls on every catalogue device; --list shows what each becomes."
     static let discussion = """
         A call is PLATFORM:NAME: uikit:, swiftui:, android:, compose:, flutter:, expo: and
         web:vibrate(MS,…); every command that takes a pattern takes one too (a file of that name

@@ -9,7 +9,7 @@ struct LintCommand: Command {
         place (line, column, JSON path) and its severity; exit 1 when there is an error finding (or,
         with --strict, a warning) or no pattern at all.
         """
-    static let positionals = [PositionalSpec(name: "pattern-or-dir", help: "Pattern files or folders.", repeating: true)]
+    static let positionals = [PositionalSpec(name: "pattern-or-dir", help: "Pattern files or folders, or system feedback calls (android:CONFIRM).", repeating: true)]
     static let format = Option<LintRun.Format>.choice("--format", help: "How to write the findings (default text).")
     static let output = Option("--output", "FILE", help: "Write them to FILE, atomically (default: standard output).", short: "-o")
     static let sarifRoot = Option("--sarif-root", "DIR", help: "With sarif: the folder paths are relative to (default: the current one).")
