@@ -71,14 +71,14 @@ public enum FeedbackReport {
         var lines = ["feedback: \(NumberText.count(matrix.calls.count, "call")) on \(NumberText.count(matrix.devices.count, "device")) at \(matrix.sampleRate) Hz "
                      + "(felt: some 10 ms window above the vibrotactile threshold; below: it plays but is never felt; a letter: calls that feel the same there; "
                      + "-: a call not meant for that device)", ""]
-        lines.append(pad("call", width) + zip(matrix.devices, columns).map { pad($0.name, $1) }.joined())
+        lines.append(trimmed(pad("call", width) + zip(matrix.devices, columns).map { pad($0.name, $1) }.joined()))
         for (c, call) in matrix.calls.enumerated() {
             let cells = matrix.devices.indices.map { d -> String in
                 let cell = matrix.cells[c][d]
                 guard FeedbackMatrix.isMeant(call, for: matrix.devices[d]) else { return "-" }
                 return word(cell.verdict) + (groups[d][call].map { " " + $0 } ?? "")
             }
-            lines.append(pad(call.description, width) + zip(cells, columns).map { pad($0, $1) }.joined())
+            lines.append(trimmed(pad(call.description, width) + zip(cells, columns).map { pad($0, $1) }.joined()))
         }
         for (d, device) in matrix.devices.enumerated() {
             let byLetter = Dictionary(grouping: groups[d], by: \.value).sorted { $0.key < $1.key }
@@ -175,6 +175,12 @@ public enum FeedbackReport {
     static func letter(_ n: Int) -> String {
         let scalars = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return n < 26 ? String(scalars[n]) : letter(n / 26 - 1) + String(scalars[n % 26])
+    }
+
+    static func trimmed(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
     }
 
     static func list<T>(_ values: [T]) -> String { "[" + values.map { "\($0)" }.joined(separator: ", ") + "]" }

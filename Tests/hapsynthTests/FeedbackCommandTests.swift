@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// System feedback calls on the command line (docs/feedback.md): a call wherever a pattern is
+/// taken, a file of that name first, unknown names as usage errors, `hapsynth feedback` and its
+/// list, and lint's rules.
+@Suite struct FeedbackCommandTests {
+    /// `plan`, `render` and `plot` take a call; `plan` says its chain with sources.
+    @Test func everyPatternCommandTakesACall() throws {
+        let scratch = try Scratch()
+        let plan = try hapsynth(["plan", "android:CONFIRM", "--platform", "android", "--android-device", "pixel-5"])
+        #expect(plan.status == 0 && plan.stdout.contains("backend: androidEffect"), "\(plan.stdout)\(plan.stderr)")
+        #expect(plan.stdout.contains("HapticFeedbackConstants.CONFIRM → VibrationEffect.get(EFFECT_CLICK)   [AOSP services/core/java/com/android/server/vibrator/HapticFeedbackVibrationProvider.java"))
+        #expect(plan.stdout.contains("  at 0 ms for 6 ms at 0.419 of full scale"))
+        let render = try hapsynth(["render", "uikit:impact.light", scratch.path + "/light.wav"])
+        #expect(render.status == 0 && render.stdout.contains("1 player"), "\(render.stderr)")
+        let android = try hapsynth(["render", "flutter:heavyImpact", scratch.path + "/heavy.wav", "--device-profile", "pixel-5"])
+        #expect(android.status == 0 && android.stdout.contains("androidEffect on pixel-5"), "\(android.stderr)")
+        let plot = try hapsynth(["plot", "expo:notification.success", scratch.path + "/success.svg", "--platform", "android"])
+        #expect(plot.status == 0, "\(plot.stderr)")
+    }
+
+    /// A file named like a call is read as the file; an unknown name is a usage error (64) that
+    /// names the nearest; a prefix that is no family's is a file name (66 when missing).
+    @Test func aFileWinsAndAnUnknownNameIsAUsageError() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("uikit:impact.light", #"{"timeline": [{"transient": {"intensity": 0.9}}, {"delay": 500}, {"transient": {}}]}"#)
+        let file = try hapsynth(["plan", "uikit:impact.light"], in: scratch.path)
+        #expect(file.status == 0 && file.stdout.contains("logical duration: 500 ms"), "\(file.stdout)")
+        let call = try hapsynth(["plan", "uikit:impact.light"])
+        #expect(call.status == 0 && !call.stdout.contains("logical duration: 500 ms"), "\(call.stdout)")
+        let unknown = try hapsynth(["render", "uikit:impact.ligt", scratch.path + "/x.wav"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("did you mean uikit:impact.light?"), "\(unknown.stderr)")
+        let notAFamily = try hapsynth(["plan", "ios:impact.light"])
+        #expect(notAFamily.status == 66, "\(notAFamily.stderr)")
+    }
+
+    /// `feedback` judges calls on the devices named, as text and JSON, and writes its page;
+    /// `--list` gives every call's chain with its sources.
+    @Test func feedbackJudgesCallsAndListsChains() throws {
+        let scratch = try Scratch()
+        let text = try hapsynth(["feedback", "flutter:lightImpact", "flutter:mediumImpact", "android:TOGGLE_ON", "pixel-5", "iphone", "--rate", "8000",
+                                 "--report", scratch.path + "/feedback.html"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("pixel-5: calls that feel the same\n  A: flutter:lightImpact, flutter:mediumImpact"), "\(text.stdout)")
+        let toggle = text.stdout.split(separator: "\n").first { $0.hasPrefix("android:TOGGLE_ON ") }
+        #expect(toggle?.split(separator: " ") == ["android:TOGGLE_ON", "silent", "-"], "\(text.stdout)")
+        let page = try String(contentsOfFile: scratch.path + "/feedback.html", encoding: .utf8)
+        #expect(page.contains("data-call=\"flutter:lightImpact\"") && page.contains("data-verdict=\"felt\""))
+        let json = try hapsynth(["feedback", "android:CONFIRM", "pixel-5", "--json", "--rate", "8000"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let cell = try #require(((document["calls"] as? [[String: Any]])?.first?["cells"] as? [[String: Any]])?.first)
+        #expect(cell["verdict"] as? String == "felt" && cell["backend"] as? String == "androidEffect")
+        let list = try hapsynth(["feedback", "--list"])
+        #expect(list.status == 0 && list.stdout.contains("compose:LongPress") && list.stdout.contains("    pixel-5: the HAL's effect: 6 ms at 0.521 from 0 ms"),
+                "\(list.stdout.prefix(2000))")
+        let bad = try hapsynth(["feedback", "androd:CONFIRM"])
+        #expect(bad.status == 64, "\(bad.stderr)")
+    }
+
+    /// Lint judges the calls of a run on every catalogue device: one not felt somewhere (HS305),
+    /// two that feel the same somewhere (HS306).
+    @Test func lintSaysWhichCallsAreNotFeltOrNotDistinct() throws {
+        let result = try hapsynth(["lint", "flutter:lightImpact", "flutter:mediumImpact", "android:TOGGLE_ON", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let rules = findings.map { "\($0["path"] ?? ""): \($0["ruleId"] ?? "")" }
+        #expect(rules.contains("android:TOGGLE_ON: HS305"), "\(rules)")
+        #expect(rules.contains("flutter:lightImpact: HS306"), "\(rules)")
+        #expect(!rules.contains("flutter:lightImpact: HS305"), "\(rules)")
+    }
+}
