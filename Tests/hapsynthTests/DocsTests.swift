@@ -37,6 +37,17 @@ import TestSupport
         #expect(example.split(separator: "\n").last.map(String.init) == lines.last)
     }
 
+    /// The "what does success feel like on a Pixel 5" example of feedback.md is what the command
+    /// prints today.
+    @Test func theFeedbackExampleIsTodaysOutput() throws {
+        let example = try #require(try Self.blocks("feedback.md", language: "console").first)
+        let lines = example.split(separator: "\n", maxSplits: 1).map(String.init)
+        let command = try #require(lines.first?.dropFirst("$ hapsynth ".count)).split(separator: " ").map(String.init)
+        let result = try hapsynth(command)
+        #expect(result.status == 0)
+        #expect(result.stdout == lines[1], "feedback.md shows an old output of hapsynth \(command.joined(separator: " "))")
+    }
+
     @Test func theCommandLinePageShowsEachCommandsHelp() throws {
         let text = try String(contentsOfFile: Self.docs + "/command-line.md", encoding: .utf8)
         for command in ["render", "play", "plan", "plot", "compare", "check", "export", "from-audio", "lint", "devices", "feedback"] {
@@ -99,7 +110,7 @@ import TestSupport
     /// repository, and every link in the Markdown pages leads to a file that exists.
     @Test func nothingPointsOutsideTheRepository() throws {
         let outside = ["../shared", "SPEC.md", "SYNTH.md", "FORMATS.md", "ARCHITECTURE.md", "ANDROID.md", "AUDIO.md", "PERCEPTION.md", "LINT.md",
-                       "DEVICES.md", "HAPTIC.md", "COREHAPTICS.md"]
+                       "DEVICES.md", "HAPTIC.md", "COREHAPTICS.md", "FEEDBACK.md"]
         var checked = 0
         for top in ["Sources", "Tests", "docs", "Samples", "Benchmarks", "Fuzz", "Examples", "README.md", "Makefile", "Package.swift", ".ci"] {
             let root = packageRoot + "/" + top

@@ -41,7 +41,7 @@ public struct FeedbackMatrix: Sendable {
     /// `cells[call][device]`.
     public let cells: [[Cell]]
 
-    /// The noticeable differences two calls are told apart by (PERCEPTION.md §3).
+    /// The noticeable differences two calls are told apart by (docs/golden-tests.md, docs/devices.md).
     public static let tolerance = PerceptualTolerance(levelDb: 1.65, frequencyRatio: 0.13, onsetMs: 5)
     /// The most of each render that is judged, in seconds (a `web:vibrate` pattern may last minutes).
     public static let judgedSeconds = 20

@@ -43,8 +43,8 @@ enum FeedbackTable {
     static let expoAndroid = "expo/expo packages/expo-haptics/android: HapticsModule.kt 0c735f6 plays VibrationEffect.createWaveform(timings, amplitudes, -1); "
         + "arguments/HapticsImpactType.kt 60b2373, HapticsNotificationType.kt 05a852a, HapticsSelectionType.kt c9ed6ec (\(read))"
     static let expoIOS = "assumed: expo-haptics on iOS calls the UIKit generator of the same name (its iOS source was not read)"
-    static let web = "Chromium on Android plays navigator.vibrate as one-shot vibrations at the default amplitude, each on-duration clamped to "
-        + "1 ms … 10 s (shared FEEDBACK.md §2; Chromium's source was not read); Safari on iOS has no Vibration API"
+    static let web = "assumed (Chromium's source was not read): Chromium on Android plays navigator.vibrate as one-shot vibrations at the default "
+        + "amplitude, each on-duration clamped to 1 ms … 10 s; Safari on iOS has no Vibration API"
     static let constants = "Android's HapticFeedbackConstants reference: the API level each constant was added in"
 
     /// The most durations `web:vibrate(…)` takes.
