@@ -19,6 +19,10 @@ import TestSupport
         #expect(android.status == 0 && android.stdout.contains("androidEffect on pixel-5"), "\(android.stderr)")
         let plot = try hapsynth(["plot", "expo:notification.success", scratch.path + "/success.svg", "--platform", "android"])
         #expect(plot.status == 0, "\(plot.stderr)")
+        let play = try hapsynth(["play", "uikit:impact.light", "--device", "null"])
+        #expect(play.status == 0 && play.stdout.contains("playing uikit:impact.light on null"), "\(play.stderr)")
+        // A call has no file to follow.
+        #expect(try hapsynth(["play", "uikit:impact.light", "--watch", "--device", "null"]).status == 64)
     }
 
     /// A file named like a call is read as the file; an unknown name is a usage error (64) that

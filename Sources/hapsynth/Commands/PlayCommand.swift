@@ -48,6 +48,9 @@ struct PlayCommand: Command {
         skipInitial = arguments.has(Self.skipInitial)
         allowLong = arguments.has(Self.allowLong)
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
+        if watch, FeedbackCall.hasFamilyPrefix(input.path), FilePaths.isFolder(input.path) == nil {
+            throw .usage("--watch follows a file; \(input.path) is a system feedback call, which has none", command: Self.name)
+        }
         (profile, platform, capabilities) = try DeviceOptions.choose(arguments)
         noAudio = arguments.has(Self.noAudio)
         audioOptions = try AudioOptions.track(arguments, patternPath: input.path)
