@@ -111,6 +111,7 @@ package.products += [
     .library(name: "CoreHapticsEmulator", targets: ["CoreHapticsEmulator"]),
     .library(name: "CoreHapticsEmulatorTesting", targets: ["CoreHapticsEmulatorTesting"]),
     .library(name: "UIKit", targets: ["UIKit"]),
+    .library(name: "SwiftUI", targets: ["SwiftUI"]),
     .library(name: "AudioToolbox", targets: ["AudioToolbox"]),
 ]
 package.targets += [
@@ -131,11 +132,13 @@ package.targets += [
         dependencies: ["IPhoneEmulation", "_AVFAudioSession", "HapticPlayback", "HapticPlanner", "HapticCore", "AudioCore", "AudioIO"],
         exclude: ["README.md"]
     ),
-    .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "IPhoneEmulation", "HapticPlayback"], exclude: ["README.md"]),
+    .target(name: "CoreHapticsEmulator", dependencies: ["CoreHaptics", "SwiftUI", "IPhoneEmulation", "HapticPlayback"], exclude: ["README.md"]),
     // The `.emulatedIPhone` trait, for tests: the one module that imports Swift Testing, so the
     // libraries an app links never do.
     .target(name: "CoreHapticsEmulatorTesting", dependencies: ["CoreHapticsEmulator"], exclude: ["README.md"]),
     .target(name: "UIKit", dependencies: ["IPhoneEmulation", "_Testing_UIKit", "_UIKitHeaders"], exclude: ["README.md"]),
+    // SwiftUI's sensory feedback values, played as SwiftUI asks UIKit's generators (docs/feedback.md).
+    .target(name: "SwiftUI", dependencies: ["IPhoneEmulation"], exclude: ["README.md"]),
     .target(name: "AudioToolbox", dependencies: ["IPhoneEmulation", "HapticPlayback", "AudioCore", "_AudioToolboxHeaders"], exclude: ["README.md"]),
     // The empty Objective-C modules under UIKit and AudioToolbox, for the submodules apps name.
     .systemLibrary(name: "_UIKitHeaders"),
@@ -152,7 +155,7 @@ package.targets += [
     .executableTarget(name: "corehaptics-probe", dependencies: ["CoreHaptics"], path: "Tests/CoreHapticsProbe"),
     .testTarget(
         name: "CoreHapticsTests",
-        dependencies: ["CoreHaptics", "IPhoneEmulation", "CoreHapticsEmulator", "CoreHapticsEmulatorTesting", "AppShapesSwift5", "AppShapesSwift6", "UIKit", "AudioToolbox", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
+        dependencies: ["CoreHaptics", "IPhoneEmulation", "CoreHapticsEmulator", "CoreHapticsEmulatorTesting", "AppShapesSwift5", "AppShapesSwift6", "UIKit", "SwiftUI", "AudioToolbox", "AVFoundation", "AudioIO", "HapticPlayback", "HapticCore", "TestSupport"]
     ),
 ]
 #endif
