@@ -126,10 +126,12 @@ public struct DeviceMatrix: Sendable {
             return Source(plan: .android(androidPlan), profile: profile, leadFrames: 0, backend: androidPlan.backend.rawValue,
                           approximations: androidPlan.approximations.map(\.text) + braked)
         }
-        let braked = loaded.plan.players.contains { $0.events.contains { $0.kind == .transient } } && profile.tapBraking
+        // A system feedback call plays the device's own row (else the catalogue iPhone's).
+        let plan = loaded.feedback.map { FeedbackMatrix.plan($0, on: device)?.ios ?? PatternLoader.silentPlan } ?? loaded.plan
+        let braked = plan.players.contains { $0.events.contains { $0.kind == .transient } } && profile.tapBraking
             ? ["transients are braked taps at the resonance (\(NumberText.significant(profile.resonatorHz)) Hz); their sharpness is not rendered"] : []
-        return Source(plan: .ios(loaded.plan), profile: profile, leadFrames: FrameTiming.frame(atMs: FrameTiming.leadMs, rate: sampleRate),
-                      backend: loaded.plan.diagnostics.backend.rawValue, approximations: loaded.plan.diagnostics.approximations + braked)
+        return Source(plan: .ios(plan), profile: profile, leadFrames: FrameTiming.frame(atMs: FrameTiming.leadMs, rate: sampleRate),
+                      backend: plan.diagnostics.backend.rawValue, approximations: plan.diagnostics.approximations + braked)
     }
 }
 

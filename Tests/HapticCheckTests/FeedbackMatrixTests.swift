@@ -20,6 +20,24 @@ import TestSupport
         return try DeviceProfile.read(Array(bytes), file: "edited-pixel-5.json")
     }
 
+    /// An iOS device file's own row plays for a call (else the catalogue iPhone's does).
+    @Test func anIOSDeviceFilePlaysItsOwnRows() throws {
+        let text = try #require(DeviceCatalogueFiles.files.first { $0.name == "iphone" }).json
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var rows = object["systemFeedback"] as! [String: Any]
+        let tap: [String: Any] = ["Event": ["Time": 0, "EventType": "HapticTransient", "EventParameters": [["ParameterID": "HapticIntensity", "ParameterValue": 1]]]]
+        var twoTaps = tap
+        twoTaps["Event"] = ["Time": 0.2, "EventType": "HapticTransient", "EventParameters": [["ParameterID": "HapticIntensity", "ParameterValue": 1]]]
+        rows["impact.light"] = ["Pattern": [tap, twoTaps]]
+        object["systemFeedback"] = rows
+        object["name"] = "my-iphone"
+        let mine = try DeviceProfile.read(Array(try JSONSerialization.data(withJSONObject: object)), file: "my-iphone.json")
+        let light = try #require(try FeedbackCall.named("uikit:impact.light"))
+        #expect(FeedbackMatrix.plan(light, on: mine)?.ios?.players.flatMap(\.events).count == 2)
+        #expect(FeedbackMatrix.plan(light, on: try Self.catalogue("iphone"))?.ios?.players.flatMap(\.events).count == 1)
+        #expect(FeedbackMatrix.plan(try #require(try FeedbackCall.named("uikit:impact.heavy")), on: mine)?.ios?.players.flatMap(\.events).count == 1)
+    }
+
     static func calls(_ names: String...) throws -> [FeedbackCall] { try names.map { try #require(try FeedbackCall.named($0)) } }
 
     func cell(_ matrix: FeedbackMatrix, _ call: String, _ device: String) throws -> FeedbackMatrix.Cell {

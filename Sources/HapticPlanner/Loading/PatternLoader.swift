@@ -61,6 +61,9 @@ public enum PatternLoader {
         }
     }
 
+    /// The plan of nothing on an iPhone (silent): what a system feedback call that becomes no row plays.
+    public static var silentPlan: PlaybackPlan { FeedbackCall.nothing(capabilities: .iPhone).plan }
+
     /// The format of a file's content, without reading its includes or planning it.
     public enum Format: Equatable, Sendable {
         case patternJSON
