@@ -6,9 +6,9 @@ struct FeedbackCommand: Command {
     static let name = "feedback"
     static let abstract = "Play system feedback calls on every catalogue device; --list shows what each becomes."
     static let discussion = """
-        A call is PLATFORM:NAME: uikit:, swiftui:, android:, compose:, flutter:, expo: and
-        web:vibrate(MS,…); every command that takes a pattern takes one too (a file of that name
-        wins). Each call is rendered on each device as that device plays it and judged: felt
+        A call is PLATFORM:NAME: uikit:, swiftui:, android:, compose:, flutter:, expo:,
+        capacitor:, react-native: and web:vibrate(MS,...); every command that takes a pattern takes
+        one too (a file of that name wins). Each call is rendered on each device as that device plays it and judged: felt
         (some 10 ms window above the vibrotactile threshold), below (it plays but is never felt)
         or silent; calls a person could not tell apart on a device (levels within 1.65 dB,
         frequencies within 13 %, onsets within 5 ms) share a letter there. Catalogue names and
@@ -18,7 +18,7 @@ struct FeedbackCommand: Command {
     static let positionals = [PositionalSpec(name: "call", help: "Calls, and device names or files (default: every listed call on every device).", repeating: true, optional: true)]
     static let list = Flag("--list", help: "Print every call with the chain it becomes on each platform and what each Android device plays, each step with its source.",
                            standalone: true)
-    static let report = Option("--report", "FILE", help: "Write an HTML page of the calls × devices matrix, each cell titled with its chain.")
+    static let report = Option("--report", "FILE", help: "Write an HTML page of the calls-by-devices matrix, each cell titled with its chain.")
     static var options: [OptionSpec] { specs(list, DevicesCommand.rate, CompareOptions.json, report) }
 
     let list: Bool
