@@ -392,10 +392,7 @@ package enum DeviceCatalogueFiles {
                 "hasVibrator": true,
                 "hasAmplitudeControl": true,
                 "envelope": null,
-                "primitives": {
-                  "CLICK": 6,
-                  "TICK": 6
-                },
+                "primitives": {},
                 "effects": {
                   "CLICK": [
                     [6, 0.358]
@@ -453,13 +450,9 @@ package enum DeviceCatalogueFiles {
                   "basis": "assumed",
                   "ref": "no envelope effects before API 36 (the HAL composes no PWLE)"
                 },
-                "/android/primitives/CLICK": {
+                "/android/primitives": {
                   "basis": "sourced",
-                  "ref": "device/google/sunfish device.mk ro.vendor.vibrator.hal.click.duration=6; device/google/sunfish vibrator/drv2624/drv2624.bin: effect 1, one segment at full drive (0x3f) for 6 ticks of 1 ms"
-                },
-                "/android/primitives/TICK": {
-                  "basis": "sourced",
-                  "ref": "device/google/sunfish device.mk ro.vendor.vibrator.hal.tick.duration=6; device/google/sunfish vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 6 ticks of 1 ms"
+                  "ref": "device/google/sunfish vibrator/drv2624/Vibrator.cpp: getCapabilities gives CAP_AMPLITUDE_CONTROL only (no CAP_COMPOSE_EFFECTS) and getSupportedPrimitives and compose return EX_UNSUPPORTED_OPERATION: the HAL composes nothing, so a pattern's taps play as a waveform; its click and tick are predefined effects (android.effects)"
                 },
                 "/android/effects/CLICK": {
                   "basis": "sourced",
@@ -501,10 +494,7 @@ package enum DeviceCatalogueFiles {
                 "hasVibrator": true,
                 "hasAmplitudeControl": true,
                 "envelope": null,
-                "primitives": {
-                  "CLICK": 7,
-                  "TICK": 7
-                },
+                "primitives": {},
                 "effects": {
                   "CLICK": [
                     [7, 0.44]
@@ -562,13 +552,9 @@ package enum DeviceCatalogueFiles {
                   "basis": "assumed",
                   "ref": "no envelope effects before API 36 (the HAL composes no PWLE)"
                 },
-                "/android/primitives/CLICK": {
+                "/android/primitives": {
                   "basis": "sourced",
-                  "ref": "device/google/bramble device-bramble.mk ro.vendor.vibrator.hal.click.duration=7; device/google/bramble vibrator/drv2624/drv2624.bin: effect 1, one segment at full drive (0x3f) for 7 ticks of 1 ms"
-                },
-                "/android/primitives/TICK": {
-                  "basis": "sourced",
-                  "ref": "device/google/bramble device-bramble.mk ro.vendor.vibrator.hal.tick.duration=7; device/google/bramble vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 7 ticks of 1 ms"
+                  "ref": "device/google/bramble vibrator/drv2624/Vibrator.cpp: getCapabilities gives CAP_AMPLITUDE_CONTROL only (no CAP_COMPOSE_EFFECTS) and getSupportedPrimitives and compose return EX_UNSUPPORTED_OPERATION: the HAL composes nothing, so a pattern's taps play as a waveform; its click and tick are predefined effects (android.effects)"
                 },
                 "/android/effects/CLICK": {
                   "basis": "sourced",
@@ -610,10 +596,7 @@ package enum DeviceCatalogueFiles {
                 "hasVibrator": true,
                 "hasAmplitudeControl": true,
                 "envelope": null,
-                "primitives": {
-                  "CLICK": 6,
-                  "TICK": 6
-                },
+                "primitives": {},
                 "effects": {
                   "CLICK": [
                     [6, 0.419]
@@ -671,13 +654,9 @@ package enum DeviceCatalogueFiles {
                   "basis": "assumed",
                   "ref": "no envelope effects before API 36 (the HAL composes no PWLE)"
                 },
-                "/android/primitives/CLICK": {
+                "/android/primitives": {
                   "basis": "sourced",
-                  "ref": "device/google/redfin device-redfin.mk ro.vendor.vibrator.hal.click.duration=6; device/google/redfin vibrator/drv2624/drv2624.bin: effect 1, one segment at full drive (0x3f) for 6 ticks of 1 ms"
-                },
-                "/android/primitives/TICK": {
-                  "basis": "sourced",
-                  "ref": "device/google/redfin device-redfin.mk ro.vendor.vibrator.hal.tick.duration=6; device/google/redfin vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 6 ticks of 1 ms"
+                  "ref": "device/google/redfin vibrator/drv2624/Vibrator.cpp: getCapabilities gives CAP_AMPLITUDE_CONTROL only (no CAP_COMPOSE_EFFECTS) and getSupportedPrimitives and compose return EX_UNSUPPORTED_OPERATION: the HAL composes nothing, so a pattern's taps play as a waveform; its click and tick are predefined effects (android.effects)"
                 },
                 "/android/effects/CLICK": {
                   "basis": "sourced",
@@ -719,10 +698,7 @@ package enum DeviceCatalogueFiles {
                 "hasVibrator": true,
                 "hasAmplitudeControl": true,
                 "envelope": null,
-                "primitives": {
-                  "CLICK": 7,
-                  "TICK": 7
-                },
+                "primitives": {},
                 "effects": {
                   "CLICK": [
                     [7, 0.326]
@@ -780,13 +756,9 @@ package enum DeviceCatalogueFiles {
                   "basis": "assumed",
                   "ref": "no envelope effects before API 36 (the HAL composes no PWLE)"
                 },
-                "/android/primitives/CLICK": {
+                "/android/primitives": {
                   "basis": "sourced",
-                  "ref": "device/google/barbet device-barbet.mk ro.vendor.vibrator.hal.click.duration=7; device/google/barbet vibrator/drv2624/drv2624.bin: effect 1, one segment at full drive (0x3f) for 7 ticks of 1 ms"
-                },
-                "/android/primitives/TICK": {
-                  "basis": "sourced",
-                  "ref": "device/google/barbet device-barbet.mk ro.vendor.vibrator.hal.tick.duration=7; device/google/barbet vibrator/drv2624/drv2624.bin: effect 2, one segment at full drive (0x3f) for 7 ticks of 1 ms"
+                  "ref": "device/google/barbet vibrator/drv2624/Vibrator.cpp: getCapabilities gives CAP_AMPLITUDE_CONTROL only (no CAP_COMPOSE_EFFECTS) and getSupportedPrimitives and compose return EX_UNSUPPORTED_OPERATION: the HAL composes nothing, so a pattern's taps play as a waveform; its click and tick are predefined effects (android.effects)"
                 },
                 "/android/effects/CLICK": {
                   "basis": "sourced",

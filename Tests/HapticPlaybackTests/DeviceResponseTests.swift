@@ -93,7 +93,9 @@ import Testing
     @Test(arguments: drv2624)
     func aDrv2624PixelBuzzesAtItsSteadyTargetAndClicksAtItsEffectTarget(_ expected: (name: String, clickMs: Int, fullScaleG: Double, strongClickG: Double)) throws {
         let device = try Self.device(expected.name), android = try #require(device.android)
-        #expect(android.primitiveDurationsMs == [.click: expected.clickMs, .tick: expected.clickMs] && device.actuator?.fullScaleG == expected.fullScaleG)
+        // The HAL composes nothing: its click is a predefined effect of the firmware.
+        #expect(android.primitiveDurationsMs.isEmpty && device.actuator?.fullScaleG == expected.fullScaleG)
+        #expect(android.effects.first { $0.name == "CLICK" }?.durationMs == Int64(expected.clickMs))
         #expect(abs(device.actuator!.f0Hz - 1e9 / (24_615 * 262)) < 0.005)
         let actuator = Self.actuator(device, rate: 48_000)
         // A steady buzz: a full-amplitude waveform (no envelopes on these phones).
@@ -101,12 +103,10 @@ import Testing
         #expect(buzz.backend == .androidWaveform)
         let steady = Double(actuator.render(buzz)[24_000..<36_000].map { abs($0) }.max() ?? 0) * expected.fullScaleG
         #expect(abs(Self.db(steady, over: expected.fullScaleG)) < 1, "\(expected.name): \(steady) g")
-        // A STRONG CLICK: a CLICK at scale target ÷ fullScaleG, one segment of 6 or 7 ms.
-        let scale = expected.strongClickG / expected.fullScaleG
-        let click = planAndroid(try Pattern(events: [try .transient(startMs: 0, intensity: Intensity(Float(scale)), sharpness: 0.5)], durationMs: 200),
-                                device: android)
-        let onset = try #require(click.primitiveOnsets.first)
-        #expect(click.backend == .androidPrimitives && onset.step.primitive == .click && onset.durationMs == Int64(expected.clickMs))
+        // The HAL's CLICK (performHapticFeedback(CONFIRM)): one segment of 6 or 7 ms at the
+        // effect target (MEDIUM plays at EFFECT_TARGET_G[3], as STRONG does on this HAL).
+        let click = try #require(try FeedbackCall.named("android:CONFIRM")).androidPlan(on: android)
+        #expect(click.backend == .androidEffect && click.effectBursts.map(\.durationMs) == [Int64(expected.clickMs)])
         let peak = Double(actuator.render(click).map { abs($0) }.max() ?? 0) * expected.fullScaleG
         #expect(abs(Self.db(peak, over: expected.strongClickG)) < 1.65, "\(expected.name): \(peak) g")
     }
