@@ -133,6 +133,13 @@ import TestSupport
             #expect(error.description.contains("did you mean uikit:impact.light?"))
         }
         #expect((try? FeedbackCall.named("web:vibrate(1,x)")) == nil)
+        do {
+            _ = try FeedbackCall.named("web:vibrate(20000)")
+            Issue.record("a pulse over 10 s is refused")
+        } catch {
+            #expect(error.description == "web:vibrate(20000): no such web feedback call and no such file; web:vibrate takes 1 to 99 durations in ms, "
+                + "e.g. web:vibrate(100,50,100) (hapsynth feedback --list)")
+        }
         #expect(try FeedbackCall.named("Samples/click-train.json") == nil)
         #expect(try FeedbackCall.named("pixel-5") == nil)
     }

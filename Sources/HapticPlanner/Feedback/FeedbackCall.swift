@@ -69,6 +69,6 @@ public struct FeedbackNameError: Error, Sendable, Hashable, CustomStringConverti
         var text = "\(self.text): no such \(family.rawValue) feedback call and no such file"
         if let suggestion { text += " (did you mean \(suggestion)?)" }
         if family == .web { text += "; web:vibrate takes 1 to \(FeedbackTable.webPatternMaxEntries) durations in ms, e.g. web:vibrate(100,50,100)" }
-        return text + "; \(family.rawValue) has \(known.joined(separator: ", ")) (hapsynth feedback --list)"
+        return text + (known.isEmpty ? "" : "; \(family.rawValue) has \(known.joined(separator: ", "))") + " (hapsynth feedback --list)"
     }
 }
