@@ -13,11 +13,15 @@ public enum FeedbackReport {
     /// newest API level), then what each catalogue Android phone's HAL plays for it, each step with
     /// its source.
     public static func list(devices: [DeviceProfile]) -> String {
-        var lines = ["feedback: \(FeedbackCall.listed.count) calls (and web:vibrate(MS[,MS…])); each step with its source in brackets", ""]
+        var lines = ["feedback: \(FeedbackCall.listed.count) calls (and web:vibrate(MS[,MS…])); each step with its source in brackets; "
+                     + "the android steps are a phone's of API 36 with every primitive and effect, then what each catalogue phone plays", ""]
         for call in FeedbackCall.listed {
             lines.append(call.description)
             lines += call.iosChain.map { "  ios: \($0.text)   [\($0.source)]" }
-            let newest = AndroidDevice(name: "newest", apiLevel: 36, primitiveDurationsMs: [.click: 1, .tick: 1, .lowTick: 1])
+            // The steps every phone shares: up to the framework's effect (a phone of the newest API
+            // level with every primitive and effect, whose own steps are left out).
+            var newest = AndroidDevice(name: "newest", apiLevel: 36, primitiveDurationsMs: [.click: 1, .tick: 1, .lowTick: 1])
+            newest.effects = AndroidPredefinedEffect.allCases.map { AndroidFirmwareEffect(name: $0.rawValue, segments: [.init(ms: 1, drive: 1)]) }
             let steps = call.androidPlan(on: newest).chain.filter { !$0.text.contains("newest") }
             lines += steps.map { "  android: \($0.text)   [\($0.source)]" }
             for device in devices {

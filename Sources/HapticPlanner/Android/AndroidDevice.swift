@@ -67,12 +67,18 @@ public struct AndroidEnvelopeLimits: Hashable, Sendable {
     }
 }
 
-/// A predefined effect (`VibrationEffect.EFFECT_…`) as a device's firmware plays it.
+/// A predefined effect (`VibrationEffect.EFFECT_…`) as a device's firmware plays it, at the haptic
+/// feedback's default strength.
 public struct AndroidFirmwareEffect: Hashable, Sendable {
-    /// One stretch of the effect: its length in ms and its drive, 0 (off) to 1 (full).
+    /// One stretch of the effect: its length in ms and its level, 0 (off) to 1 (the device's full scale).
     public struct Segment: Hashable, Sendable {
         public let ms: Int64
         public let drive: Double
+
+        public init(ms: Int64, drive: Double) {
+            self.ms = ms
+            self.drive = drive
+        }
     }
 
     /// The names a device file may use.
@@ -80,6 +86,11 @@ public struct AndroidFirmwareEffect: Hashable, Sendable {
 
     public let name: String
     public let segments: [Segment]
+
+    public init(name: String, segments: [Segment]) {
+        self.name = name
+        self.segments = segments
+    }
 
     /// The effect's length, in ms.
     public var durationMs: Int64 { segments.reduce(0) { $0 + $1.ms } }
