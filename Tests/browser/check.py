@@ -151,6 +151,31 @@ def main():
         print("FAILED  devices.html layout: %s (expected the summary above, 9 pictures on 1 axis)" % shown)
         return 1
 
+    # feedback's page, laid out by the browser: a row per call, a cell per device, each cell
+    # coloured by its verdict and titled with the chain it becomes there.
+    feedback = os.path.join(scratch, "feedback.html")
+    subprocess.run([hapsynth, "feedback", "uikit:impact.light", "flutter:lightImpact", "android:TEXT_HANDLE_MOVE", "pixel-5", "iphone",
+                    "--report", feedback, "--rate", "8000"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    with open(feedback) as page:
+        feedback_text = page.read()
+    feedback_layout = os.path.join(scratch, "feedback-layout.html")
+    with open(feedback_layout, "w") as file:
+        file.write(feedback_text.replace("</body>", "<pre id='out'>waiting</pre><script>const cells=[...document.querySelectorAll('td[data-verdict]')];"
+                                         + "const colour=v=>new Set(cells.filter(c=>c.className.split(' ')[0]===v).map(c=>getComputedStyle(c).backgroundColor));"
+                                         + "document.getElementById('out').textContent=document.querySelectorAll('tr[data-call]').length+' '+cells.length+' '"
+                                         + "+cells.filter(c=>c.title.length>0).length+' '+[...colour('felt')].join('/')+' '+[...colour('silent')].join('/');"
+                                         + "</script></body>"))
+    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + feedback_layout], capture_output=True,
+                         text=True, timeout=120)
+    found = re.search(r"<pre id=\"out\">([^<]*)</pre>", dom.stdout)
+    shown = found.group(1).replace(", ", ",").split() if found else []
+    if shown == ["3", "6", "6", "rgb(216,240,216)", "rgb(243,198,198)"]:
+        print("ok      feedback.html: 3 calls by 2 devices, every cell titled with its chain, felt and silent cells coloured apart")
+    else:
+        print("FAILED  feedback.html: %s (expected 3 rows, 6 cells, 6 titles, felt green and silent red)" % shown)
+        return 1
+    pages.append(("feedback.html", feedback))
+
     plot_audio = os.path.join(scratch, "plot-audio-chirp.html")
     subprocess.run([hapsynth, "plot", "Samples/audio-chirp.ahap", plot_audio], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     pages.append(("plot-audio-chirp.html", plot_audio))
