@@ -62,14 +62,26 @@ public struct FeedbackMatrix: Sendable {
             var column = zip(calls, renders).map { call, render in
                 Cell(call: call, device: device.name, backend: render.backend, verdict: render.verdict, peakSensationDb: render.peakSensationDb)
             }
-            // Felt calls a person could not tell apart, pair by pair.
-            for a in calls.indices where column[a].verdict == .felt {
-                for b in calls.indices where b > a && column[b].verdict == .felt && Self.onsetsAgree(renders[a].onsetsMs, renders[b].onsetsMs) {
+            // Felt calls a person could not tell apart, pair by pair: calls whose renders are the
+            // same samples (several constants reach one effect) are one render, compared once.
+            var firstOfRender: [[Float]: Int] = [:], representative: [Int] = []
+            for (index, render) in renders.enumerated() {
+                representative.append(firstOfRender[render.samples] ?? index)
+                if firstOfRender[render.samples] == nil { firstOfRender[render.samples] = index }
+            }
+            var alike = Set<[Int]>()
+            let felt = calls.indices.filter { column[$0].verdict == .felt && representative[$0] == $0 }
+            for a in felt {
+                for b in felt where b > a && Self.onsetsAgree(renders[a].onsetsMs, renders[b].onsetsMs) {
                     let gate = PerceptualComparison(expected: [renders[a].samples], actual: [renders[b].samples], sampleRate: sampleRate,
                                                     fullScaleG: profile.fullScaleG, tolerance: Self.tolerance, scoring: false)
-                    guard gate.pass else { continue }
-                    column[a].sameAs.append(calls[b])
-                    column[b].sameAs.append(calls[a])
+                    if gate.pass { alike.insert([a, b]) }
+                }
+            }
+            for a in calls.indices where column[a].verdict == .felt {
+                for b in calls.indices where b != a && column[b].verdict == .felt {
+                    let (ra, rb) = (representative[a], representative[b])
+                    if ra == rb || alike.contains([min(ra, rb), max(ra, rb)]) { column[a].sameAs.append(calls[b]) }
                 }
             }
             columns.append(column)
