@@ -70,6 +70,17 @@ def not_blank(path):
     return dark > 200 and len(colours) > 8, dark, len(colours)
 
 
+def laid_out(browser, scratch, name, page, script):
+    """What `script` writes into the page's <pre id="out"> once Chromium has laid the page out, as words."""
+    layout = os.path.join(scratch, name)
+    with open(layout, "w") as file:
+        file.write(page.replace("</body>", "<pre id='out'>waiting</pre><script>" + script + "</script></body>"))
+    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + layout], capture_output=True, text=True,
+                         timeout=120)
+    found = re.search(r"<pre id=\"out\">([^<]*)</pre>", dom.stdout)
+    return found.group(1).split() if found else []
+
+
 def main():
     hapsynth = sys.argv[1]
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -133,18 +144,12 @@ def main():
         return 1
     pages.append(("from-audio.html", from_audio))
     # Laid out by the browser: the summary table above the first row, every row's picture on one time axis.
-    layout = os.path.join(scratch, "devices-layout.html")
-    with open(layout, "w") as file:
-        file.write(text.replace("</body>", "<pre id='out'>waiting</pre><script>const s=document.querySelector('table.summary').getBoundingClientRect();"
-                                + "const r=document.querySelector('section.device').getBoundingClientRect();"
-                                + "const axes=[...document.querySelectorAll('section.device svg[data-from-ms]')].map(g=>g.dataset.fromMs+'-'+g.dataset.toMs+'@'"
-                                + "+g.dataset.plotLeft+'-'+g.dataset.plotRight);"
-                                + "document.getElementById('out').textContent=(s.bottom<=r.top?'above':'below')+' '+axes.length+' '+new Set(axes).size;"
-                                + "</script></body>"))
-    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + layout], capture_output=True, text=True,
-                         timeout=120)
-    found = re.search(r"<pre id=\"out\">([^<]*)</pre>", dom.stdout)
-    shown = found.group(1).split() if found else []
+    shown = laid_out(browser, scratch, "devices-layout.html", text,
+                     "const s=document.querySelector('table.summary').getBoundingClientRect();"
+                     + "const r=document.querySelector('section.device').getBoundingClientRect();"
+                     + "const axes=[...document.querySelectorAll('section.device svg[data-from-ms]')].map(g=>g.dataset.fromMs+'-'+g.dataset.toMs+'@'"
+                     + "+g.dataset.plotLeft+'-'+g.dataset.plotRight);"
+                     + "document.getElementById('out').textContent=(s.bottom<=r.top?'above':'below')+' '+axes.length+' '+new Set(axes).size;")
     if len(shown) == 3 and shown[0] == "above" and shown[1] == "9" and shown[2] == "1":
         print("ok      devices.html: the summary table is above the rows; the rows' 9 pictures share one time axis")
     else:
@@ -158,17 +163,12 @@ def main():
                     "--report", feedback, "--rate", "8000"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     with open(feedback) as page:
         feedback_text = page.read()
-    feedback_layout = os.path.join(scratch, "feedback-layout.html")
-    with open(feedback_layout, "w") as file:
-        file.write(feedback_text.replace("</body>", "<pre id='out'>waiting</pre><script>const cells=[...document.querySelectorAll('td[data-verdict]')];"
-                                         + "const colour=v=>new Set(cells.filter(c=>c.className.split(' ')[0]===v).map(c=>getComputedStyle(c).backgroundColor));"
-                                         + "document.getElementById('out').textContent=document.querySelectorAll('tr[data-call]').length+' '+cells.length+' '"
-                                         + "+cells.filter(c=>c.title.length>0).length+' '+[...colour('felt')].join('/')+' '+[...colour('silent')].join('/');"
-                                         + "</script></body>"))
-    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + feedback_layout], capture_output=True,
-                         text=True, timeout=120)
-    found = re.search(r"<pre id=\"out\">([^<]*)</pre>", dom.stdout)
-    shown = found.group(1).replace(", ", ",").split() if found else []
+    shown = laid_out(browser, scratch, "feedback-layout.html", feedback_text,
+                     "const cells=[...document.querySelectorAll('td[data-verdict]')];"
+                     + "const colour=v=>new Set(cells.filter(c=>c.className.split(' ')[0]===v).map(c=>getComputedStyle(c).backgroundColor));"
+                     + "document.getElementById('out').textContent=document.querySelectorAll('tr[data-call]').length+' '+cells.length+' '"
+                     + "+cells.filter(c=>c.title.length>0).length+' '+[...colour('felt')].join('/').replace(/, /g,',')+' '"
+                     + "+[...colour('silent')].join('/').replace(/, /g,',');")
     if shown == ["3", "6", "6", "rgb(216,240,216)", "rgb(243,198,198)"]:
         print("ok      feedback.html: 3 calls by 2 devices, every cell titled with its chain, felt and silent cells coloured apart")
     else:
