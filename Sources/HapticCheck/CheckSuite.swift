@@ -57,7 +57,7 @@ public struct CheckSuite: Sendable {
         for input in inputs {
             guard let isFolder = FilePaths.isFolder(input) else {
                 // A system feedback call (`uikit:impact.light`, docs/feedback.md): its load reads it.
-                guard FeedbackCall.hasFamilyPrefix(input) else { throw .inputNotFound(input) }
+                guard FeedbackCall.isCall(argument: input) else { throw .inputNotFound(input) }
                 found.append((input, nil))
                 continue
             }

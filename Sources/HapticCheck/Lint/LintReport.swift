@@ -31,7 +31,7 @@ public struct LintReport: Sendable {
             }
         }
         // The calls named (no file of their name) are judged together, on every device.
-        let calls = entries.compactMap { entry in FilePaths.isFolder(entry.path) == nil ? (try? FeedbackCall.named(entry.path)) ?? nil : nil }
+        let calls = entries.filter { FeedbackCall.isCall(argument: $0.path) }.compactMap { (try? FeedbackCall.named($0.path)) ?? nil }
         return LintReport(paths: paths, findings: results.all.flatMap { $0 } + Linter.feedbackFindings(calls), skipped: suite.skipped)
     }
 

@@ -13,11 +13,11 @@ extension FeedbackCall {
         case let .waveform(timings, amplitudes):
             return planner.waveform(timings: timings, amplitudes: amplitudes)
         case let .composition(name, scale):
-            guard let primitive = AndroidPrimitive(rawValue: name), let durationMs = device.primitiveDurationsMs[primitive] else {
+            guard let primitive = AndroidPrimitive(rawValue: name), device.primitiveDurationsMs[primitive] != nil else {
                 return planner.nothing("\(device.name) has no PRIMITIVE_\(name), and Android plays no composition with a primitive its vibrator lacks",
                                        source: "Android's VibrationEffect.Composition and Vibrator.areAllPrimitivesSupported reference")
             }
-            return planner.result(.androidPrimitives, nativeMs: Int64(durationMs), primitives: [AndroidPrimitiveStep(primitive: primitive, scale: scale, delayMs: 0)])
+            return planner.composition(primitive, scale: scale)
         case .predefined(let effect):
             return planner.predefined(effect, fallback: true)
         case .constant(let constant):
@@ -36,8 +36,7 @@ extension FeedbackCall {
                 }
                 planner.step("HapticFeedbackConstants.\(constant.rawValue) → a composition of PRIMITIVE_\(primitive.rawValue) at scale \(scale)",
                              AndroidFeedbackProvider.source)
-                let durationMs = Int64(device.primitiveDurationsMs[primitive] ?? 0)
-                return planner.result(.androidPrimitives, nativeMs: durationMs, primitives: [AndroidPrimitiveStep(primitive: primitive, scale: scale, delayMs: 0)])
+                return planner.composition(primitive, scale: scale)
             }
         }
     }
@@ -83,7 +82,13 @@ struct AndroidFeedbackPlanner {
             + "waveform \(FeedbackTable.list(timings)) ms (off, on, …) at the default amplitude."))
         step("EFFECT_\(effect.rawValue) → the framework's fallback, VibrationEffect.createWaveform(\(FeedbackTable.list(timings)), -1)",
              "AOSP VibrationSettings and core/res/res/values/config.xml (platform_frameworks_base, read 2026-12-06)")
-        return waveform(timings: timings, amplitudes: timings.indices.map { $0 % 2 == 0 ? 0 : 255 })
+        return waveform(timings: timings, amplitudes: FeedbackTable.offOnAmplitudes(timings))
+    }
+
+    /// A composition of one primitive the device has, at `scale`.
+    func composition(_ primitive: AndroidPrimitive, scale: Float) -> AndroidPlan {
+        result(.androidPrimitives, nativeMs: Int64(device.primitiveDurationsMs[primitive] ?? 0),
+               primitives: [AndroidPrimitiveStep(primitive: primitive, scale: scale, delayMs: 0)])
     }
 
     /// An amplitude waveform; without amplitude control every amplitude above 0 is full.

@@ -4,12 +4,17 @@ import Glibc
 import HapticCore
 
 extension FeedbackCall {
-    /// The call a pattern argument names: nil when a file of that name exists (it wins) or the
-    /// argument has no feedback family's prefix.
+    /// Whether a pattern argument is a call: it has a feedback family's prefix and no file (or
+    /// folder) of that name exists, which would win.
+    public static func isCall(argument path: String) -> Bool {
+        var status = stat()
+        return hasFamilyPrefix(path) && stat(path, &status) != 0
+    }
+
+    /// The call a pattern argument names: nil when it is not one (`isCall(argument:)`).
     /// - Throws: `LoadError.feedbackName` for a known prefix with an unknown name.
     static func argument(_ path: String) throws(LoadError) -> FeedbackCall? {
-        var status = stat()
-        guard stat(path, &status) != 0 else { return nil }
+        guard isCall(argument: path) else { return nil }
         do {
             return try named(path)
         } catch {

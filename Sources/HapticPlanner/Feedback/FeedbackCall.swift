@@ -32,19 +32,22 @@ public struct FeedbackCall: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `text` starts with a family's prefix (`uikit:`, `web:`): a call, not a device name.
-    public static func hasFamilyPrefix(_ text: String) -> Bool {
-        text.firstIndex(of: ":").map { Family(rawValue: String(text[..<$0])) != nil } ?? false
+    public static func hasFamilyPrefix(_ text: String) -> Bool { split(text) != nil }
+
+    /// The family of `text`'s prefix and the name after it (spaces removed); nil without a family's prefix.
+    private static func split(_ text: String) -> (Family, String)? {
+        guard let colon = text.firstIndex(of: ":"), let family = Family(rawValue: String(text[..<colon])) else { return nil }
+        return (family, String(text[text.index(after: colon)...]).filter { $0 != " " })
     }
 
     /// The call `text` names, or nil when `text` does not start with a family's prefix (it is a
     /// file name). A file of that name that exists is the caller's to prefer.
     /// - Throws: `FeedbackNameError` for a known prefix with an unknown name, with the nearest.
     public static func named(_ text: String) throws(FeedbackNameError) -> FeedbackCall? {
-        guard let colon = text.firstIndex(of: ":"), let family = Family(rawValue: String(text[..<colon])) else { return nil }
-        let name = String(text[text.index(after: colon)...]).filter { $0 != " " }
+        guard let (family, name) = split(text) else { return nil }
         let call = FeedbackCall(family: family, name: name)
-        if FeedbackTable.names(of: family).contains(name) || call.webPattern.map(FeedbackTable.webPatternIsValid) == true { return call }
         let known = FeedbackTable.names(of: family)
+        if known.contains(name) || call.webPattern.map(FeedbackTable.webPatternIsValid) == true { return call }
         throw FeedbackNameError(text: text, family: family, suggestion: KeySuggestion.closest(to: name, among: known).map { "\(family.rawValue):\($0)" },
                                 known: known.map { "\(family.rawValue):\($0)" })
     }

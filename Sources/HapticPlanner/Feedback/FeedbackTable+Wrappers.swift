@@ -79,8 +79,7 @@ extension FeedbackTable {
             return ([FeedbackStep(text: "\(call) → a composition of PRIMITIVE_\(composition.primitive) at scale \(composition.scale) (API 31 and later)",
                                   source: reactNativeAndroid)], .composition(primitive: composition.primitive, scale: composition.scale))
         }
-        let amplitudes = type.durations.indices.map { $0 % 2 == 0 ? 0 : 255 }
         return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(list(type.durations)) ms, -1) at the default amplitude", source: reactNativeAndroid)],
-                .waveform(timingsMs: type.durations, amplitudes: amplitudes))
+                .waveform(timingsMs: type.durations, amplitudes: offOnAmplitudes(type.durations)))
     }
 }

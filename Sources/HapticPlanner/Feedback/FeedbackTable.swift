@@ -144,19 +144,15 @@ enum FeedbackTable {
         case .flutter:
             return constant(flutterCalls.first { $0.0 == call.name }?.1 ?? .longPress, flutterAndroid)
         case .expo:
-            let (_, timings, amplitudes) = expoWaveforms.first { $0.0 == call.name } ?? ("", [], [])
-            return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(list(timings)) ms, \(list(amplitudes)), -1)", source: expoAndroid)],
-                    .waveform(timingsMs: timings, amplitudes: amplitudes))
+            return waveform(call, from: expoWaveforms, expoAndroid)
         case .web:
             // On, off, on…: each pulse a one-shot at the default amplitude, clamped to 1 ms … 10 s.
             let pattern = call.webPattern ?? []
             let timings = pattern.enumerated().map { $0.offset % 2 == 0 ? min(max($0.element, 1), 10_000) : $0.element }
             return ([FeedbackStep(text: "\(call) → one-shots of \(list(timings)) ms (on, off, …) at the default amplitude", source: web)],
-                    .waveform(timingsMs: [0] + timings, amplitudes: [0] + timings.indices.map { $0 % 2 == 0 ? 255 : 0 }))
+                    .waveform(timingsMs: [0] + timings, amplitudes: offOnAmplitudes([0] + timings)))
         case .capacitor:
-            let (_, timings, amplitudes) = capacitorWaveforms.first { $0.0 == call.name } ?? ("", [], [])
-            return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(list(timings)) ms, \(list(amplitudes)), -1)", source: capacitorAndroid)],
-                    .waveform(timingsMs: timings, amplitudes: amplitudes))
+            return waveform(call, from: capacitorWaveforms, capacitorAndroid)
         case .reactNative:
             return reactNativeAndroid(call, apiLevel: apiLevel)
         case .uikit, .swiftui:
@@ -164,6 +160,19 @@ enum FeedbackTable {
                     .nothing("\(call) is an Apple call"))
         }
     }
+
+    /// A wrapper's `createWaveform(timings, amplitudes, -1)` for `call`, from its table of
+    /// (name, timings ms, amplitudes).
+    static func waveform(_ call: FeedbackCall, from table: [(String, [Int64], [Int])], _ source: String)
+        -> (steps: [FeedbackStep], request: AndroidFeedbackRequest) {
+        let (_, timings, amplitudes) = table.first { $0.0 == call.name } ?? ("", [], [])
+        return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(list(timings)) ms, \(list(amplitudes)), -1)", source: source)],
+                .waveform(timingsMs: timings, amplitudes: amplitudes))
+    }
+
+    /// The amplitudes of `createWaveform(timings, -1)`: off, on, off, … at the default amplitude
+    /// (255, the AOSP default `config_defaultVibrationAmplitude`).
+    static func offOnAmplitudes(_ timings: [Int64]) -> [Int] { timings.indices.map { $0 % 2 == 0 ? 0 : 255 } }
 
     static func uikitCall(_ row: String) -> String {
         let parts = row.split(separator: ".").map(String.init)

@@ -48,7 +48,7 @@ struct PlayCommand: Command {
         skipInitial = arguments.has(Self.skipInitial)
         allowLong = arguments.has(Self.allowLong)
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
-        if watch, FeedbackCall.hasFamilyPrefix(input.path), FilePaths.isFolder(input.path) == nil {
+        if watch, FeedbackCall.isCall(argument: input.path) {
             throw .usage("--watch follows a file; \(input.path) is a system feedback call, which has none", command: Self.name)
         }
         (profile, platform, capabilities) = try DeviceOptions.choose(arguments)
