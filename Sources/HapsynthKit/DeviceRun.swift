@@ -28,10 +28,9 @@ public struct DeviceRun: Sendable {
     /// `platform`) choose devices; the others are patterns and folders. A bare word that names no
     /// file (no `/`, no extension) is a mistyped device.
     public static func sort(_ words: [String]) throws(DeviceRunError) -> (patterns: [String], devices: [String]) {
-        let names = Set(DeviceCatalogueFiles.files.map(\.name))
         var patterns: [String] = [], devices: [String] = []
         for word in words {
-            if names.contains(word) || DeviceReport.isDeviceFile(word) {
+            if isDevice(word) {
                 devices.append(word)
             } else if FeedbackCall.hasFamilyPrefix(word) {
                 patterns.append(word)  // a system feedback call (docs/feedback.md), read by the loader
@@ -42,6 +41,12 @@ public struct DeviceRun: Sendable {
             }
         }
         return (patterns, devices)
+    }
+
+    /// Whether an argument chooses a device: a catalogue name, or a device file (a JSON object
+    /// with `provenance` and `platform`).
+    static func isDevice(_ word: String) -> Bool {
+        DeviceCatalogueFiles.files.contains { $0.name == word } || DeviceReport.isDeviceFile(word)
     }
 
     /// What a run tells as it goes.

@@ -18,18 +18,26 @@ public enum FeedbackReport {
         for call in FeedbackCall.listed {
             lines.append(call.description)
             lines += call.iosChain.map { "  ios: \($0.text)   [\($0.source)]" }
-            // The steps every phone shares: up to the framework's effect (a phone of the newest API
-            // level with every primitive and effect, whose own steps are left out).
-            var newest = AndroidDevice(name: "newest", apiLevel: 36, primitiveDurationsMs: [.click: 1, .tick: 1, .lowTick: 1])
-            newest.effects = AndroidPredefinedEffect.allCases.map { AndroidFirmwareEffect(name: $0.rawValue, segments: [.init(ms: 1, drive: 1)]) }
-            let steps = call.androidPlan(on: newest).chain.filter { !$0.text.contains("newest") }
-            lines += steps.map { "  android: \($0.text)   [\($0.source)]" }
+            lines += sharedAndroidSteps(call).map { "  android: \($0.text)   [\($0.source)]" }
             for device in devices {
                 guard let android = device.android, FeedbackMatrix.isMeant(call, for: device) else { continue }
                 lines.append("    \(device.name): \(played(call.androidPlan(on: android)))")
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A phone of the newest API level with every primitive and every predefined effect: on it a
+    /// call's chain reaches the framework's effect, and its own HAL step is left out.
+    private static let everyEffectPhone: AndroidDevice = {
+        var phone = AndroidDevice(name: "newest", apiLevel: 36, primitiveDurationsMs: [.click: 1, .tick: 1, .lowTick: 1])
+        phone.effects = AndroidPredefinedEffect.allCases.map { AndroidFirmwareEffect(name: $0.rawValue, segments: [.init(ms: 1, drive: 1)]) }
+        return phone
+    }()
+
+    /// The Android steps every phone shares: from the call up to the framework's effect.
+    static func sharedAndroidSteps(_ call: FeedbackCall) -> [FeedbackStep] {
+        call.androidPlan(on: everyEffectPhone).chain.filter { !$0.text.contains(everyEffectPhone.name) }
     }
 
     /// `{"calls": [{"call", "ios": [steps], "android": [steps], "devices": [{"device", "backend", "plays", "steps"}]}]}`.

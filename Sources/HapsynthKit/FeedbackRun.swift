@@ -19,23 +19,20 @@ public struct FeedbackRun {
     /// - Throws: `DeviceRunError.load(.feedbackName)` for a word that is neither a device nor a
     ///   known call, with the nearest name.
     public init(_ words: [String]) throws(DeviceRunError) {
-        let names = Set(DeviceCatalogueFiles.files.map(\.name))
         var calls: [FeedbackCall] = [], devices: [String] = []
         for word in words {
-            if names.contains(word) || DeviceReport.isDeviceFile(word) {
+            if DeviceRun.isDevice(word) {
                 devices.append(word)
                 continue
             }
+            let call: FeedbackCall?
             do {
-                guard let call = try FeedbackCall.named(word) else { throw DeviceRunError.unknownDevice(DeviceProfileChoiceError(name: word), option: nil, noFile: true) }
-                calls.append(call)
-            } catch let error as FeedbackNameError {
-                throw .load(.feedbackName(error))
-            } catch let error as DeviceRunError {
-                throw error
+                call = try FeedbackCall.named(word)
             } catch {
-                throw .render("\(error)")
+                throw .load(.feedbackName(error))
             }
+            guard let call else { throw .unknownDevice(DeviceProfileChoiceError(name: word), option: nil, noFile: true) }
+            calls.append(call)
         }
         self.calls = calls.isEmpty ? FeedbackCall.listed : calls
         self.devices = devices
@@ -45,14 +42,14 @@ public struct FeedbackRun {
     /// beside its final name (`commit` puts it in place).
     public func run() throws(DeviceRunError) -> (matrix: FeedbackMatrix, page: ReservedText?) {
         let chosen: [DeviceProfile]
-        do {
-            chosen = try devices.isEmpty ? DeviceProfile.catalogue() : devices.map { name throws(DeviceRunError) in try DeviceRun.device(name) }
-        } catch let error as DeviceRunError {
-            throw error
-        } catch let error as SettingsFileError {
-            throw .device(error)
-        } catch {
-            throw .render("\(error)")
+        if devices.isEmpty {
+            do {
+                chosen = try DeviceProfile.catalogue()
+            } catch {
+                throw .device(error)
+            }
+        } else {
+            chosen = try devices.map { name throws(DeviceRunError) in try DeviceRun.device(name) }
         }
         var page: ReservedText?
         if let report {
