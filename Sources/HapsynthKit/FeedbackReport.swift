@@ -50,7 +50,8 @@ public enum FeedbackReport {
                 return .object([("device", .string(device.name)), ("backend", .string(plan.backend.rawValue)), ("plays", .string(played(plan))),
                                 ("steps", .array(plan.chain.map(step)))])
             }
-            return .object([("call", .string(call.description)), ("ios", .array(call.iosChain.map(step))), ("devices", .array(androidDevices))])
+            return .object([("call", .string(call.description)), ("ios", .array(call.iosChain.map(step))),
+                            ("android", .array(sharedAndroidSteps(call).map(step))), ("devices", .array(androidDevices))])
         }))]).pretty()
     }
 

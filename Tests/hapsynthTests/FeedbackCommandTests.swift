@@ -59,6 +59,13 @@ import TestSupport
         let list = try hapsynth(["feedback", "--list"])
         #expect(list.status == 0 && list.stdout.contains("compose:LongPress") && list.stdout.contains("    pixel-5: the HAL's effect: 6 ms at 0.521 from 0 ms"),
                 "\(list.stdout.prefix(2000))")
+        // The JSON list has the steps the text gives, the shared Android ones among them.
+        let listJSON = try hapsynth(["feedback", "--list", "--json"])
+        let calls = try #require((try JSONSerialization.jsonObject(with: Data(listJSON.stdout.utf8)) as? [String: Any])?["calls"] as? [[String: Any]])
+        let confirm = try #require(calls.first { $0["call"] as? String == "android:CONFIRM" })
+        #expect((confirm["android"] as? [[String: Any]])?.compactMap { $0["step"] as? String }
+            == ["android:CONFIRM → View.performHapticFeedback(HapticFeedbackConstants.CONFIRM), added in API 30",
+                "HapticFeedbackConstants.CONFIRM → VibrationEffect.get(EFFECT_CLICK)"])
         let bad = try hapsynth(["feedback", "androd:CONFIRM"])
         #expect(bad.status == 64, "\(bad.stderr)")
     }
