@@ -164,31 +164,29 @@ public struct AndroidEffectPlayer {
             }
         case .androidPrimitives:
             for (step, onsetMs, durationMs) in plan.primitiveOnsets {
-                if actuator.resonatorQ != nil, actuator.tapBraking {
-                    pieces.append(Self.brakedTap(of: step.scale, onsetMs: onsetMs, durationMs: durationMs, actuator: actuator))
-                    continue
-                }
                 let frequency = step.primitive == .click ? actuator.resonanceHz
                     : (step.primitive == .tick ? actuator.maxFrequencyHz : actuator.minFrequencyHz)
-                let level = gain * Double(step.scale) * actuator.driveScale(atHz: frequency)
-                pieces.append(Piece(from: actuator.frame(atMs: onsetMs), to: actuator.frame(atMs: onsetMs + durationMs),
-                                    startLevel: level, endLevel: level,
-                                    startHz: frequency, endHz: frequency, isBurst: true))
+                pieces.append(Self.tap(of: Double(step.scale), onsetMs: onsetMs, durationMs: durationMs, atHz: frequency, actuator: actuator))
             }
         case .androidEffect:
             for burst in plan.effectBursts {
-                if actuator.resonatorQ != nil, actuator.tapBraking {
-                    pieces.append(Self.brakedTap(of: Float(burst.level), onsetMs: burst.onsetMs, durationMs: burst.durationMs, actuator: actuator))
-                    continue
-                }
-                let level = gain * burst.level * actuator.driveScale(atHz: actuator.resonanceHz)
-                pieces.append(Piece(from: actuator.frame(atMs: burst.onsetMs), to: actuator.frame(atMs: burst.onsetMs + burst.durationMs),
-                                    startLevel: level, endLevel: level, startHz: actuator.resonanceHz, endHz: actuator.resonanceHz, isBurst: true))
+                pieces.append(Self.tap(of: burst.level, onsetMs: burst.onsetMs, durationMs: burst.durationMs, atHz: actuator.resonanceHz, actuator: actuator))
             }
         case .silent, .unsupported:
             break
         }
         self.pieces = pieces.filter { $0.to > $0.from }
+    }
+
+    /// A primitive or a firmware effect's stretch at `scale` (0…1): a braked tap at f0 under
+    /// `resonator` with tap braking, else a burst of its duration at `hz`.
+    private static func tap(of scale: Double, onsetMs: Int64, durationMs: Int64, atHz hz: Double, actuator: AndroidActuator) -> Piece {
+        if actuator.resonatorQ != nil, actuator.tapBraking {
+            return brakedTap(of: Float(scale), onsetMs: onsetMs, durationMs: durationMs, actuator: actuator)
+        }
+        let level = actuator.gain * scale * actuator.driveScale(atHz: hz)
+        return Piece(from: actuator.frame(atMs: onsetMs), to: actuator.frame(atMs: onsetMs + durationMs), startLevel: level, endLevel: level,
+                     startHz: hz, endHz: hz, isBurst: true)
     }
 
     /// A primitive of `durationMs` as a braked tap at f0 (docs/devices.md): H = max(2,

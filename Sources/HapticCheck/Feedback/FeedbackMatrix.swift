@@ -120,9 +120,9 @@ public struct FeedbackMatrix: Sendable {
                                 maxFrames: lead + Int64(judgedSeconds * profile.sampleRate))
         _ = try job.run()
         let samples = Array(output.samples.dropFirst(Int(lead)))
+        if samples.allSatisfy({ $0 == 0 }) { return Render(backend: backend, samples: [], verdict: .silent, peakSensationDb: PerceptualView.floorDb) }
         let view = PerceptualView(samples: samples, sampleRate: profile.sampleRate, fullScaleG: profile.fullScaleG)
         let peak = (0..<view.windowCount).map { view.sensationLevelDb(ofWindow: $0) }.max() ?? PerceptualView.floorDb
-        if samples.allSatisfy({ $0 == 0 }) { return Render(backend: backend, samples: [], verdict: .silent, peakSensationDb: PerceptualView.floorDb) }
         let onsets = view.onsetFrames.map { Double($0) * 1000 / Double(profile.sampleRate) }
         return Render(backend: backend, samples: samples, verdict: peak >= 0 ? .felt : .belowThreshold, peakSensationDb: peak, onsetsMs: onsets)
     }
