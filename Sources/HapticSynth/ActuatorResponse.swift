@@ -24,11 +24,13 @@ struct ActuatorResponse: Sendable {
 }
 
 /// Under `resonator`, the iOS continuous events as the designer's reference plays them
-/// (docs/devices.md, "The iPhone as the reference"): equalised as Android 16 maps envelopes, so a
-/// point of intensity I at frequency f moves the mass at I·SLmax above the threshold, SLmax being
-/// the sensation level of a full-intensity event at f0 (continuousGain × fullScaleG). Apple
-/// publishes no drive law: assumed. Their motion is played as asked (the engine's loop holds it):
-/// they do not ring the mass, which only the taps drive.
+/// (docs/devices.md, "The iPhone as the reference"): equalised in frequency, so that a point of
+/// intensity I at frequency f moves the mass at I^exponent × A(f), where A(f) is felt SLmax above
+/// the threshold at every f and SLmax is the sensation level of a full-intensity event at f0
+/// (continuousGain × fullScaleG). Intensity keeps the drive's amplitude law (at f0 the motion is the
+/// drive's amplitude, continuousGain × I^exponent); only sharpness stops changing how strong it
+/// is. Apple publishes no drive law: assumed. Their motion is played as asked (the engine's loop
+/// holds it): they do not ring the mass, which only the taps drive.
 struct ContinuousEqualiser: Sendable {
     /// SLmax, in dB.
     let largestSensationDb: Double
@@ -47,32 +49,25 @@ struct ContinuousEqualiser: Sendable {
     /// ln 10 / 20: a level in dB as an exponent of e.
     private static let nepersPerDb = log(10.0) / 20
 
-    /// The motion, in full scale, of a point of `amount` (intensity^exponent, 0…1) at `hz`, 0 at 0,
-    /// with T(f) already as an exponent of e: e^(amount·SLmax·ln10/20 + T(f)·ln10/20) g.
-    @inline(__always)
-    private func level(_ amount: Double, hz: Double, thresholdExponent: Double) -> Double {
-        guard amount > 0 else { return 0 }
-        var g = exp(amount * largestSensationDb * Self.nepersPerDb + thresholdExponent)
-        if let foam { g = min(g, foam.g(atHz: hz)) }
-        return g / fullScaleG
-    }
-
-    /// Replaces `count` amounts by their levels at the frequencies of `steps` (2π·f/rate per frame),
-    /// looking the threshold up again only when the frequency changes and the level only when
-    /// either changes.
+    /// Replaces `count` amounts (intensity^exponent, 0…1) by their motion, in full scale, at the
+    /// frequencies of `steps` (2π·f/rate per frame): amount × A(f), A(f) = e^(SLmax·ln10/20 +
+    /// T(f)·ln10/20) g, capped by the device's map. A(f) is looked up again only when the
+    /// frequency changes, the cap only when either changes.
     func apply(_ amounts: UnsafeMutablePointer<Double>, steps: UnsafePointer<Double>, count: Int, sampleRate: Int) {
         let hzPerStep = Double(sampleRate) / (2 * Double.pi)
-        var lastAmount = -1.0, lastStep = -1.0, lastLevel = 0.0, hz = 0.0, thresholdExponent = 0.0
+        var lastAmount = -1.0, lastStep = -1.0, lastLevel = 0.0, hz = 0.0, fullG = 0.0
         for k in 0..<count {
             let amount = amounts[k], step = steps[k]
             if step != lastStep {
                 hz = step * hzPerStep
-                thresholdExponent = VibrotactileThreshold.db(atHz: hz) * Self.nepersPerDb
+                fullG = exp((largestSensationDb + VibrotactileThreshold.db(atHz: hz)) * Self.nepersPerDb)
                 lastStep = step
                 lastAmount = -1
             }
             if amount != lastAmount {
-                lastLevel = level(amount, hz: hz, thresholdExponent: thresholdExponent)
+                var g = max(0, amount) * fullG
+                if let foam { g = min(g, foam.g(atHz: hz)) }
+                lastLevel = g / fullScaleG
                 lastAmount = amount
             }
             amounts[k] = lastLevel

@@ -73,6 +73,41 @@ import Testing
         #expect(loss.loss == 56.0 / 72 && loss.mostly?.kind == "onsets")
     }
 
+    /// Losses known by construction (issue 53): a device that drops one tap of four loses a
+    /// quarter of what is felt. The tap's windows are missing and its onset is missing; each
+    /// window counts once, so the loss is the tap's share, not its windows and its attack added.
+    @Test func aWindowIsLostOnceWhateverLosesIt() {
+        let tap = { (ms: Double) in Self.sine(startMs: ms, lengthMs: 30) }
+        let sum = { (taps: [[Float]]) in taps.reduce([Float](repeating: 0, count: Self.sine().count)) { zip($0, $1).map { $0 + $1 } } }
+        let reference = sum([100, 250, 400, 550].map(tap)), device = sum([100, 250, 550].map(tap))
+        let loss = PerceptualLoss(reference: reference, referenceFullScaleG: 2, device: device, deviceFullScaleG: 2, sampleRate: Self.rate)
+        #expect(loss.onsets.count == 1 && loss.onsets[0].deviceMs == nil && loss.level == 0 && loss.frequency == 0, "\(loss)")
+        #expect(loss.missing * 4 == loss.referenceFelt && loss.lostWindows == loss.missing, "\(loss)")
+        #expect(loss.loss == 0.25)
+        // Each tap's attack is 8 windows of the 9 or 10 it is felt in: the old sum said 17 of 36.
+        #expect(loss.missing + PerceptualLoss.windowsPerOnset > loss.lostWindows)
+    }
+
+    /// A level change played within the onset limit of its time is judged as the perceptual gate
+    /// judges it: timing within 5 ms is the onsets' to judge, not a level loss. A 3 dB step (no
+    /// onset) 4 ms late loses nothing (judged at its time alone, the window whose level span ends
+    /// between the two steps would differ by 3 dB); 12 ms late, the windows around it are lost.
+    @Test func timingWithinTheOnsetLimitIsNotALevelLoss() {
+        func stepped(atMs ms: Double) -> [Float] {
+            var samples = Self.sine()
+            for index in Int(ms * Double(Self.rate) / 1000)..<Int(0.6 * Double(Self.rate)) { samples[index] *= Float(pow(10, 3.0 / 20)) }
+            return samples
+        }
+        let reference = stepped(atMs: 348)
+        let judge = { (device: [Float]) in
+            PerceptualLoss(reference: reference, referenceFullScaleG: 2, device: device, deviceFullScaleG: 2, sampleRate: Self.rate)
+        }
+        let onTime = judge(stepped(atMs: 352))
+        #expect(onTime.onsets.isEmpty && onTime.level == 0 && onTime.loss == 0, "\(onTime)")
+        let late = judge(stepped(atMs: 360))
+        #expect(late.onsets.isEmpty && late.level >= 1 && late.level <= 4 && late.lostWindows == late.level, "\(late)")
+    }
+
     @Test func anOnsetLossStartsPast5ms() {
         #expect(Self.loss(Self.sine(startMs: 104)).onsets.isEmpty)
         let late = Self.loss(Self.sine(startMs: 106))

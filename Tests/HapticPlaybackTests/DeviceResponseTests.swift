@@ -130,4 +130,21 @@ import Testing
         let bare = 20 * log10(0.5 * Resonator.gain(atHz: 65, f0Hz: 230, q: 10) * 2) - VibrotactileThreshold.db(atHz: 65)
         #expect(largest - bare > 35)
     }
+
+    /// Changed (issue 53): under `resonator` the iPhone's continuous events keep the drive's
+    /// amplitude law (intensity^exponent) and are equalised only in frequency. Intensity 0.5 was
+    /// played at half of SLmax (15 dB under intensity 1), the law of Android 16's envelopes, not of
+    /// the drive renders or of Android's amplitudes: it alone made a ramp that the Pixel 5 plays
+    /// alike lose 69 % in `devices`.
+    @Test func theIPhoneKeepsItsIntensityLawAtEverySharpness() throws {
+        var profile = try Self.device("iphone").applied(to: ActuatorProfile())
+        profile.sampleRate = 8000
+        for sharpness: Float in [0, 0.5, 1] {
+            let peaks = try [Float(1), 0.5, 0.25].map { (intensity: Float) -> Double in
+                let pattern = try Pattern(events: [try .continuous(startMs: 0, durationMs: 1000, intensity: Intensity(intensity), sharpness: sharpness)])
+                return Double(try render(pattern, profile: profile).samples[4_000..<6_000].map { abs($0) }.max() ?? 0)
+            }
+            #expect(abs(20 * log10(peaks[1] / peaks[0]) + 6.02) < 0.1 && abs(20 * log10(peaks[2] / peaks[0]) + 12.04) < 0.1, "sharpness \(sharpness): \(peaks)")
+        }
+    }
 }

@@ -139,6 +139,27 @@ import TestSupport
         }
     }
 
+    /// Losses known by construction (issue 53): a ramp played at a phone's resonance is what that
+    /// phone plays too (an amplitude waveform at f0, the same intensity law), so it loses only the
+    /// few windows its mass takes to start moving (the iPhone's continuous motion does not ring
+    /// up); at a sharpness 13 % or more away from its resonance, every window it fills is lost in
+    /// frequency. The Pixel 5 resonates at 155.06 Hz (sharpness 0.3832), the Fairphone 4 at 235 Hz
+    /// (0.7234).
+    @Test func aRampAtAPhonesResonanceLosesOnlyItsInertia() throws {
+        let scratch = try Scratch()
+        var losses: [String: [String: Double?]] = [:]
+        for (name, sharpness) in [("pixel", 0.3832), ("fairphone", 0.7234)] {
+            let path = scratch.path + "/\(name).json"
+            try scratch.write("\(name).json", #"{"version": 1, "timeline": [{"continuous": {"durationMs": 600, "sharpness": \#(sharpness), "#
+                              + #""intensityCurve": [[0, 0.2], [600, 1]]}}]}"#)
+            losses[name] = try Self.losses(path, ["pixel-5", "fairphone-4"])
+        }
+        for (pattern, device) in [("pixel", "pixel-5"), ("fairphone", "fairphone-4")] {
+            let own = try #require(losses[pattern]?[device] ?? nil), other = try #require(losses[pattern]?[device == "pixel-5" ? "fairphone-4" : "pixel-5"] ?? nil)
+            #expect(own < 5 && other > 90, "\(pattern) ramp: \(device) loses \(own) %, the other \(other) %")
+        }
+    }
+
     /// The README's example: taps that survive on a Pixel 5 pass, a device that merges them into a
     /// buzz fails; the level offset is apart and gated on its own.
     @Test func theLossMeansSomethingAndTheLevelOffsetIsApart() throws {

@@ -2,10 +2,12 @@ import Glibc
 
 /// What a device loses of a reference render, window by window (docs/devices.md, "The device
 /// matrix"): each side in g of its own full scale, judged with the perceptual view against the
-/// noticeable differences (level 1.65 dB, frequency 13 %, onset 5 ms; 24 ms audio–haptic). A
-/// device that plays the whole pattern weaker or stronger has not lost it: that overall level
-/// offset (the median of the level differences where both are felt) is reported apart, and the
-/// windows are judged after it is taken out.
+/// noticeable differences (level 1.65 dB, frequency 13 %, onset 5 ms; 24 ms audio–haptic) as the
+/// perceptual gate judges them: a window's level against the range the other side's takes within
+/// the onset limit, so that timing within it is the onsets' alone to judge. A device that plays
+/// the whole pattern weaker or stronger has not lost it: that overall level offset (the median of
+/// the level differences where both are felt) is reported apart, and the windows are judged after
+/// it is taken out. A window is lost once, whatever loses it.
 public struct PerceptualLoss: Hashable, Sendable {
     /// The noticeable differences.
     public struct Limits: Hashable, Sendable {
@@ -42,7 +44,9 @@ public struct PerceptualLoss: Hashable, Sendable {
     /// Windows felt on the device and not in the reference.
     public let extra: Int
     /// Windows felt on both whose sensation levels differ by more than the level limit once the
-    /// level offset is taken out.
+    /// level offset is taken out, each side's level against the nearest the other's takes within
+    /// the onset limit (a window felt on one side that the other reaches within it is judged so
+    /// too).
     public let level: Int
     /// Windows felt on both, their spans filled and their levels within the limit, whose
     /// frequencies differ by more than the limit.
@@ -54,17 +58,20 @@ public struct PerceptualLoss: Hashable, Sendable {
     public let levelOffsetDb: Double?
     /// The reference's onsets (taps and the starts of what it plays).
     public let referenceOnsets: Int
+    /// Windows lost, each once: the missing, level and frequency windows and the
+    /// `windowsPerOnset` windows of each onset missing, extra or moved (its attack), together.
+    public let lostWindows: Int
 
     /// How many windows an onset missing, extra or moved stands for: its attack, the 40 ms span a
-    /// window measures at its 5 ms hop (derived), so a device that merges taps into a buzz loses
-    /// them however felt the buzz is.
+    /// window measures at its 5 ms hop (derived), from the first window whose level span holds
+    /// it, so a device that merges taps into a buzz loses them however felt the buzz is.
     public static let windowsPerOnset = 8
 
-    /// (missing + level + frequency windows + `windowsPerOnset` × onsets missing, extra or moved)
-    /// ÷ the reference's felt windows, at most 1; nil when the reference is never felt (nothing to
+    /// The lost windows ÷ the reference's felt windows, at most 1 (an extra onset's windows may
+    /// lie where the reference is not felt); nil when the reference is never felt (nothing to
     /// lose: not applicable).
     public var loss: Double? {
-        referenceFelt == 0 ? nil : min(1, Double(missing + level + frequency + Self.windowsPerOnset * onsets.count) / Double(referenceFelt))
+        referenceFelt == 0 ? nil : min(1, Double(lostWindows) / Double(referenceFelt))
     }
 
     /// What most of the loss is: the largest of missing, level and frequency windows and the
@@ -88,11 +95,22 @@ public struct PerceptualLoss: Hashable, Sendable {
         self = meter.finish()
     }
 
-    fileprivate init(counts: (felt: Int, missing: Int, extra: Int, level: Int, frequency: Int), onsets: [Onset], referenceOnsets: Int, levelOffsetDb: Double?) {
+    fileprivate init(
+        counts: (felt: Int, missing: Int, extra: Int, level: Int, frequency: Int), onsets: [Onset], referenceOnsets: Int, levelOffsetDb: Double?,
+        lostWindows: Int
+    ) {
         (referenceFelt, missing, extra, level, frequency) = counts
         self.onsets = onsets
         self.referenceOnsets = referenceOnsets
         self.levelOffsetDb = levelOffsetDb
+        self.lostWindows = lostWindows
+    }
+
+    /// The windows an onset at `ms` stands for: `windowsPerOnset` from the first whose 20 ms level
+    /// span, [(k − 1)H, (k + 3)H), holds it.
+    static func attackWindows(ms: Double, hopMs: Double) -> ClosedRange<Int> {
+        let first = max(0, Int((ms / hopMs).rounded(.down)) - 2)
+        return first...(first + windowsPerOnset - 1)
     }
 
     /// Pairs each onset of one side with its nearest of the other within `withinMs`, nearest pairs
@@ -146,17 +164,33 @@ public struct PerceptualLoss: Hashable, Sendable {
     /// zeros to the longer's end): memory holds a window's span of each, whatever the length (and,
     /// given `ReferenceFrequencies`, the reference's frequencies, shared by every device).
     public struct Meter {
+        /// A window judged for level at the end, once the offset is known: with the offset s taken
+        /// out, its level is lost when max(`lowDb` − s, s − `highDb`) passes the limit, that is when
+        /// either side's level lies farther than the limit from the range the other's takes within
+        /// the onset limit (`lowDb`, `highDb`: the bounds of device − reference that keep both
+        /// within it, in dB).
+        private struct Judged {
+            let window: Int32
+            /// Device − reference at the window's centre, in dB (for the offset: NaN when the
+            /// window is felt on one side only and the other reaches it within the onset limit).
+            let centreDb: Float
+            let lowDb: Float, highDb: Float
+            /// Whether the frequencies differ past the limit.
+            let frequencyDiffers: Bool
+        }
+
         private let frequencies: ReferenceFrequencies?
         private var wanted: WindowMeter, got: WindowMeter
         private var wantedOnsets: OnsetDetector.Stream, gotOnsets: OnsetDetector.Stream
         private let limits: Limits
         private let sampleRate: Int
+        /// The onset limit in frames, as far as a window's level span can move.
+        private let slackFrames: Int
         private var counts = (felt: 0, missing: 0, extra: 0, level: 0, frequency: 0)
-        /// Windows felt on both: the level difference (device − reference, dB) and whether the
-        /// frequencies differ past the limit; judged at the end, once the offset is known.
-        private var bothFelt: [(levelDb: Float, frequencyDiffers: Bool)] = []
-        /// Windows felt on one side only: by how much, in dB over its threshold.
-        private var referenceOnlyMarginDb: [Float] = [], deviceOnlyMarginDb: [Float] = []
+        private var judged: [Judged] = []
+        /// Windows felt on one side only (and not reached by the other within the onset limit):
+        /// which, and by how much, in dB over its threshold.
+        private var referenceOnly: [(window: Int32, marginDb: Float)] = [], deviceOnlyMarginDb: [Float] = []
         /// The next window to judge.
         private var next = 0
 
@@ -171,6 +205,7 @@ public struct PerceptualLoss: Hashable, Sendable {
             gotOnsets = OnsetDetector.Stream(OnsetDetector(), sampleRate: sampleRate)
             self.limits = limits
             self.sampleRate = sampleRate
+            slackFrames = min(max(0, Int((limits.onsetMs * Double(sampleRate) / 1000).rounded())), 2 * WindowMeter.hopFrames(sampleRate: sampleRate))
         }
 
         /// Takes the next frames of both renders (as many of each).
@@ -193,27 +228,40 @@ public struct PerceptualLoss: Hashable, Sendable {
             let referenceOnsets = wantedOnsets.finish().map(ms)
             let onsets = PerceptualLoss.pair(reference: referenceOnsets, device: gotOnsets.finish().map(ms),
                                              withinMs: limits.onsetPairingMs, movedMs: limits.onsetMs, audioSyncMs: limits.audioSyncMs)
-            // The offset is the median level difference; a window felt on one side only counts
-            // when the offset does not explain it (the other side, moved by the offset, is felt).
-            let differences = bothFelt.map(\.levelDb).sorted()
+            // The offset is the median level difference of the windows felt on both; a window
+            // felt on one side only counts when the offset does not explain it (the other side,
+            // moved by the offset, is felt).
+            let differences = judged.map(\.centreDb).filter { !$0.isNaN }.sorted()
             let offset: Double? = differences.isEmpty ? nil : Double(differences.count % 2 == 1 ? differences[differences.count / 2]
                 : (differences[differences.count / 2 - 1] + differences[differences.count / 2]) / 2)
-            let shift = Float(offset ?? 0)
+            let shift = Float(offset ?? 0), limit = Float(limits.levelDb)
             var counts = self.counts
-            counts.missing = referenceOnlyMarginDb.filter { $0 + shift >= 0 }.count
+            var lost: [Int] = []
+            for window in referenceOnly where window.marginDb + shift >= 0 {
+                counts.missing += 1
+                lost.append(Int(window.window))
+            }
             counts.extra = deviceOnlyMarginDb.filter { $0 - shift >= 0 }.count
-            for window in bothFelt {
-                if abs(Double(window.levelDb - shift)) > limits.levelDb {
+            for window in judged {
+                if max(window.lowDb - shift, shift - window.highDb) > limit {
                     counts.level += 1
                 } else if window.frequencyDiffers {
                     counts.frequency += 1
+                } else {
+                    continue
                 }
+                lost.append(Int(window.window))
             }
-            return PerceptualLoss(counts: counts, onsets: onsets, referenceOnsets: referenceOnsets.count, levelOffsetDb: offset)
+            // Each onset's attack, and the windows lost, each once.
+            let hopMs = Double(wanted.hop) * 1000 / rate
+            var attacks = Set<Int>()
+            for onset in onsets { attacks.formUnion(PerceptualLoss.attackWindows(ms: onset.referenceMs ?? onset.deviceMs ?? 0, hopMs: hopMs)) }
+            let lostWindows = attacks.count + lost.filter { !attacks.contains($0) }.count
+            return PerceptualLoss(counts: counts, onsets: onsets, referenceOnsets: referenceOnsets.count, levelOffsetDb: offset, lostWindows: lostWindows)
         }
 
-        /// Window `next`: felt on one side, the other, or both, and then whether its level or its
-        /// frequency differs past the limits.
+        /// Window `next`: felt on one side, the other, or both (at its centre, or within the onset
+        /// limit), and then whether its level or its frequency differs past the limits.
         private mutating func judge() {
             let window = next
             next += 1
@@ -226,9 +274,20 @@ public struct PerceptualLoss: Hashable, Sendable {
             var gotHz = wantedHz == nil ? got.dominantHz(window: window) : nil
             let threshold = VibrotactileThreshold.db(atHz: wantedHz ?? gotHz ?? PerceptualView.fallbackHz)
             let wantedFelt = wantedDb - threshold >= 0, gotFelt = gotDb - threshold >= 0
+            // Both levels as their spans move within the onset limit.
+            let wantedRange = wantedFelt || gotFelt ? wanted.levelsDb(window: window, slackFrames: slackFrames) : nil
+            let gotRange = wantedFelt || gotFelt ? got.levelsDb(window: window, slackFrames: slackFrames) : nil
+            guard let wantedRange, let gotRange else { return }
             if wantedFelt { counts.felt += 1 }
+            // The bounds of device − reference within which each side lies inside the other's range.
+            let low = Float(max(gotRange.lowest - wantedDb, gotDb - wantedRange.highest))
+            let high = Float(min(gotRange.highest - wantedDb, gotDb - wantedRange.lowest))
             switch (wantedFelt, gotFelt) {
-            case (true, false): referenceOnlyMarginDb.append(Float(wantedDb - threshold))
+            case (true, false) where gotRange.highest - threshold >= 0, (false, true) where wantedRange.highest - threshold >= 0:
+                // Felt on one side; the other reaches it within the onset limit: a level to judge.
+                guard wantedFelt else { return }  // not felt on the reference: nothing of it to lose
+                judged.append(Judged(window: Int32(clamping: window), centreDb: .nan, lowDb: low, highDb: high, frequencyDiffers: false))
+            case (true, false): referenceOnly.append((Int32(clamping: window), Float(wantedDb - threshold)))
             case (false, true): deviceOnlyMarginDb.append(Float(gotDb - threshold))
             case (true, true):
                 var differs = false
@@ -236,7 +295,7 @@ public struct PerceptualLoss: Hashable, Sendable {
                     gotHz = gotHz ?? got.dominantHz(window: window)
                     if let gotHz { differs = abs(gotHz / wantedHz - 1) > limits.frequencyRatio }
                 }
-                bothFelt.append((Float(gotDb - wantedDb), differs))
+                judged.append(Judged(window: Int32(clamping: window), centreDb: Float(gotDb - wantedDb), lowDb: low, highDb: high, frequencyDiffers: differs))
             case (false, false): break
             }
         }
