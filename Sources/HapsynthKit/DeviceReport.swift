@@ -26,7 +26,7 @@ public enum DeviceReport {
             if let loss = row.loss {
                 heading += ": " + (loss.levelOffsetDb.map { levelText($0) + "; " } ?? "")
                     + "missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) "
-                    + "of \(loss.referenceFelt) felt windows; " + onsetSummary(loss, hasAudio: matrix.hasAudio)
+                    + "of \(loss.referenceFelt) felt windows, \(loss.lostWindows) lost; " + onsetSummary(loss, hasAudio: matrix.hasAudio)
             }
             lines.append(heading)
             lines += row.approximations.map { "  approximation: \($0)" }
@@ -88,7 +88,7 @@ public enum DeviceReport {
                 members += [
                     ("referenceFeltWindows", .integer(Int64(loss.referenceFelt))), ("missing", .integer(Int64(loss.missing))),
                     ("extra", .integer(Int64(loss.extra))), ("level", .integer(Int64(loss.level))), ("frequency", .integer(Int64(loss.frequency))),
-                    ("loss", loss.loss.map { .double($0) } ?? .null),
+                    ("lostWindows", .integer(Int64(loss.lostWindows))), ("loss", loss.loss.map { .double($0) } ?? .null),
                     ("levelOffsetDb", loss.levelOffsetDb.map { .double($0) } ?? .null), ("referenceOnsets", .integer(Int64(loss.referenceOnsets))),
                     ("onsets", .array(loss.onsets.map { onset in
                         .object([("referenceMs", onset.referenceMs.map { .double($0) } ?? .null), ("deviceMs", onset.deviceMs.map { .double($0) } ?? .null),
@@ -125,8 +125,9 @@ public enum DeviceReport {
                      "<p>\(escape(pattern)) against \(escape(matrix.reference.device.name)) at \(matrix.sampleRate) Hz; iOS renders without their "
                      + "\(DeviceMatrix.iosLeadMs) ms lead. The level column is the device's overall level against the reference's, taken out "
                      + "before windows are judged. A window is lost when it is felt on the reference and not on the device (missing), "
-                     + "or its level differs by more than 1.65 dB, or its frequency by more than 13 %; an onset missing, extra or moved by more "
-                     + "than 5 ms counts as the 8 windows of its attack; n/a: the reference feels nothing.</p>"]
+                     + "or its level differs by more than 1.65 dB from what the other side reaches within 5 ms, or its frequency by more than "
+                     + "13 %; an onset missing, extra or moved by more than 5 ms loses the 8 windows of its attack; each window is lost once; "
+                     + "n/a: the reference feels nothing.</p>"]
         parts.append("<table class=\"summary\"><tr><th>device</th><th>platform</th><th>backend</th><th>loss</th><th>mostly</th><th>level</th></tr>"
                      + summary(matrix).map { line in
                          "<tr data-device=\"\(escape(line.name))\"><td>\(escape(line.name))</td><td>\(line.platform)</td><td>\(escape(line.backend))</td>"
@@ -139,7 +140,7 @@ public enum DeviceReport {
             var figures = "<table><tr><th>platform</th><td>\(row.device.isIOS ? "ios" : "android")</td></tr><tr><th>backend</th><td>\(escape(row.backend))</td></tr>"
                 + "<tr><th>loss</th><td>\(escape(row.verdict.text))</td></tr>"
             if let loss = row.loss {
-                figures += "<tr><th>level</th><td>\(loss.levelOffsetDb.map(levelText) ?? "-")</td></tr><tr><th>windows</th><td>missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) of \(loss.referenceFelt)</td></tr>"
+                figures += "<tr><th>level</th><td>\(loss.levelOffsetDb.map(levelText) ?? "-")</td></tr><tr><th>windows</th><td>missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) of \(loss.referenceFelt), \(loss.lostWindows) lost</td></tr>"
                     + "<tr><th>onsets moved</th><td>\(loss.onsets.isEmpty ? "none" : loss.onsets.map { escape(onsetText($0, hasAudio: matrix.hasAudio)) }.joined(separator: "<br>"))</td></tr>"
             }
             figures += row.approximations.map { "<tr><th>approximation</th><td>\(escape($0))</td></tr>" }.joined() + "</table>"

@@ -269,7 +269,10 @@ import TestSupport
         let felt = try hapsynth(["lint", swell, "--device-profile", "iphone"])
         #expect(felt.status == 0 && felt.stdout == "lint: 1 file, 0 errors, 0 warnings, 0 info\n", "\(felt.stdout)")
         let faint = try hapsynth(["lint", swell, "--device-profile", weak])
-        #expect(faint.stdout.contains("warning: HS304 not-felt: on iOS its strongest moment is 0.005 g"), "\(faint.stdout)")
+        // Changed (issue 53): 0.005 g before, when the iPhone played intensity as a share of its
+        // sensation level in dB; on this device that share is negative, so softer was stronger.
+        // Now its strongest moment is continuousGain × fullScaleG × the swell's intensity.
+        #expect(faint.stdout.contains("warning: HS304 not-felt: on iOS its strongest moment is 0.002 g"), "\(faint.stdout)")
         #expect(try hapsynth(["lint", swell, "--device-profile", weak, "--strict"]).status == 1)
     }
 
