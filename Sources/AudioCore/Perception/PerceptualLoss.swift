@@ -231,10 +231,8 @@ public struct PerceptualLoss: Hashable, Sendable {
             // The offset is the median level difference of the windows felt on both; a window
             // felt on one side only counts when the offset does not explain it (the other side,
             // moved by the offset, is felt).
-            let differences = judged.map(\.centreDb).filter { !$0.isNaN }.sorted()
-            let offset: Double? = differences.isEmpty ? nil : Double(differences.count % 2 == 1 ? differences[differences.count / 2]
-                : (differences[differences.count / 2 - 1] + differences[differences.count / 2]) / 2)
-            let shift = Float(offset ?? 0), limit = Float(limits.levelDb)
+            let offset = Self.median(judged.map(\.centreDb).filter { !$0.isNaN }), limit = Float(limits.levelDb)
+            let shift = offset ?? 0
             var counts = self.counts
             var lost: [Int] = []
             for window in referenceOnly where window.marginDb + shift >= 0 {
@@ -257,7 +255,14 @@ public struct PerceptualLoss: Hashable, Sendable {
             var attacks = Set<Int>()
             for onset in onsets { attacks.formUnion(PerceptualLoss.attackWindows(ms: onset.referenceMs ?? onset.deviceMs ?? 0, hopMs: hopMs)) }
             let lostWindows = attacks.count + lost.filter { !attacks.contains($0) }.count
-            return PerceptualLoss(counts: counts, onsets: onsets, referenceOnsets: referenceOnsets.count, levelOffsetDb: offset, lostWindows: lostWindows)
+            return PerceptualLoss(counts: counts, onsets: onsets, referenceOnsets: referenceOnsets.count, levelOffsetDb: offset.map(Double.init), lostWindows: lostWindows)
+        }
+
+        /// The median of `values` (the mean of the middle two for an even count); nil for none.
+        static func median(_ values: [Float]) -> Float? {
+            let sorted = values.sorted(), middle = sorted.count / 2
+            guard !sorted.isEmpty else { return nil }
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
         }
 
         /// Window `next`: felt on one side, the other, or both (at its centre, or within the onset
@@ -279,9 +284,12 @@ public struct PerceptualLoss: Hashable, Sendable {
             let gotRange = wantedFelt || gotFelt ? got.levelsDb(window: window, slackFrames: slackFrames) : nil
             guard let wantedRange, let gotRange else { return }
             if wantedFelt { counts.felt += 1 }
-            // The bounds of device − reference within which each side lies inside the other's range.
-            let low = Float(max(gotRange.lowest - wantedDb, gotDb - wantedRange.highest))
-            let high = Float(min(gotRange.highest - wantedDb, gotDb - wantedRange.lowest))
+            // The bounds of device − reference within which each side lies inside the other's range,
+            // in sensation levels floored as the perceptual view floors them (so a silent side is
+            // a finite distance away).
+            let level = { (db: Double) in max(PerceptualView.floorDb, db - threshold) }
+            let low = Float(max(level(gotRange.lowest) - level(wantedDb), level(gotDb) - level(wantedRange.highest)))
+            let high = Float(min(level(gotRange.highest) - level(wantedDb), level(gotDb) - level(wantedRange.lowest)))
             switch (wantedFelt, gotFelt) {
             case (true, false) where gotRange.highest - threshold >= 0, (false, true) where wantedRange.highest - threshold >= 0:
                 // Felt on one side; the other reaches it within the onset limit: a level to judge.
