@@ -169,14 +169,22 @@ public struct PerceptualLoss: Hashable, Sendable {
         /// either side's level lies farther than the limit from the range the other's takes within
         /// the onset limit (`lowDb`, `highDb`: the bounds of device − reference that keep both
         /// within it, in dB).
+        /// 16 bytes a window (a 30-minute pattern holds up to 360,000).
         private struct Judged {
-            let window: Int32
+            /// The window, shifted left once, and whether the frequencies differ past the limit.
+            private let windowAndFrequency: UInt32
             /// Device − reference at the window's centre, in dB (for the offset: NaN when the
             /// window is felt on one side only and the other reaches it within the onset limit).
             let centreDb: Float
             let lowDb: Float, highDb: Float
-            /// Whether the frequencies differ past the limit.
-            let frequencyDiffers: Bool
+
+            init(window: Int, centreDb: Float, lowDb: Float, highDb: Float, frequencyDiffers: Bool) {
+                windowAndFrequency = UInt32(clamping: window) << 1 | (frequencyDiffers ? 1 : 0)
+                (self.centreDb, self.lowDb, self.highDb) = (centreDb, lowDb, highDb)
+            }
+
+            var window: Int { Int(windowAndFrequency >> 1) }
+            var frequencyDiffers: Bool { windowAndFrequency & 1 == 1 }
         }
 
         private let frequencies: ReferenceFrequencies?
@@ -248,7 +256,7 @@ public struct PerceptualLoss: Hashable, Sendable {
                 } else {
                     continue
                 }
-                lost.append(Int(window.window))
+                lost.append(window.window)
             }
             // Each onset's attack, and the windows lost, each once.
             let hopMs = Double(wanted.hop) * 1000 / rate
@@ -294,7 +302,7 @@ public struct PerceptualLoss: Hashable, Sendable {
             case (true, false) where gotRange.highest - threshold >= 0, (false, true) where wantedRange.highest - threshold >= 0:
                 // Felt on one side; the other reaches it within the onset limit: a level to judge.
                 guard wantedFelt else { return }  // not felt on the reference: nothing of it to lose
-                judged.append(Judged(window: Int32(clamping: window), centreDb: .nan, lowDb: low, highDb: high, frequencyDiffers: false))
+                judged.append(Judged(window: window, centreDb: .nan, lowDb: low, highDb: high, frequencyDiffers: false))
             case (true, false): referenceOnly.append((Int32(clamping: window), Float(wantedDb - threshold)))
             case (false, true): deviceOnlyMarginDb.append(Float(gotDb - threshold))
             case (true, true):
@@ -303,7 +311,7 @@ public struct PerceptualLoss: Hashable, Sendable {
                     gotHz = gotHz ?? got.dominantHz(window: window)
                     if let gotHz { differs = abs(gotHz / wantedHz - 1) > limits.frequencyRatio }
                 }
-                judged.append(Judged(window: Int32(clamping: window), centreDb: Float(gotDb - wantedDb), lowDb: low, highDb: high, frequencyDiffers: differs))
+                judged.append(Judged(window: window, centreDb: Float(gotDb - wantedDb), lowDb: low, highDb: high, frequencyDiffers: differs))
             case (false, false): break
             }
         }
