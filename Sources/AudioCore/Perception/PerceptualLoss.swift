@@ -168,8 +168,7 @@ public struct PerceptualLoss: Hashable, Sendable {
         /// out, its level is lost when max(`lowDb` − s, s − `highDb`) passes the limit, that is when
         /// either side's level lies farther than the limit from the range the other's takes within
         /// the onset limit (`lowDb`, `highDb`: the bounds of device − reference that keep both
-        /// within it, in dB).
-        /// 16 bytes a window (a 30-minute pattern holds up to 360,000).
+        /// within it, in dB). 16 bytes a window (a 30-minute pattern holds up to 360,000).
         private struct Judged {
             /// The window, shifted left once, and whether the frequencies differ past the limit.
             private let windowAndFrequency: UInt32

@@ -10,16 +10,15 @@ struct DevicesCommand: Command {
         plays), and its render is compared with the reference's: windows felt on the reference and
         not on the device (missing), the other way (extra), levels more than 1.65 dB apart (each
         against what the other reaches within 5 ms), frequencies more than 13 % apart, and onsets
-        moved more than 5 ms (past 24 ms: audio sync, when the
-        pattern has audio). The summary table comes first: loss is n/a when the reference feels
-        nothing, unsupported for a device without haptics. A device that plays the whole pattern
-        weaker or stronger has not lost it: that level offset is shown apart (the median level
-        difference where both are felt) and taken out before windows are judged; an onset missing,
-        extra or moved loses the 8 windows of its attack; a window is lost once. Catalogue names
-        and device files
-        among the arguments choose devices (default: every one); the rest are patterns and folders
-        of them. --max-loss makes it a gate: exit 1 when a device loses more than PCT % of what the
-        reference feels; --max-level-offset when it plays more than DB weaker or stronger.
+        moved more than 5 ms (past 24 ms: audio sync, when the pattern has audio). The summary table
+        comes first: loss is n/a when the reference feels nothing, unsupported for a device without
+        haptics. A device that plays the whole pattern weaker or stronger has not lost it: that
+        level offset is shown apart (the median level difference where both are felt) and taken out
+        before windows are judged; an onset missing, extra or moved loses the 8 windows of its
+        attack; a window is lost once. Catalogue names and device files among the arguments choose
+        devices (default: every one); the rest are patterns and folders of them. --max-loss makes
+        it a gate: exit 1 when a device loses more than PCT % of what the reference feels;
+        --max-level-offset when it plays more than DB weaker or stronger.
         """
     static let positionals = [PositionalSpec(name: "pattern", help: "Pattern files or folders or system feedback calls, and device names or files.", repeating: true)]
     static let list = Flag("--list", help: "Print every catalogue device, each value with its basis and reference (--json: the files).", standalone: true)
