@@ -164,7 +164,8 @@ public enum DeviceReport {
     }
 }
 
-private extension String {
+extension String {
+    /// The text without the spaces at its end (a table's padded last column).
     var trimmingTrailingSpaces: String {
         var text = self
         while text.last == " " { text.removeLast() }

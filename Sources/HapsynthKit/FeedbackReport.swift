@@ -66,7 +66,7 @@ public enum FeedbackReport {
         case .androidPrimitives:
             return plan.primitives.map { "PRIMITIVE_\($0.primitive.rawValue) at \(NumberText.significant(Double($0.scale)))" }.joined(separator: ", ")
         case .androidWaveform, .androidEnvelope:
-            let waveform = plan.waveform.map { "waveform \(list($0.timings)) ms at \(list($0.amplitudes))" } ?? plan.backend.rawValue
+            let waveform = plan.waveform.map { "waveform \(NumberText.list($0.timings)) ms at \(NumberText.list($0.amplitudes))" } ?? plan.backend.rawValue
             return plan.approximations.contains { $0.code == .feedbackFallback } ? "Android's fallback \(waveform)" : waveform
         }
     }
@@ -84,14 +84,14 @@ public enum FeedbackReport {
         var lines = ["feedback: \(NumberText.count(matrix.calls.count, "call")) on \(NumberText.count(matrix.devices.count, "device")) at \(matrix.sampleRate) Hz "
                      + "(felt: some 10 ms window above the vibrotactile threshold; below: it plays but is never felt; a letter: calls that feel the same there; "
                      + "-: a call not meant for that device)", ""]
-        lines.append(trimmed(pad("call", width) + zip(matrix.devices, columns).map { pad($0.name, $1) }.joined()))
+        lines.append((pad("call", width) + zip(matrix.devices, columns).map { pad($0.name, $1) }.joined()).trimmingTrailingSpaces)
         for (c, call) in matrix.calls.enumerated() {
             let cells = matrix.devices.indices.map { d -> String in
                 let cell = matrix.cells[c][d]
                 guard FeedbackMatrix.isMeant(call, for: matrix.devices[d]) else { return "-" }
                 return word(cell.verdict) + (groups[d][call].map { " " + $0 } ?? "")
             }
-            lines.append(trimmed(pad(call.description, width) + zip(cells, columns).map { pad($0, $1) }.joined()))
+            lines.append((pad(call.description, width) + zip(cells, columns).map { pad($0, $1) }.joined()).trimmingTrailingSpaces)
         }
         for (d, device) in matrix.devices.enumerated() {
             let byLetter = Dictionary(grouping: groups[d], by: \.value).sorted { $0.key < $1.key }
@@ -189,12 +189,4 @@ public enum FeedbackReport {
         let scalars = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return n < 26 ? String(scalars[n]) : letter(n / 26 - 1) + String(scalars[n % 26])
     }
-
-    static func trimmed(_ line: String) -> String {
-        var line = line
-        while line.last == " " { line.removeLast() }
-        return line
-    }
-
-    static func list<T>(_ values: [T]) -> String { "[" + values.map { "\($0)" }.joined(separator: ", ") + "]" }
 }

@@ -54,6 +54,9 @@ package enum NumberText {
         peak > 0 ? "\(fixed(Double(peak), 4)) (\(fixed(20 * log10(Double(peak)), 1)) dBFS)" : "0 (silence)"
     }
 
+    /// Values as a bracketed list: `[0, 10, 20, 30]`.
+    package static func list<T>(_ values: [T]) -> String { "[" + values.map { "\($0)" }.joined(separator: ", ") + "]" }
+
     /// `3 players`, `1 player`.
     package static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 

@@ -1,3 +1,5 @@
+import HapticCore
+
 extension FeedbackCall {
     /// The call on an Android `device` (docs/feedback.md): the wrapper's native call, the effect
     /// or composition the framework's provider picks for the device's API level and primitives,
@@ -79,8 +81,8 @@ struct AndroidFeedbackPlanner {
             return predefined(.tick, fallback: false)
         }
         approximations.append(AndroidApproximation(.feedbackFallback, "\(device.name)'s HAL lacks EFFECT_\(effect.rawValue): Android plays its fallback "
-            + "waveform \(FeedbackTable.list(timings)) ms (off, on, …) at the default amplitude."))
-        step("EFFECT_\(effect.rawValue) → the framework's fallback, VibrationEffect.createWaveform(\(FeedbackTable.list(timings)), -1)",
+            + "waveform \(NumberText.list(timings)) ms (off, on, …) at the default amplitude."))
+        step("EFFECT_\(effect.rawValue) → the framework's fallback, VibrationEffect.createWaveform(\(NumberText.list(timings)), -1)",
              "AOSP VibrationSettings and core/res/res/values/config.xml (platform_frameworks_base, read 2026-12-06)")
         return waveform(timings: timings, amplitudes: FeedbackTable.offOnAmplitudes(timings))
     }

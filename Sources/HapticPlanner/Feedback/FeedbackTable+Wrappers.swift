@@ -1,3 +1,5 @@
+import HapticCore
+
 /// Capacitor's and react-native-haptic-feedback's calls (docs/feedback.md), read on 2026-12-06 at
 /// the commits named.
 extension FeedbackTable {
@@ -79,7 +81,7 @@ extension FeedbackTable {
             return ([FeedbackStep(text: "\(call) → a composition of PRIMITIVE_\(composition.primitive) at scale \(composition.scale) (API 31 and later)",
                                   source: reactNativeAndroid)], .composition(primitive: composition.primitive, scale: composition.scale))
         }
-        return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(list(type.durations)) ms, -1) at the default amplitude", source: reactNativeAndroid)],
+        return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(NumberText.list(type.durations)) ms, -1) at the default amplitude", source: reactNativeAndroid)],
                 .waveform(timingsMs: type.durations, amplitudes: offOnAmplitudes(type.durations)))
     }
 }

@@ -1,3 +1,5 @@
+import HapticCore
+
 /// One step of what a call becomes, with the public source it is taken from.
 public struct FeedbackStep: Hashable, Sendable {
     /// The step in words: `flutter:lightImpact → HapticFeedbackConstants.VIRTUAL_KEY`.
@@ -149,7 +151,7 @@ enum FeedbackTable {
             // On, off, on…: each pulse a one-shot at the default amplitude, clamped to 1 ms … 10 s.
             let pattern = call.webPattern ?? []
             let timings = pattern.enumerated().map { $0.offset % 2 == 0 ? min(max($0.element, 1), 10_000) : $0.element }
-            return ([FeedbackStep(text: "\(call) → one-shots of \(list(timings)) ms (on, off, …) at the default amplitude", source: web)],
+            return ([FeedbackStep(text: "\(call) → one-shots of \(NumberText.list(timings)) ms (on, off, …) at the default amplitude", source: web)],
                     .waveform(timingsMs: [0] + timings, amplitudes: offOnAmplitudes([0] + timings)))
         case .capacitor:
             return waveform(call, from: capacitorWaveforms, capacitorAndroid)
@@ -166,7 +168,7 @@ enum FeedbackTable {
     static func waveform(_ call: FeedbackCall, from table: [(String, [Int64], [Int])], _ source: String)
         -> (steps: [FeedbackStep], request: AndroidFeedbackRequest) {
         let (_, timings, amplitudes) = table.first { $0.0 == call.name } ?? ("", [], [])
-        return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(list(timings)) ms, \(list(amplitudes)), -1)", source: source)],
+        return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(NumberText.list(timings)) ms, \(NumberText.list(amplitudes)), -1)", source: source)],
                 .waveform(timingsMs: timings, amplitudes: amplitudes))
     }
 
@@ -183,5 +185,4 @@ enum FeedbackTable {
         }
     }
 
-    static func list<T>(_ values: [T]) -> String { "[" + values.map { "\($0)" }.joined(separator: ", ") + "]" }
 }
