@@ -138,7 +138,7 @@ package.targets += [
     .target(name: "CoreHapticsEmulatorTesting", dependencies: ["CoreHapticsEmulator"], exclude: ["README.md"]),
     .target(name: "UIKit", dependencies: ["IPhoneEmulation", "_Testing_UIKit", "_UIKitHeaders"], exclude: ["README.md"]),
     // SwiftUI's sensory feedback values, played as SwiftUI asks UIKit's generators (docs/feedback.md).
-    .target(name: "SwiftUI", dependencies: ["IPhoneEmulation"], exclude: ["README.md"]),
+    .target(name: "SwiftUI", dependencies: ["IPhoneEmulation", "HapticPlanner"], exclude: ["README.md"]),
     .target(name: "AudioToolbox", dependencies: ["IPhoneEmulation", "HapticPlayback", "AudioCore", "_AudioToolboxHeaders"], exclude: ["README.md"]),
     // The empty Objective-C modules under UIKit and AudioToolbox, for the submodules apps name.
     .systemLibrary(name: "_UIKitHeaders"),

@@ -1,3 +1,4 @@
+import HapticPlanner
 import IPhoneEmulation
 
 /// SwiftUI's sensory feedback (iOS 17), as `.sensoryFeedback(_:trigger:)` takes it, on the emulated
@@ -58,21 +59,26 @@ public struct SensoryFeedback: Equatable, Sendable {
 
     /// The UIKit call SwiftUI makes for it on an iPhone: the generator's kind, the call and its
     /// arguments, the system's row it plays and the intensity; nil where SwiftUI plays nothing.
+    /// The row is the one `swiftui:` names play (docs/feedback.md), so the two never differ.
     package var uikitCall: (generator: String, call: String, args: [(String, String)], row: String, intensity: Double)? {
+        guard let row = FeedbackCall(family: .swiftui, name: tableName).iosRow else { return nil }
+        let parts = row.split(separator: ".").map(String.init)
+        switch (parts.first, kind) {
+        case let ("impact", .impactWeight(_, intensity)), let ("impact", .impactFlexibility(_, intensity)):
+            return ("UIImpactFeedbackGenerator", "impactOccurred(intensity:)", [("style", parts[1]), ("intensity", "\(intensity)")], row, intensity)
+        case ("notification", _):
+            return ("UINotificationFeedbackGenerator", "notificationOccurred(_:)", [("type", parts[1])], row, 1)
+        default:
+            return ("UISelectionFeedbackGenerator", "selectionChanged()", [], row, 1)
+        }
+    }
+
+    /// Its name among the `swiftui:` calls (`success`, `impact.solid`).
+    private var tableName: String {
         switch kind {
-        case .success, .warning, .error:
-            let type = kind == .success ? "success" : (kind == .warning ? "warning" : "error")
-            return ("UINotificationFeedbackGenerator", "notificationOccurred(_:)", [("type", type)], "notification.\(type)", 1)
-        case .selection:
-            return ("UISelectionFeedbackGenerator", "selectionChanged()", [], "selection", 1)
-        case let .impactWeight(weight, intensity):
-            return ("UIImpactFeedbackGenerator", "impactOccurred(intensity:)", [("style", weight.name), ("intensity", "\(intensity)")],
-                    "impact.\(weight.name)", intensity)
-        case let .impactFlexibility(flexibility, intensity):
-            let style = flexibility == .solid ? "medium" : flexibility.name
-            return ("UIImpactFeedbackGenerator", "impactOccurred(intensity:)", [("style", style), ("intensity", "\(intensity)")], "impact.\(style)", intensity)
-        case .increase, .decrease, .start, .stop, .alignment, .levelChange, .pathComplete:
-            return nil
+        case .impactWeight(let weight, _): return "impact.\(weight.name)"
+        case .impactFlexibility(let flexibility, _): return "impact.\(flexibility.name)"
+        default: return "\(kind)"
         }
     }
 
