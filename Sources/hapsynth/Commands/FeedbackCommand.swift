@@ -8,12 +8,12 @@ struct FeedbackCommand: Command {
     static let discussion = """
         A call is PLATFORM:NAME: uikit:, swiftui:, android:, compose:, flutter:, expo:,
         capacitor:, react-native: and web:vibrate(MS,...); every command that takes a pattern takes
-        one too (a file of that name wins). Each call is rendered on each device as that device plays it and judged: felt
-        (some 10 ms window above the vibrotactile threshold), below (it plays but is never felt)
-        or silent; calls a person could not tell apart on a device (levels within 1.65 dB,
-        frequencies within 13 %, onsets within 5 ms) share a letter there. Catalogue names and
-        device files among the arguments choose devices (default: every one); without calls,
-        every listed call is played.
+        one too (a file of that name wins). Each call is rendered on each device as that device
+        plays it and judged: felt (some 10 ms window above the vibrotactile threshold), below (it
+        plays but is never felt) or silent; calls a person could not tell apart on a device (levels
+        within 1.65 dB, frequencies within 13 %, onsets within 5 ms) share a letter there.
+        Catalogue names and device files among the arguments choose devices (default: every one);
+        without calls, every listed call is played.
         """
     static let positionals = [PositionalSpec(name: "call", help: "Calls, and device names or files (default: every listed call on every device).", repeating: true, optional: true)]
     static let list = Flag("--list", help: "Print every call with the chain it becomes on each platform and what each Android device plays, each step with its source.",
