@@ -79,11 +79,12 @@ public struct DeviceGate: Sendable {
         }
     }
 
-    /// JUnit XML: a testsuite per pattern, a testcase per device (skipped when not gated).
-    public static func junit(_ judgements: [Judgement]) -> String {
+    /// JUnit XML: a testsuite per pattern, a testcase per device (skipped when not gated); a
+    /// pattern that cannot be read (`invalid`: its name and why) is a testsuite of one error.
+    public static func junit(_ judgements: [Judgement], invalid: [(pattern: String, message: String)] = []) -> String {
         let failures = judgements.filter(\.fails).count
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                   "<testsuites name=\"hapsynth devices\" tests=\"\(judgements.count)\" failures=\"\(failures)\" errors=\"0\">"]
+                   "<testsuites name=\"hapsynth devices\" tests=\"\(judgements.count + invalid.count)\" failures=\"\(failures)\" errors=\"\(invalid.count)\">"]
         var patterns: [String] = []
         for judgement in judgements where !patterns.contains(judgement.pattern) { patterns.append(judgement.pattern) }
         for pattern in patterns {
@@ -102,6 +103,11 @@ public struct DeviceGate: Sendable {
                 }
             }
             xml.append("  </testsuite>")
+        }
+        for (pattern, message) in invalid {
+            xml += ["  <testsuite name=\"\(Figure.escape(pattern))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">",
+                    "    <testcase classname=\"hapsynth.devices\" name=\"read\" file=\"\(Figure.escape(pattern))\">",
+                    "      <error type=\"invalid\" message=\"\(Figure.escape(message))\"/>", "    </testcase>", "  </testsuite>"]
         }
         xml.append("</testsuites>")
         return xml.joined(separator: "\n") + "\n"

@@ -55,6 +55,23 @@ public struct DeviceRun: Sendable {
         case loaded(path: String, LoadedPattern)
         /// A Kotlin pattern known only when the app runs (or in a form not read): not judged.
         case notJudged(shown: String, KotlinPatternError)
+        /// A pattern that cannot be read, one of several: the others are judged, the run fails.
+        case invalid(Invalid)
+    }
+
+    /// A pattern of several that cannot be read (a Kotlin file's `Haptic(0.ms)`, broken JSON):
+    /// listed at its place, as `check` lists it, and failing the run.
+    public struct Invalid: Sendable {
+        /// The pattern as shown (`FILE.kt#NAME` for a Kotlin pattern).
+        public let pattern: String
+        /// Why it cannot be read, with its place.
+        public let error: LoadError
+    }
+
+    /// One pattern's result, in the order the patterns were named.
+    public enum Entry {
+        case judged(Judged)
+        case invalid(Invalid)
     }
 
     /// One pattern on every device.
@@ -68,12 +85,22 @@ public struct DeviceRun: Sendable {
 
     /// Every pattern's judgement.
     public struct Outcome {
-        /// Each pattern judged, in order.
-        public let judged: [Judged]
+        /// Each pattern judged or refused, in order.
+        public let entries: [Entry]
         /// Kotlin patterns not judged.
         public let notJudged: [String]
         /// The reports, written but not yet in place.
         let reserved: [ReservedText]
+
+        /// Each pattern judged, in order.
+        public var judged: [Judged] {
+            entries.compactMap { if case .judged(let judged) = $0 { return judged } else { return nil } }
+        }
+
+        /// The patterns that could not be read, in order.
+        public var invalid: [Invalid] {
+            entries.compactMap { if case .invalid(let invalid) = $0 { return invalid } else { return nil } }
+        }
 
         /// Every verdict, pattern by pattern.
         public var judgements: [DeviceGate.Judgement] { judged.flatMap(\.judgements) }
@@ -81,16 +108,29 @@ public struct DeviceRun: Sendable {
         /// The verdicts over their limits.
         public var failing: [DeviceGate.Judgement] { judgements.filter(\.fails) }
 
+        /// Whether the run fails (exit 1): a device over its limit, or a pattern that cannot be
+        /// read, as `check` fails on an invalid pattern.
+        public var fails: Bool { !failing.isEmpty || !invalid.isEmpty }
+
         /// Puts the reports in place together (none when one cannot be).
         public func commitReports() throws(OutputError) { try ReservedText.commit(reserved) }
 
-        /// Every pattern's table, then, under a gate (`gated`), the verdict and each device over
-        /// its limit.
+        /// Every pattern's table (a pattern that cannot be read as `check` lists it, at its place),
+        /// then, under a gate (`gated`), the verdict and each device over its limit, then how many
+        /// patterns cannot be read.
         public func text(gated: Bool) -> String {
-            var text = judged.map { DeviceReport.text($0.matrix, pattern: $0.pattern) }.joined(separator: "\n\n")
+            var text = entries.map { entry in
+                switch entry {
+                case .judged(let judged): return DeviceReport.text(judged.matrix, pattern: judged.pattern)
+                case .invalid(let invalid): return "invalid  \(invalid.pattern): \(invalid.error)"
+                }
+            }.joined(separator: "\n\n")
             if gated {
                 text += "\n\nmax loss: " + (failing.isEmpty ? "every device within its limit" : "\(failing.count) over the limit")
                 text += failing.map { "\n  FAIL " + $0.sentence }.joined()
+            }
+            if !invalid.isEmpty {
+                text += "\n\ninvalid: \(invalid.count) of \(entries.count) patterns cannot be read; the run fails, as check fails on them"
             }
             return text
         }
@@ -98,7 +138,12 @@ public struct DeviceRun: Sendable {
         /// The JSON document, pretty-printed: one pattern's, or `{"patterns": [...]}`; the
         /// verdicts under a gate.
         public func json(gated: Bool) -> String {
-            let documents = judged.map { DeviceReport.json($0.matrix, pattern: $0.pattern, judgements: gated ? $0.judgements : nil) }
+            let documents = entries.map { entry in
+                switch entry {
+                case .judged(let judged): return DeviceReport.json(judged.matrix, pattern: judged.pattern, judgements: gated ? judged.judgements : nil)
+                case .invalid(let invalid): return JSONOutput.object([("pattern", .string(invalid.pattern)), ("invalid", .string("\(invalid.error)"))])
+                }
+            }
             return (documents.count == 1 ? documents[0] : .object([("patterns", .array(documents))])).pretty()
         }
     }
@@ -126,14 +171,21 @@ public struct DeviceRun: Sendable {
         } catch {
             throw .output(error)
         }
-        var judged: [Judged] = [], notJudged: [String] = [], reportText: String?
+        var entries: [Entry] = [], notJudged: [String] = [], reportText: String?
         for file in files {
             let loaded: LoadedPattern
             do {
                 loaded = try PatternLoader.load(file.path, capabilities: .iPhone, pattern: file.pattern, alongside: file.alongside)
             } catch {
+                // One pattern of several that cannot be read: the others are judged, as check judges them.
+                guard case .kotlin(.unreadable(let refused)) = error, refused.isUncheckable else {
+                    guard files.count > 1 else { throw .load(error) }
+                    let invalid = Invalid(pattern: file.shown, error: error)
+                    event(.invalid(invalid))
+                    entries.append(.invalid(invalid))
+                    continue
+                }
                 // A pattern of a Kotlin file that needs a run: the file's others are judged.
-                guard case .kotlin(.unreadable(let refused)) = error, refused.isUncheckable else { throw .load(error) }
                 guard files.count > 1 else { throw .notJudgeable(refused) }
                 event(.notJudged(shown: file.shown, refused))
                 notJudged.append(file.shown)
@@ -151,14 +203,17 @@ public struct DeviceRun: Sendable {
                 throw .render("\(error)")
             }
             if report != nil { reportText = DeviceReport.html(matrix, loaded: loaded, pattern: file.shown) }
-            judged.append(Judged(pattern: file.shown, matrix: matrix, judgements: gate.judge(matrix, pattern: file.shown)))
+            entries.append(.judged(Judged(pattern: file.shown, matrix: matrix, judgements: gate.judge(matrix, pattern: file.shown))))
         }
+        let outcome = Outcome(entries: entries, notJudged: notJudged, reserved: reserved)
         do throws(OutputError) {
-            for text in reserved { try text.write(text.path == junit ? DeviceGate.junit(judged.flatMap(\.judgements)) : reportText ?? "") }
+            for text in reserved {
+                try text.write(text.path == junit ? DeviceGate.junit(outcome.judgements, invalid: outcome.invalid.map { ($0.pattern, "\($0.error)") }) : reportText ?? "")
+            }
         } catch {
             throw .output(error)
         }
-        return Outcome(judged: judged, notJudged: notJudged, reserved: reserved)
+        return outcome
     }
 
     /// The patterns named: files as given, folders as `check` and `lint` read them (every `.json`,

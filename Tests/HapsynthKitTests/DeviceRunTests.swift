@@ -47,6 +47,25 @@ import TestSupport
         #expect(failing.json(gated: true).hasPrefix("{") && failing.json(gated: true).contains("ipad"))
     }
 
+    @Test func aPatternThatCannotBeReadIsAnEntryOfItsOwnAndFailsTheRun() throws {
+        let scratch = try Scratch()
+        let broken = try scratch.write("broken.json", #"{"timeline": [{"haptic": -5}]}"#)
+        var run = DeviceRun(patterns: [Self.heartbeat, broken])
+        run.devices = ["pixel-5"]
+        run.sampleRate = 8_000
+        var told: [String] = []
+        let outcome = try run.run { if case .invalid(let invalid) = $0 { told.append(invalid.pattern) } }
+        #expect(told == [broken] && outcome.invalid.map(\.pattern) == [broken] && outcome.judged.map(\.pattern) == [Self.heartbeat])
+        #expect(outcome.fails && outcome.failing.isEmpty)
+        guard case .invalid = outcome.entries.last, case .judged = outcome.entries.first else { Issue.record("entries out of order"); return }
+        #expect(outcome.text(gated: false).contains("invalid  \(broken): \(broken):1:"))
+        run.patterns = [broken]
+        #expect { try run.run { _ in } } throws: { error in
+            guard case .load = error as? DeviceRunError else { return false }
+            return true
+        }
+    }
+
     @Test func whatCannotBeJudgedIsRefusedBeforeAnythingRenders() throws {
         var run = DeviceRun(patterns: [Self.heartbeat])
         run.devices = ["pixel-5"]

@@ -159,6 +159,43 @@ import TestSupport
         #expect(strayPlan.status == 65 && strayPlan.stderr.contains("stray.ahap:1:1: "), "\(strayPlan.stderr)")
     }
 
+    /// A pattern that cannot be read does not stop devices either (issue 62, item 1): the file's
+    /// others are judged, the refused one is listed as invalid at its place, and the run fails as
+    /// check fails on it, in the text, the JSON and the JUnit report alike.
+    @Test func anInvalidPatternIsListedAtItsPlaceAndTheOthersAreJudged() throws {
+        let scratch = try Scratch()
+        let kotlin = try scratch.write("Haptics.kt", """
+            val taps = buildHapticPattern {
+                repeat(3) { transient(HapticIntensity.STRONG, sharpness = 0.9f); delay(80.ms) }
+            }
+
+            val broken = buildHapticPattern {
+                haptic(0.ms)
+            }
+
+            val swell = buildHapticPattern { haptic(200.ms) }
+
+            """)
+        let junit = scratch.path + "/junit.xml"
+        let devices = try hapsynth(["devices", kotlin, "pixel-5", "--rate", "8000", "--max-loss", "100", "--junit", junit])
+        #expect(devices.status == 1, "\(devices.stdout)\(devices.stderr)")
+        let taps = try #require(devices.stdout.range(of: "#taps against iphone")), swell = try #require(devices.stdout.range(of: "#swell against iphone"))
+        let invalid = try #require(devices.stdout.range(of: "invalid  \(kotlin)#broken: \(kotlin):6:5: broken: haptic duration must be at least 1 ms"))
+        #expect(taps.upperBound < invalid.lowerBound && invalid.upperBound < swell.lowerBound, "\(devices.stdout)")
+        #expect(devices.stdout.contains("max loss: every device within its limit")
+                && devices.stdout.hasSuffix("invalid: 1 of 3 patterns cannot be read; the run fails, as check fails on them\n"), "\(devices.stdout)")
+        let report = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(report.contains(#"errors="1""#) && report.contains(#"<error type="invalid" message="\#(kotlin):6:5: broken: haptic duration"#), "\(report)")
+        let json = try hapsynth(["devices", kotlin, "pixel-5", "--rate", "8000", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let patterns = try #require(object["patterns"] as? [[String: Any]])
+        #expect(json.status == 1 && patterns.map { $0["pattern"] as? String } == ["taps", "broken", "swell"].map { "\(kotlin)#\($0)" })
+        #expect((patterns[1]["invalid"] as? String)?.hasPrefix("\(kotlin):6:5: ") == true && patterns[0]["devices"] != nil)
+        // One pattern alone that cannot be read is still the invalid input it is (65), as every command says.
+        let alone = try hapsynth(["devices", kotlin, "--pattern", "broken", "pixel-5", "--rate", "8000"])
+        #expect(alone.status == 65 && alone.stderr.contains(":6:5: broken: haptic duration"), "\(alone.stderr)")
+    }
+
     /// A pattern that needs a run does not stop devices, which judges the file's others; check
     /// --skip leaves named patterns out; a neighbour that leads out of the folder is not read.
     @Test func aPatternThatNeedsARunLeavesTheOthersJudged() throws {

@@ -86,12 +86,13 @@ struct DevicesCommand: Command {
                 case let .loaded(path, loaded): PatternInput.reportWarnings(loaded, path: path, console: console)
                 case let .notJudged(shown, refused):
                     console.note("hapsynth: note: \(shown) is not judged (\(refused.kind.rawValue)): \(refused.position): \(refused.message)")
+                case .invalid: break  // listed at its place in the output
                 }
             }
         } catch {
             throw CLIError(error)
         }
-        if outcome.judged.isEmpty {
+        if outcome.entries.isEmpty {
             let notJudged = outcome.notJudged
             console.out("devices: no pattern judged: \(notJudged.joined(separator: ", ")) \(notJudged.count == 1 ? "is" : "are") known only when the app runs")
         }
@@ -103,6 +104,6 @@ struct DevicesCommand: Command {
             }
         }
         console.out(asJSON ? outcome.json(gated: !request.gate.isEmpty) : outcome.text(gated: !request.gate.isEmpty))
-        return outcome.failing.isEmpty ? .success : .failure
+        return outcome.fails ? .failure : .success
     }
 }
