@@ -86,8 +86,10 @@ import TestSupport
     @Test func wrappersWaveformsPlayAsWritten() throws {
         let played = try plan("expo:notification.success", on: phone())
         #expect(played.waveform == AndroidWaveform(timings: [0, 40, 100, 40], amplitudes: [0, 50, 0, 60]))
+        // Changed (issue 62): the 1 ms Android plays for a 0 ms entry comes out of the pause after
+        // it, since Blink's timer starts the next vibration 0 + 50 ms after the first (was [0, 1, 50, 100]).
         let web = try plan("web:vibrate(0, 50, 100)", on: phone())
-        #expect(web.waveform == AndroidWaveform(timings: [0, 1, 50, 100], amplitudes: [0, 255, 0, 255]))
+        #expect(web.waveform == AndroidWaveform(timings: [0, 1, 49, 100], amplitudes: [0, 255, 0, 255]))
         #expect(try plan("uikit:impact.light", on: phone()).backend == .silent)
     }
 
@@ -133,12 +135,14 @@ import TestSupport
             #expect(error.description.contains("did you mean uikit:impact.light?"))
         }
         #expect((try? FeedbackCall.named("web:vibrate(1,x)")) == nil)
+        // Changed (issue 62): a pulse over 10 s is played as Chromium clamps it, not refused
+        // (WebVibrationTests); only what is no list of numbers is refused, as before.
         do {
-            _ = try FeedbackCall.named("web:vibrate(20000)")
-            Issue.record("a pulse over 10 s is refused")
+            _ = try FeedbackCall.named("web:vibrate()")
+            Issue.record("navigator.vibrate() needs an argument")
         } catch {
-            #expect(error.description == "web:vibrate(20000): no such web feedback call and no such file; web:vibrate takes 1 to 99 durations in ms, "
-                + "e.g. web:vibrate(100,50,100) (hapsynth feedback --list)")
+            #expect(error.description == "web:vibrate(): no such web feedback call and no such file; web:vibrate takes what navigator.vibrate takes, "
+                + "durations in ms: web:vibrate(200), web:vibrate(100,50,100) or web:vibrate([100,50,100]) (hapsynth feedback --list)")
         }
         #expect(try FeedbackCall.named("Samples/click-train.json") == nil)
         #expect(try FeedbackCall.named("pixel-5") == nil)

@@ -25,6 +25,20 @@ import TestSupport
         #expect(try hapsynth(["play", "uikit:impact.light", "--watch", "--device", "null"]).status == 64)
     }
 
+    /// `web:vibrate` as a browser takes it (issue 62, item 2): a pulse over 10 s plays for 10 s with
+    /// a warning naming the value clamped, exit 0; only what the browser cannot be called with is
+    /// a usage error; `check --strict` makes the warning an error.
+    @Test func webVibrateIsClampedAsChromiumClampsIt() throws {
+        let scratch = try Scratch()
+        let render = try hapsynth(["render", "web:vibrate(20000)", scratch.path + "/long.wav", "--device-profile", "pixel-5", "--rate", "8000"])
+        #expect(render.status == 0 && render.stdout.contains("10.1") && render.stdout.contains("androidWaveform on pixel-5"), "\(render.stdout)\(render.stderr)")
+        #expect(render.stderr == "hapsynth: warning: web:vibrate(20000): Chromium clamps 1 entry to 10000 ms: entry 1 (20000 ms)\n", "\(render.stderr)")
+        let refused = try hapsynth(["plan", "web:vibrate()"])
+        #expect(refused.status == 64 && refused.stderr.contains("web:vibrate takes what navigator.vibrate takes"), "\(refused.stderr)")
+        let strict = try hapsynth(["check", "web:vibrate(100,50)", "--goldens", scratch.path + "/g", "--record", "--strict", "--platform", "android"])
+        #expect(strict.status == 1 && strict.stdout.contains("Chromium drops the trailing pause (50 ms)"), "\(strict.stdout)\(strict.stderr)")
+    }
+
     /// A file named like a call is read as the file; an unknown name is a usage error (64) that
     /// names the nearest; a prefix that is no family's is a file name (66 when missing).
     @Test func aFileWinsAndAnUnknownNameIsAUsageError() throws {

@@ -34,8 +34,12 @@ extension FeedbackCall {
         case .nothing:
             document = Self.nothing(capabilities: capabilities)
         }
+        // What Chromium changes of a web:vibrate call is said as the browser does it: played, with a warning.
+        let changes = webVibration?.changes ?? []
+        let warnings = changes.isEmpty ? [] : [LoadWarning(kind: "navigator.vibrate entries changed as Chromium changes them", place: path,
+                                                           description: changes.joined(separator: "; "), code: .clamped)]
         var loaded = LoadedPattern(path: path, plan: document.plan, pattern: nil, clip: nil, name: description,
-                                   description: steps.map(\.text).joined(separator: "; "), files: [], contentKey: Self.contentKey(description), warnings: [])
+                                   description: steps.map(\.text).joined(separator: "; "), files: [], contentKey: Self.contentKey(description), warnings: warnings)
         loaded.feedback = self
         return loaded
     }

@@ -10,19 +10,15 @@ public struct FeedbackCall: Hashable, Sendable, CustomStringConvertible {
 
     public let family: Family
     /// The name after the colon, as the family spells it (`vibrate(100,50,100)` with its
-    /// durations as written, spaces removed).
+    /// durations as written, spaces removed; `vibrate([100,50,100])` as JavaScript writes it).
     public let name: String
 
     public var description: String { "\(family.rawValue):\(name)" }
 
-    /// The pulses of `web:vibrate(…)`, in ms as written (on, off, on, …); nil for other calls.
-    public var webPattern: [Int64]? {
-        guard family == .web, name.hasPrefix("vibrate("), name.hasSuffix(")") else { return nil }
-        let inner = name.dropFirst("vibrate(".count).dropLast()
-        let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
-        let values = parts.compactMap { Int64($0) }
-        guard !parts.isEmpty, values.count == parts.count, values.allSatisfy({ $0 >= 0 }) else { return nil }
-        return values
+    /// `web:vibrate(…)` as Chromium takes it; nil for other calls and for text that is no list of numbers.
+    public var webVibration: WebVibration? {
+        guard family == .web, name.hasPrefix("vibrate(") else { return nil }
+        return WebVibration(arguments: name.dropFirst("vibrate".count))
     }
 
     /// Every fixed name of every family, in the docs' order (`web:vibrate(MS[,MS…])` stands for
@@ -47,7 +43,7 @@ public struct FeedbackCall: Hashable, Sendable, CustomStringConvertible {
         guard let (family, name) = split(text) else { return nil }
         let call = FeedbackCall(family: family, name: name)
         let known = FeedbackTable.names(of: family)
-        if known.contains(name) || call.webPattern.map(FeedbackTable.webPatternIsValid) == true { return call }
+        if known.contains(name) || call.webVibration != nil { return call }
         throw FeedbackNameError(text: text, family: family, suggestion: KeySuggestion.closest(to: name, among: known).map { "\(family.rawValue):\($0)" },
                                 known: known.map { "\(family.rawValue):\($0)" })
     }
@@ -71,7 +67,7 @@ public struct FeedbackNameError: Error, Sendable, Hashable, CustomStringConverti
     public var description: String {
         var text = "\(self.text): no such \(family.rawValue) feedback call and no such file"
         if let suggestion { text += " (did you mean \(suggestion)?)" }
-        if family == .web { text += "; web:vibrate takes 1 to \(FeedbackTable.webPatternMaxEntries) durations in ms, e.g. web:vibrate(100,50,100)" }
+        if family == .web { text += "; web:vibrate takes what navigator.vibrate takes, durations in ms: web:vibrate(200), web:vibrate(100,50,100) or web:vibrate([100,50,100])" }
         return text + (known.isEmpty ? "" : "; \(family.rawValue) has \(known.joined(separator: ", "))") + " (hapsynth feedback --list)"
     }
 }

@@ -45,16 +45,10 @@ enum FeedbackTable {
     static let expoAndroid = "expo/expo packages/expo-haptics/android: HapticsModule.kt 0c735f6 plays VibrationEffect.createWaveform(timings, amplitudes, -1); "
         + "arguments/HapticsImpactType.kt 60b2373, HapticsNotificationType.kt 05a852a, HapticsSelectionType.kt c9ed6ec (\(read))"
     static let expoIOS = "assumed: expo-haptics on iOS calls the UIKit generator of the same name (its iOS source was not read)"
-    static let web = "assumed (Chromium's source was not read): Chromium on Android plays navigator.vibrate as one-shot vibrations at the default "
-        + "amplitude, each on-duration clamped to 1 ms … 10 s; Safari on iOS has no Vibration API"
+    static let web = "chromium/chromium 0488f34 third_party/blink/renderer/modules/vibration/vibration_controller.cc (at most 99 entries, each at most "
+        + "10000 ms, a trailing pause dropped, one 0 ms entry cancels) and b36a872 services/device/vibration/android/java/src/org/chromium/device/"
+        + "vibration/VibrationManagerAndroid.java (each vibration 1 ms … 10 s at the default amplitude) (read 2026-12-07); Safari on iOS has no Vibration API"
     static let constants = "Android's HapticFeedbackConstants reference: the API level each constant was added in"
-
-    /// The most durations `web:vibrate(…)` takes.
-    static let webPatternMaxEntries = 99
-
-    static func webPatternIsValid(_ pattern: [Int64]) -> Bool {
-        !pattern.isEmpty && pattern.count <= webPatternMaxEntries && pattern.allSatisfy { $0 <= 10_000 }
-    }
 
     static let uikitNames = ["impact.light", "impact.medium", "impact.heavy", "impact.soft", "impact.rigid",
                              "notification.success", "notification.warning", "notification.error", "selection"]
@@ -148,11 +142,15 @@ enum FeedbackTable {
         case .expo:
             return waveform(call, from: expoWaveforms, expoAndroid)
         case .web:
-            // On, off, on…: each pulse a one-shot at the default amplitude, clamped to 1 ms … 10 s.
-            let pattern = call.webPattern ?? []
-            let timings = pattern.enumerated().map { $0.offset % 2 == 0 ? min(max($0.element, 1), 10_000) : $0.element }
-            return ([FeedbackStep(text: "\(call) → one-shots of \(NumberText.list(timings)) ms (on, off, …) at the default amplitude", source: web)],
-                    .waveform(timingsMs: [0] + timings, amplitudes: offOnAmplitudes([0] + timings)))
+            // Blink's sanitised entries, each vibration a one-shot at the default amplitude.
+            let vibration = call.webVibration ?? WebVibration(requested: [], converted: [])
+            guard !vibration.played.isEmpty else {
+                return ([FeedbackStep(text: "\(call) → nothing: a pattern of no vibration cancels", source: web)], .nothing("navigator.vibrate of no vibration cancels"))
+            }
+            let timings = vibration.androidTimingsMs
+            return ([FeedbackStep(text: "\(call) → Blink plays \(NumberText.list(vibration.played)) ms (on, off, …), each vibration a Vibrator.vibrate(ms) "
+                                  + "of at least 1 ms at the default amplitude", source: web)],
+                    .waveform(timingsMs: timings, amplitudes: offOnAmplitudes(timings)))
         case .capacitor:
             return waveform(call, from: capacitorWaveforms, capacitorAndroid)
         case .reactNative:
