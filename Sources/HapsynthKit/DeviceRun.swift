@@ -21,6 +21,8 @@ public struct DeviceRun: Sendable {
     public var report: String?, junit: String?
     /// Only the Kotlin patterns of this name.
     public var patternName: String?
+    /// The wrapper versions calls naming none play (`expo` → `12.7.0`); the newest without.
+    public var wrapperVersions: [FeedbackCall.Family: String] = [:]
 
     public init(patterns: [String]) { self.patterns = patterns }
 
@@ -222,7 +224,7 @@ public struct DeviceRun: Sendable {
     func patternFiles() throws(DeviceRunError) -> [(path: String, pattern: String?, alongside: [String], shown: String)] {
         let suite: CheckSuite
         do {
-            suite = try CheckSuite(patterns: patterns)
+            suite = try CheckSuite(patterns: patterns.map { FeedbackCall.pinning(argument: $0, to: wrapperVersions) })
         } catch {
             throw .check(error)
         }

@@ -17,6 +17,7 @@ public enum FeedbackReport {
                      + "the android steps are a phone's of API 36 with every primitive and effect, then what each catalogue phone plays", ""]
         for call in FeedbackCall.listed {
             lines.append(call.description)
+            if let release = releaseText(call) { lines.append("  release: " + release) }
             lines += call.iosChain.map { "  ios: \($0.text)   [\($0.source)]" }
             lines += sharedAndroidSteps(call).map { "  android: \($0.text)   [\($0.source)]" }
             for device in devices {
@@ -25,6 +26,16 @@ public enum FeedbackReport {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The wrapper's release a call plays and the others modelled: `expo-haptics 12.8.0 and
+    /// later (the newest; also before 12.8.0: expo@VERSION:… or --wrapper-version)`; nil for a
+    /// platform's call.
+    static func releaseText(_ call: FeedbackCall) -> String? {
+        guard let release = call.release else { return nil }
+        let others = WrapperRelease.ranges(of: call.family).filter { $0 != release }.map(\.range)
+        return "\(WrapperRelease.package(of: call.family)) \(release.range)" + (call.version == nil ? " (the newest" : " (")
+            + (others.isEmpty ? "" : (call.version == nil ? "; " : "") + "also modelled: \(others.joined(separator: "; ")), as \(call.family.rawValue)@VERSION:\(call.name)") + ")"
     }
 
     /// A phone of the newest API level with every primitive and every predefined effect: on it a
@@ -50,7 +61,7 @@ public enum FeedbackReport {
                 return .object([("device", .string(device.name)), ("backend", .string(plan.backend.rawValue)), ("plays", .string(played(plan))),
                                 ("steps", .array(plan.chain.map(step)))])
             }
-            return .object([("call", .string(call.description)), ("ios", .array(call.iosChain.map(step))),
+            return .object([("call", .string(call.description)), ("release", call.release.map { .string($0.range) } ?? .null), ("ios", .array(call.iosChain.map(step))),
                             ("android", .array(sharedAndroidSteps(call).map(step))), ("devices", .array(androidDevices))])
         }))]).pretty()
     }

@@ -15,10 +15,12 @@ public struct FeedbackRun {
     /// Where the HTML page goes, if anywhere.
     public var report: String?
 
-    /// Sorts the words: catalogue names and device files are devices, the rest calls.
+    /// Sorts the words: catalogue names and device files are devices, the rest calls; a call
+    /// naming no version plays `wrapperVersions`' version of its wrapper (without calls, every
+    /// listed name that version has).
     /// - Throws: `DeviceRunError.load(.feedbackName)` for a word that is neither a device nor a
     ///   known call, with the nearest name.
-    public init(_ words: [String]) throws(DeviceRunError) {
+    public init(_ words: [String], wrapperVersions: [FeedbackCall.Family: String] = [:]) throws(DeviceRunError) {
         var calls: [FeedbackCall] = [], devices: [String] = []
         for word in words {
             if DeviceRun.isDevice(word) {
@@ -32,9 +34,9 @@ public struct FeedbackRun {
                 throw .load(.feedbackName(error))
             }
             guard let call else { throw .unknownDevice(DeviceProfileChoiceError(name: word), option: nil, noFile: true) }
-            calls.append(call)
+            calls.append(call.pinned(to: wrapperVersions))
         }
-        self.calls = calls.isEmpty ? FeedbackCall.listed : calls
+        self.calls = calls.isEmpty ? FeedbackCall.listed.map { $0.pinned(to: wrapperVersions) }.filter { $0.releaseHasName } : calls
         self.devices = devices
     }
 

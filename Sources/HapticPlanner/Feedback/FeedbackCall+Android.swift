@@ -14,10 +14,15 @@ extension FeedbackCall {
             return planner.nothing(why)
         case let .waveform(timings, amplitudes):
             return planner.waveform(timings: timings, amplitudes: amplitudes)
-        case let .composition(name, scale):
+        case let .composition(name, scale, otherwise):
             guard let primitive = AndroidPrimitive(rawValue: name), device.primitiveDurationsMs[primitive] != nil else {
-                return planner.nothing("\(device.name) has no PRIMITIVE_\(name), and Android plays no composition with a primitive its vibrator lacks",
-                                       source: "Android's VibrationEffect.Composition and Vibrator.areAllPrimitivesSupported reference")
+                guard !otherwise.isEmpty else {
+                    return planner.nothing("\(device.name) has no PRIMITIVE_\(name), and Android plays no composition with a primitive its vibrator lacks",
+                                           source: "Android's VibrationEffect.Composition and Vibrator.areAllPrimitivesSupported reference")
+                }
+                planner.step("\(device.name) has no PRIMITIVE_\(name): the wrapper plays VibrationEffect.createWaveform(\(NumberText.list(otherwise)) ms, -1) instead",
+                             "the wrapper's arePrimitivesSupported check (its step above)")
+                return planner.waveform(timings: otherwise, amplitudes: FeedbackTable.offOnAmplitudes(otherwise))
             }
             return planner.composition(primitive, scale: scale)
         case .predefined(let effect):

@@ -20,9 +20,9 @@ public enum AndroidFeedbackRequest: Hashable, Sendable {
     case constant(AndroidFeedbackConstant)
     /// `Vibrator.vibrate(VibrationEffect.createWaveform(timings, amplitudes, -1))`.
     case waveform(timingsMs: [Int64], amplitudes: [Int])
-    /// A composition of one primitive (`PRIMITIVE_TICK`…) at a scale: not played at all where the
-    /// vibrator lacks the primitive.
-    case composition(primitive: String, scale: Float)
+    /// A composition of one primitive (`PRIMITIVE_TICK`…) at a scale; where the vibrator lacks
+    /// the primitive, the off/on waveform `otherwise` at the default amplitude (empty: nothing).
+    case composition(primitive: String, scale: Float, otherwise: [Int64])
     /// `VibrationEffect.createPredefined(EFFECT_…)`: the HAL's effect, else Android's fallback.
     case predefined(AndroidPredefinedEffect)
     /// Nothing (and why).
@@ -42,8 +42,9 @@ enum FeedbackTable {
         + "flutter/flutter packages/flutter/lib/src/services/haptic_feedback.dart (\(read))"
     static let flutterIOS = "assumed: Flutter's iOS engine calls the UIKit generator of the same weight and kSystemSoundID_Vibrate for vibrate "
         + "(its haptic_feedback.dart says so; the engine's iOS source was not read)"
-    static let expoAndroid = "expo/expo packages/expo-haptics/android: HapticsModule.kt 0c735f6 plays VibrationEffect.createWaveform(timings, amplitudes, -1); "
-        + "arguments/HapticsImpactType.kt 60b2373, HapticsNotificationType.kt 05a852a, HapticsSelectionType.kt c9ed6ec (\(read))"
+    static let expoAndroid = "expo/expo packages/expo-haptics/android: HapticsModule.kt 0c735f6 plays VibrationEffect.createWaveform(timings, amplitudes, -1) "
+        + "(vibrate(oldSDKPattern, -1) below API 26); arguments/HapticsImpactType.kt 60b2373, HapticsNotificationType.kt 05a852a, HapticsSelectionType.kt c9ed6ec, "
+        + "the same table in arguments/HapticsTypes.kt 433c68e (\(read)); CHANGELOG 12.8.0 (2023-11-14): 'Improve Android vibration amplitudes and durations'"
     static let expoIOS = "assumed: expo-haptics on iOS calls the UIKit generator of the same name (its iOS source was not read)"
     static let web = "chromium/chromium 0488f34 third_party/blink/renderer/modules/vibration/vibration_controller.cc (at most 99 entries, each at most "
         + "10000 ms, a trailing pause dropped, one 0 ms entry cancels) and b36a872 services/device/vibration/android/java/src/org/chromium/device/"
@@ -60,38 +61,60 @@ enum FeedbackTable {
         ("impact.light", "impact.light"), ("impact.medium", "impact.medium"), ("impact.heavy", "impact.heavy"),
         ("impact.soft", "impact.soft"), ("impact.solid", "impact.medium"), ("impact.rigid", "impact.rigid"),
     ]
-    static let composeConstants: [(String, AndroidFeedbackConstant)] = [("LongPress", .longPress), ("TextHandleMove", .textHandleMove)]
-    /// Flutter's method → (Android constant, iPhone row).
-    static let flutterCalls: [(String, AndroidFeedbackConstant, String)] = [
-        ("lightImpact", .virtualKey, "impact.light"), ("mediumImpact", .keyboardTap, "impact.medium"),
-        ("heavyImpact", .contextClick, "impact.heavy"), ("selectionClick", .clockTick, "selection"), ("vibrate", .longPress, "vibrate"),
-    ]
-    /// expo's name → (timings ms, amplitudes 0…255) its Android module plays.
-    static let expoWaveforms: [(String, [Int64], [Int])] = [
-        ("impact.light", [0, 50], [0, 30]), ("impact.medium", [0, 43], [0, 50]), ("impact.heavy", [0, 60], [0, 70]),
-        ("impact.soft", [0, 50], [0, 30]), ("impact.rigid", [0, 43], [0, 50]),
-        ("notification.success", [0, 40, 100, 40], [0, 50, 0, 60]), ("notification.warning", [0, 40, 120, 60], [0, 40, 0, 60]),
-        ("notification.error", [0, 60, 100, 40, 80, 50], [0, 50, 0, 40, 0, 50]), ("selection", [0, 50], [0, 30]),
+    /// Flutter's method → (Android constant and the API level Flutter needs for it, iPhone row);
+    /// the notifications are 3.41's.
+    static let flutterCalls: [(String, AndroidFeedbackConstant, fromAPI: Int, String)] = [
+        ("lightImpact", .virtualKey, 0, "impact.light"), ("mediumImpact", .keyboardTap, 0, "impact.medium"),
+        ("heavyImpact", .contextClick, 23, "impact.heavy"), ("selectionClick", .clockTick, 0, "selection"), ("vibrate", .longPress, 0, "vibrate"),
+        ("successNotification", .confirm, 30, "notification.success"), ("warningNotification", .keyboardTap, 30, "notification.warning"),
+        ("errorNotification", .reject, 30, "notification.error"),
     ]
 
+    /// Every name of `family`, the newest release's first, then names only older ones have.
     static func names(of family: FeedbackCall.Family) -> [String] {
-        switch family {
-        case .uikit: return uikitNames
-        case .swiftui: return swiftUIRows.map(\.0)
-        case .android: return AndroidFeedbackConstant.allCases.map(\.rawValue)
-        case .compose: return composeConstants.map(\.0)
-        case .flutter: return flutterCalls.map(\.0)
-        case .expo: return expoWaveforms.map(\.0)
-        case .capacitor: return capacitorWaveforms.map(\.0)
-        case .reactNative: return reactNativeTypes.map(\.name)
-        case .web: return []
+        let releases = WrapperRelease.ranges(of: family)
+        guard !releases.isEmpty else {
+            switch family {
+            case .uikit: return uikitNames
+            case .swiftui: return swiftUIRows.map(\.0)
+            case .android: return AndroidFeedbackConstant.allCases.map(\.rawValue)
+            default: return []
+            }
         }
+        var names: [String] = []
+        for release in releases.reversed() { names += self.names(in: release).filter { !names.contains($0) } }
+        return names
+    }
+
+    /// The names one release of a wrapper has.
+    static func names(in release: WrapperRelease) -> [String] {
+        switch (release.family, release.first) {
+        case (.expo, [0]): return expoOldWaveforms.map(\.name)
+        case (.expo, _): return expoWaveforms.map(\.name)
+        case (.capacitor, _): return capacitorWaveforms.map(\.name)
+        case (.reactNative, [1, 13]): return reactNative2Types.map(\.0) + ["selection"]
+        case (.reactNative, _): return reactNativeTypes.map(\.name)
+        case (.flutter, [0]): return flutterCalls.prefix(5).map(\.0)
+        case (.flutter, _): return flutterCalls.map(\.0)
+        case (.compose, [0]): return composeConstants.prefix(2).map(\.0)
+        case (.compose, _): return composeConstants.map(\.0)
+        default: return []
+        }
+    }
+
+    /// Whether the call's release has its name (a platform's call always does).
+    static func releaseHas(_ call: FeedbackCall) -> Bool {
+        call.release.map { names(in: $0).contains(call.name) } ?? true
     }
 
     /// What `call` asks of an iPhone, and the steps there.
     static func ios(_ call: FeedbackCall) -> (steps: [FeedbackStep], request: IOSFeedbackRequest) {
         func row(_ name: String, _ steps: [FeedbackStep]) -> ([FeedbackStep], IOSFeedbackRequest) {
             (steps + [FeedbackStep(text: "the iPhone's \(name) row", source: iphoneRows)], .row(name))
+        }
+        guard releaseHas(call) else {
+            let release = call.release.map { "\(WrapperRelease.package(of: call.family)) \($0.range)" } ?? ""
+            return ([FeedbackStep(text: "\(call) → nothing: \(release) has no \(call.name)", source: call.release?.source ?? "")], .nothing("\(release) has no \(call.name)"))
         }
         switch call.family {
         case .uikit:
@@ -103,7 +126,7 @@ enum FeedbackTable {
             }
             return row(target, [FeedbackStep(text: "\(call) → \(uikitCall(target))", source: swiftUI)])
         case .flutter:
-            let target = flutterCalls.first { $0.0 == call.name }?.2 ?? "vibrate"
+            let target = flutterCalls.first { $0.0 == call.name }?.3 ?? "vibrate"
             let uikit = target == "vibrate" ? "AudioServicesPlaySystemSound(kSystemSoundID_Vibrate)" : uikitCall(target)
             return row(target, [FeedbackStep(text: "\(call) → \(uikit)", source: flutterIOS)])
         case .expo:
@@ -136,11 +159,17 @@ enum FeedbackTable {
             return ([FeedbackStep(text: "\(call) → View.performHapticFeedback(HapticFeedbackConstants.\(c.rawValue)), added in API \(c.addedInAPI)",
                                   source: constants)], .constant(c))
         case .compose:
-            return constant(composeConstants.first { $0.0 == call.name }?.1 ?? .longPress, compose)
+            return composeAndroid(call, apiLevel: apiLevel)
         case .flutter:
-            return constant(flutterCalls.first { $0.0 == call.name }?.1 ?? .longPress, flutterAndroid)
+            guard let (_, target, fromAPI, _) = flutterCalls.first(where: { $0.0 == call.name }), releaseHas(call) else { return absent(call, flutterAndroid) }
+            let source = call.release?.source ?? flutterAndroid
+            guard apiLevel >= fromAPI else {
+                return ([FeedbackStep(text: "\(call) → nothing: Flutter sends HapticFeedbackConstants.\(target.rawValue) from API \(fromAPI) only", source: source)],
+                        .nothing("Flutter plays \(call.name) from API \(fromAPI) only"))
+            }
+            return constant(target, source)
         case .expo:
-            return waveform(call, from: expoWaveforms, expoAndroid)
+            return expoAndroid(call, apiLevel: apiLevel)
         case .web:
             // Blink's sanitised entries, each vibration a one-shot at the default amplitude.
             let vibration = call.webVibration ?? WebVibration(requested: [], converted: [])
@@ -152,22 +181,13 @@ enum FeedbackTable {
                                   + "of at least 1 ms at the default amplitude", source: web)],
                     .waveform(timingsMs: timings, amplitudes: offOnAmplitudes(timings)))
         case .capacitor:
-            return waveform(call, from: capacitorWaveforms, capacitorAndroid)
+            return waveform(call, from: capacitorWaveforms, apiLevel: apiLevel, capacitorAndroid)
         case .reactNative:
             return reactNativeAndroid(call, apiLevel: apiLevel)
         case .uikit, .swiftui:
             return ([FeedbackStep(text: "\(call) is an Apple call: an Android phone has none", source: "Apple only")],
                     .nothing("\(call) is an Apple call"))
         }
-    }
-
-    /// A wrapper's `createWaveform(timings, amplitudes, -1)` for `call`, from its table of
-    /// (name, timings ms, amplitudes).
-    static func waveform(_ call: FeedbackCall, from table: [(String, [Int64], [Int])], _ source: String)
-        -> (steps: [FeedbackStep], request: AndroidFeedbackRequest) {
-        let (_, timings, amplitudes) = table.first { $0.0 == call.name } ?? ("", [], [])
-        return ([FeedbackStep(text: "\(call) → VibrationEffect.createWaveform(\(NumberText.list(timings)) ms, \(NumberText.list(amplitudes)), -1)", source: source)],
-                .waveform(timingsMs: timings, amplitudes: amplitudes))
     }
 
     /// The amplitudes of `createWaveform(timings, -1)`: off, on, off, … at the default amplitude

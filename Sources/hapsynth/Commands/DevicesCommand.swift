@@ -30,7 +30,7 @@ struct DevicesCommand: Command {
     static let maxLevelOffset = Option.number("--max-level-offset", "DB", help: "Fail (exit 1) when a device plays more than DB weaker or stronger than the reference.",
                                               in: 0...60)
     static let junit = Option("--junit", "FILE", help: "Write a JUnit XML report: a test case per pattern and device.")
-    static var options: [OptionSpec] { specs(list, reference, rate, CompareOptions.json, report, maxLoss, maxLevelOffset, junit, PatternInput.pattern) }
+    static var options: [OptionSpec] { specs(list, reference, rate, CompareOptions.json, report, maxLoss, maxLevelOffset, junit, PatternInput.pattern, FeedbackCommand.wrapperVersion) }
 
     let list: Bool
     let asJSON: Bool
@@ -49,6 +49,7 @@ struct DevicesCommand: Command {
             throw CLIError(error)
         }
         request.patternName = try arguments.value(PatternInput.pattern)
+        request.wrapperVersions = try FeedbackCommand.wrapperVersions(arguments, command: Self.name)
         request.reference = try arguments.value(Self.reference) ?? "iphone"
         request.sampleRate = try arguments.value(Self.rate) ?? 48_000
         (request.report, request.junit) = (try arguments.value(Self.report), try arguments.value(Self.junit))

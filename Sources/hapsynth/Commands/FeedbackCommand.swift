@@ -8,7 +8,8 @@ struct FeedbackCommand: Command {
     static let discussion = """
         A call is PLATFORM:NAME: uikit:, swiftui:, android:, compose:, flutter:, expo:,
         capacitor:, react-native: and web:vibrate(MS,...); every command that takes a pattern takes
-        one too (a file of that name wins). Each call is rendered on each device as that device
+        one too (a file of that name wins). A wrapper's call plays its newest release modelled, or
+        the one its version names: expo@12.7.0:notification.success, or --wrapper-version. Each call is rendered on each device as that device
         plays it and judged: felt (some 10 ms window above the vibrotactile threshold), below (it
         plays but is never felt) or silent; calls a person could not tell apart on a device (levels
         within 1.65 dB, frequencies within 13 %, onsets within 5 ms) share a letter there.
@@ -19,7 +20,9 @@ struct FeedbackCommand: Command {
     static let list = Flag("--list", help: "Print every call with the chain it becomes on each platform and what each Android device plays, each step with its source.",
                            standalone: true)
     static let report = Option("--report", "FILE", help: "Write an HTML page of the calls-by-devices matrix, each cell titled with its chain.")
-    static var options: [OptionSpec] { specs(list, DevicesCommand.rate, CompareOptions.json, report) }
+    static let wrapperVersion = Option("--wrapper-version", "NAME=VERSION",
+                                       help: "Play the calls of wrapper NAME (expo, capacitor, react-native, flutter, compose) as its VERSION does (default: the newest modelled). Repeatable.")
+    static var options: [OptionSpec] { specs(list, DevicesCommand.rate, CompareOptions.json, report, wrapperVersion) }
 
     let list: Bool
     let asJSON: Bool
@@ -28,13 +31,28 @@ struct FeedbackCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         list = arguments.has(Self.list)
         asJSON = arguments.has(CompareOptions.json)
+        let versions = try Self.wrapperVersions(arguments, command: Self.name)
         do {
-            request = try FeedbackRun(arguments.positionals)
+            request = try FeedbackRun(arguments.positionals, wrapperVersions: versions)
         } catch {
             throw CLIError(error, command: Self.name)
         }
         request.sampleRate = try arguments.value(DevicesCommand.rate) ?? 48_000
         request.report = try arguments.value(Self.report)
+    }
+
+    /// `--wrapper-version NAME=VERSION`, each a wrapper and a version hapsynth models.
+    static func wrapperVersions(_ arguments: ParsedArguments, command: String) throws(CLIError) -> [FeedbackCall.Family: String] {
+        var versions: [FeedbackCall.Family: String] = [:]
+        for value in arguments.values(wrapperVersion) {
+            do {
+                let (family, version) = try FeedbackCall.wrapperVersion(value)
+                versions[family] = version
+            } catch {
+                throw .usage("--wrapper-version: \(error)", command: command)
+            }
+        }
+        return versions
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
