@@ -39,6 +39,26 @@ import TestSupport
         #expect(strict.status == 1 && strict.stdout.contains("Chromium drops the trailing pause (50 ms)"), "\(strict.stdout)\(strict.stderr)")
     }
 
+    /// A wrapper at the version it names (issue 62, item 3): expo before 12.8.0 plays Capacitor's
+    /// table, so the two feel the same; --wrapper-version pins every call of a wrapper; a version
+    /// that chooses no table is a usage error naming the ranges modelled.
+    @Test func aWrapperPlaysTheReleaseItsVersionNames() throws {
+        let pinned = try hapsynth(["feedback", "expo:notification.success", "capacitor:notification.success", "pixel-5", "--rate", "8000",
+                                   "--wrapper-version", "expo=12.7.0"])
+        #expect(pinned.status == 0 && pinned.stdout.contains("expo@12.7.0:notification.success  felt A")
+                && pinned.stdout.contains("A: expo@12.7.0:notification.success, capacitor:notification.success"), "\(pinned.stdout)\(pinned.stderr)")
+        let newest = try hapsynth(["plan", "expo:notification.success", "--platform", "android", "--device-profile", "pixel-5"])
+        #expect(newest.stdout.contains("createWaveform([0, 40, 100, 40] ms, [0, 50, 0, 60], -1)"), "\(newest.stdout)")
+        let old = try hapsynth(["plan", "expo@12.7.0:notification.success", "--platform", "android", "--device-profile", "pixel-5"])
+        #expect(old.status == 0 && old.stdout.contains("createWaveform([0, 35, 65, 21] ms, [0, 250, 0, 180], -1)"), "\(old.stdout)")
+        let refused = try hapsynth(["feedback", "--wrapper-version", "expo=banana", "pixel-5"])
+        #expect(refused.status == 64 && refused.stderr.contains("--wrapper-version: 'banana' is not a version"), "\(refused.stderr)")
+        let tooOld = try hapsynth(["render", "react-native@1.2:selection", "/tmp/never.wav"])
+        #expect(tooOld.status == 64 && tooOld.stderr.contains("older than every release modelled (1.13.0 to 2.3.4; 3.0.0 and later)"), "\(tooOld.stderr)")
+        let list = try hapsynth(["feedback", "--list"])
+        #expect(list.stdout.contains("expo:notification.success\n  release: expo-haptics 12.8.0 and later (the newest; also modelled: before 12.8.0"))
+    }
+
     /// A file named like a call is read as the file; an unknown name is a usage error (64) that
     /// names the nearest; a prefix that is no family's is a file name (66 when missing).
     @Test func aFileWinsAndAnUnknownNameIsAUsageError() throws {
