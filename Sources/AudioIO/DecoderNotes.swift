@@ -40,7 +40,9 @@ enum DecoderNotes {
         var notes: [String] = [], others: [UInt8] = []
         for line in bytes[0..<count].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             let text = String(decoding: line, as: UTF8.self)
-            if text.contains("libmpg123") || text.hasPrefix("Note: ") {
+            // libmpg123 writes `[src/libmpg123/…] warning: …`, and bare `Note: …` and
+            // `Warning: …` lines (`Warning: Xing stream size off by more than 1%, …`).
+            if text.contains("libmpg123") || ["Note: ", "Warning: ", "Error: "].contains(where: { text.hasPrefix($0) }) {
                 // `[src/libmpg123/parse.c:do_readahead():1140] warning: …` → `warning: …`
                 let note = text.firstRange(of: "] ").map { String(text[$0.upperBound...]) } ?? text
                 notes.append(String(note.drop { $0 == " " }.reversed().drop { $0 == " " || $0 == "\r" }.reversed()))

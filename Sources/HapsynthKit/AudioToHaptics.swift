@@ -95,9 +95,10 @@ public enum AudioToHaptics {
     /// Below this peak, in dBFS, a sound is quiet: its haptics are weak unless it is raised.
     public static let quietPeakDbfs: Float = -18
 
-    /// The longest sound analysed, in seconds: the envelopes keep times in 32-bit floats, which step
-    /// by more than a millisecond past 2^15 s.
-    public static let maxSeconds: Double = 32_768
+    /// The longest sound analysed, in seconds: 24 hours, as long as a render without
+    /// `--allow-long`. Past 2^15 s (9.1 hours) the envelopes' 32-bit times step by 3.9 ms and more,
+    /// and the amplitude is followed at that step (the reference's millisecond sum would stand still).
+    public static let maxSeconds: Double = 86_400
 
     /// Reads the sound at `path` in blocks of `blockFrames` mono samples (the mean of its channels):
     /// the analysis' reading, and the report's; a sound longer than `maxSeconds` (by its header, or
@@ -117,7 +118,7 @@ public enum AudioToHaptics {
         let rate = Double(max(1, reader.format.sampleRate))
         func tooLong(_ frames: Int64) -> Failure {
             Failure(description: "cannot read \(path): it lasts \(NumberText.significant(Double(frames) / rate)) s or more, "
-                + "longer than the \(NumberText.significant(limitSeconds)) s\(limitSeconds == maxSeconds ? " (9.1 hours)" : "") from-audio analyses", isMissing: false)
+                + "longer than the \(NumberText.significant(limitSeconds)) s\(limitSeconds == maxSeconds ? " (24 hours)" : "") from-audio analyses", isMissing: false)
         }
         if Double(reader.frameCount) / rate > limitSeconds { throw tooLong(reader.frameCount) }
         if let stretch {

@@ -29,7 +29,8 @@ func flushedToZero(_ value: Float) -> Float {
 }
 
 /// The root mean square of the last `windowSeconds` of samples (a window of round(seconds × rate)
-/// samples, at least 0; before the window has filled, the missing samples count as zero).
+/// samples, at least 1: at 1 kHz the default 0.1 ms rounds to none, whose mean would be 0/0, NaN;
+/// before the window has filled, the missing samples count as zero).
 public struct MovingRMS: Sendable {
     private var squares: [Float]
     private var position = 0
@@ -37,7 +38,7 @@ public struct MovingRMS: Sendable {
     private let scale: Float
 
     public init(windowSeconds: Float, sampleRate: Float) {
-        let length = Int(max(0, (windowSeconds * sampleRate).rounded()))
+        let length = Int(max(1, (windowSeconds * sampleRate).rounded()))
         squares = [Float](repeating: 0, count: length + 1)
         scale = 1 / Float(length)
     }
@@ -155,7 +156,10 @@ public struct AmplitudeFollower: Sendable {
                 points.append(EnvelopePoint(time: time, value: value))
                 value = 0
                 pointIndex = index
-                nextUpdate += settings.updateSeconds
+                // Past 2^15 s a 32-bit float steps by more than the update: the next update is
+                // then the next float (the reference's sum would stand still and never end).
+                let next = nextUpdate + settings.updateSeconds
+                nextUpdate = next > nextUpdate ? next : nextUpdate.nextUp
             }
         }
         return points

@@ -119,6 +119,8 @@ public struct EmphasisDetection: Sendable, Hashable {
         if low == 0 { return frames[0].flux }
         if low == frames.count { return frames[frames.count - 1].flux }
         let before = frames[low - 1], after = frames[low]
+        // Frames at one 32-bit time (past 2^15 s, where floats step by milliseconds): the later's.
+        guard after.time > before.time else { return after.flux }
         return lerp(before.flux, after.flux, (time - before.time) / (after.time - before.time))
     }
 }

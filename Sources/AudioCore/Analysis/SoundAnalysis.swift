@@ -150,6 +150,18 @@ public struct SoundAnalysis: Sendable {
         if let last = points.last, last.time < end { points.append(AmplitudeBreakpoint(time: end, amplitude: last.amplitude)) }
         var frequency = self.frequency
         if let last = frequency.last, last.time < end { frequency.append(EnvelopePoint(time: end, value: last.value)) }
+        // Past 2^15 s frames can fall on one 32-bit time: each time once, the later point's.
+        frequency = Self.distinctTimes(frequency)
         return Result(amplitude: points, frequency: frequency)
+    }
+
+    /// `points` with each time once (the later of points at one time), in time order.
+    static func distinctTimes(_ points: [EnvelopePoint]) -> [EnvelopePoint] {
+        guard zip(points, points.dropFirst()).contains(where: { $0.time >= $1.time }) else { return points }
+        var kept: [EnvelopePoint] = []
+        for point in points {
+            if let last = kept.last, last.time >= point.time { kept[kept.count - 1] = EnvelopePoint(time: last.time, value: point.value) } else { kept.append(point) }
+        }
+        return kept
     }
 }

@@ -1,11 +1,15 @@
 /// A line and column in a text file, both from 1; columns count Unicode scalars.
 public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
+    /// Kept in 32 bits each (8 bytes, not 16): inputs hold at most 64 MiB, and every node of a
+    /// parsed file carries a position.
+    private let storedLine: Int32, storedColumn: Int32
+
+    public var line: Int { Int(storedLine) }
+    public var column: Int { Int(storedColumn) }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     public var description: String { "\(line):\(column)" }

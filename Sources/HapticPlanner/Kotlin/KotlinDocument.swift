@@ -50,6 +50,8 @@ extension KotlinReader {
         guard !names.isEmpty else { throw .noPatterns(file: path, seen: declared.seen) }
         let chosen: (name: String, position: SourcePosition)
         if let name {
+            // A control character in the name asked for is taken as the file's escaped names are written.
+            let name = KotlinLexer.escapingControls(name)
             guard let found = declared.names.first(where: { $0.name == name }) else { throw .choice(file: path, asked: name, names: names) }
             chosen = found
         } else {

@@ -136,7 +136,7 @@ final class KotlinEvaluator {
         case .when(let subject, let branches, _):
             guard let branch = try chosen(subject, branches) else { throw refusal(expression.span, "no branch of the `when` holds", .invalid) }
             return try blockValue(branch)
-        case .unsupported(let what, let kind, let span):
+        case .unsupported(let what, let kind, let span, _):
             throw refusal(span, what, kind)
         }
     }

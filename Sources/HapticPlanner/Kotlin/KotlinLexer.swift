@@ -15,18 +15,51 @@ struct KotlinToken: Sendable {
         case end
     }
 
-    let kind: Kind
-    let position: SourcePosition
+    /// The kind with one text payload (16 bytes), which of identifier, number or symbol the text
+    /// is kept in the top bits of `lineAndKind`; line, column and byte offsets in 32 bits each (a
+    /// file holds at most 64 MiB, under 2^26 lines): two million tokens take 32 bytes each, not 56.
+    private enum Stored { case text(String), string, newline, end }
+    private let stored: Stored
+    private let lineAndKind: UInt32
+    private let column: Int32, startOffset: Int32, endOffset: Int32
+
+    init(kind: Kind, position: SourcePosition, start: Int, end: Int) {
+        let textKind: UInt32
+        switch kind {
+        case .identifier(let text): (stored, textKind) = (.text(text), 0)
+        case .number(let text): (stored, textKind) = (.text(text), 1)
+        case .symbol(let text): (stored, textKind) = (.text(text), 2)
+        case .string: (stored, textKind) = (.string, 0)
+        case .newline: (stored, textKind) = (.newline, 0)
+        case .end: (stored, textKind) = (.end, 0)
+        }
+        lineAndKind = UInt32(clamping: position.line) & 0x3FFF_FFFF | textKind << 30
+        (column, startOffset, endOffset) = (Int32(clamping: position.column), Int32(clamping: start), Int32(clamping: end))
+    }
+
+    var kind: Kind {
+        switch stored {
+        case .text(let text): return lineAndKind >> 30 == 0 ? .identifier(text) : (lineAndKind >> 30 == 1 ? .number(text) : .symbol(text))
+        case .string: return .string
+        case .newline: return .newline
+        case .end: return .end
+        }
+    }
+
+    var position: SourcePosition { SourcePosition(line: Int(lineAndKind & 0x3FFF_FFFF), column: Int(column)) }
     /// Byte offsets of the token in its file.
-    let start: Int
-    let end: Int
+    var start: Int { Int(startOffset) }
+    var end: Int { Int(endOffset) }
 
     var identifier: String? {
-        if case .identifier(let name) = kind { return name }
+        if case .text(let name) = stored, lineAndKind >> 30 == 0 { return name }
         return nil
     }
 
-    func isSymbol(_ text: String) -> Bool { kind == .symbol(text) }
+    func isSymbol(_ text: String) -> Bool {
+        if case .text(let symbol) = stored, lineAndKind >> 30 == 2 { return symbol == text }
+        return false
+    }
 }
 
 /// Splits a Kotlin file into tokens (docs/kotlin.md): identifiers (backticked ones too), numbers,
@@ -38,6 +71,10 @@ struct KotlinToken: Sendable {
 struct KotlinLexer {
     /// More tokens than any pattern file needs (a 4 MB file of one-letter tokens has two million).
     static let maxTokens = 2_000_000
+    /// The longest name read: what the JVM's class files hold (a `CONSTANT_Utf8` of 65,535 bytes).
+    static let maxNameBytes = 65_535
+    /// The longest number literal read, in characters: far more than a `Double` has digits for.
+    static let maxNumberCharacters = 1_024
     /// String templates inside string templates, as deep as the parser nests brackets.
     static let maxTemplateDepth = 64
 
@@ -84,14 +121,39 @@ struct KotlinLexer {
 
     /// Every token, ending with `.end`.
     mutating func tokens() throws(Failure) -> [KotlinToken] {
+        // Counted first, so the list is made once at its size (no doubling of two million tokens).
+        var counter = self
+        var count = 0
+        while try counter.next().kind != .end, count < Self.maxTokens { count += 1 }
         var tokens: [KotlinToken] = []
+        tokens.reserveCapacity(count + 1)
+        // The brackets open, innermost last: Kotlin that compiles closes each with its own kind,
+        // so a file that does not is refused at the bracket, before any parsing (in one pass).
+        var open: [(symbol: String, position: SourcePosition)] = []
         while true {
             guard tokens.count < Self.maxTokens else { throw Failure(message: "more than \(Self.maxTokens) tokens", position: position) }
             let token = try next()
+            if case .symbol(let text) = token.kind, let closing = Self.closing[text] ?? Self.opening[text].map({ _ in "" }) {
+                if closing.isEmpty {
+                    guard let last = open.popLast() else { throw Failure(message: "a \(text) that closes nothing", position: token.position) }
+                    guard Self.closing[last.symbol] == text else {
+                        throw Failure(message: "a \(text) where the \(last.symbol) opened at \(last.position) needs a \(Self.closing[last.symbol]!)", position: token.position)
+                    }
+                } else {
+                    open.append((text, token.position))
+                }
+            }
             tokens.append(token)
-            if token.kind == .end { return tokens }
+            if token.kind == .end {
+                if let first = open.first { throw Failure(message: "a \(first.symbol) that is never closed (\(open.count) open at the end of the file)", position: first.position) }
+                return tokens
+            }
         }
     }
+
+    /// The closing bracket of each opening one, and the other way round.
+    private static let closing = ["(": ")", "[": "]", "{": "}"]
+    private static let opening = [")": "(", "]": "[", "}": "{"]
 
     private mutating func next() throws(Failure) -> KotlinToken {
         while let current = byte() {
@@ -121,16 +183,22 @@ struct KotlinLexer {
                 let nameStart = offset
                 skip { $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
                 guard byte() == UInt8(ascii: "`") else { throw Failure(message: "a backticked name that does not end", position: start) }
+                guard offset - nameStart <= Self.maxNameBytes else {
+                    throw Failure(message: "a name of \(offset - nameStart) bytes, over the \(Self.maxNameBytes) a JVM name holds", position: start)
+                }
                 let name = String(decoding: bytes[nameStart..<offset], as: UTF8.self)
                 advance()
-                // Kotlin refuses these in a name (the JVM does not allow them); none reaches a path or a terminal.
-                guard !name.isEmpty, !name.contains(where: { "/\\.;:[]<>".contains($0) }), Self.isPrintable(name) else {
-                    throw Failure(message: "a backticked name Kotlin does not allow", position: start)
-                }
-                return token(.identifier(name))
+                // Kotlin's grammar takes any characters but a backtick and a line break (the JVM
+                // refuses some, Kotlin/Native fewer); a control character is kept escaped, so none
+                // reaches a terminal, and a golden's name is made safe where it is made.
+                guard !name.isEmpty else { throw Failure(message: "an empty backticked name", position: start) }
+                return token(.identifier(Self.escapingControls(name)))
             default:
                 if Self.isLetter(current) {
                     skip { Self.isLetter($0) || Self.isDigit($0) }
+                    guard offset - first <= Self.maxNameBytes else {
+                        throw Failure(message: "a name of \(offset - first) bytes, over the \(Self.maxNameBytes) a JVM name holds", position: start)
+                    }
                     let name = String(decoding: bytes[first..<offset], as: UTF8.self)
                     // ASCII letters and digits print; only a name with other characters is looked at.
                     guard bytes[first..<offset].allSatisfy({ $0 < 0x80 }) || Self.isPrintable(name) else {
@@ -139,7 +207,7 @@ struct KotlinLexer {
                     return token(.identifier(name))
                 }
                 if Self.isDigit(current) || (current == UInt8(ascii: ".") && byte(1).map(Self.isDigit) == true) {
-                    let text = number()
+                    let text = try number(from: start)
                     return token(.number(text))
                 }
                 let text = symbol()
@@ -147,6 +215,17 @@ struct KotlinLexer {
             }
         }
         return KotlinToken(kind: .end, position: position, start: offset, end: offset)
+    }
+
+    /// `name` with each control or format character written `\u{HEX}`, as messages and
+    /// `--pattern` show and take it (`a\u{1}b`); other characters as they are.
+    package static func escapingControls(_ name: String) -> String {
+        guard !isPrintable(name) else { return name }
+        return name.unicodeScalars.map { scalar in
+            let category = scalar.properties.generalCategory
+            let control = category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator
+            return control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
     }
 
     /// Whether a name has no control or format characters (which would reach a terminal).
@@ -159,11 +238,14 @@ struct KotlinLexer {
 
     /// A number: digits with `_`, a fraction only when a digit follows the point (so `80.ms` is
     /// `80` then `.`), an exponent, a suffix (`f`, `F`, `L`, `u`); `0x`/`0b` forms whole.
-    private mutating func number() -> String {
+    private mutating func number(from start: SourcePosition) throws(Failure) -> String {
         let first = offset
         if byte() == UInt8(ascii: "0"), let base = byte(1), base == UInt8(ascii: "x") || base == UInt8(ascii: "X") || base == UInt8(ascii: "b") || base == UInt8(ascii: "B") {
             advance(); advance()
             skip { Self.isLetter($0) || Self.isDigit($0) }
+            guard offset - first <= Self.maxNumberCharacters else {
+                throw Failure(message: "a number of \(offset - first) characters, over the \(Self.maxNumberCharacters) hapsynth reads", position: start)
+            }
             return String(decoding: bytes[first..<offset], as: UTF8.self)
         }
         func digits() { skip { Self.isDigit($0) || $0 == UInt8(ascii: "_") } }
@@ -180,6 +262,9 @@ struct KotlinLexer {
             }
         }
         while let suffix = byte(), [UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "L"), UInt8(ascii: "u"), UInt8(ascii: "U")].contains(suffix) { advance() }
+        guard offset - first <= Self.maxNumberCharacters else {
+            throw Failure(message: "a number of \(offset - first) characters, over the \(Self.maxNumberCharacters) hapsynth reads", position: start)
+        }
         return String(decoding: bytes[first..<offset], as: UTF8.self)
     }
 

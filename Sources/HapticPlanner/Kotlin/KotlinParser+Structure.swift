@@ -145,7 +145,15 @@ extension KotlinParser {
     /// What a passed-over expression stands as.
     private static func unsupported(_ parser: KotlinParser, _ first: Int, _ failure: Failure?) -> KotlinExpression {
         let (message, kind) = parser.notRead(from: first, failure)
-        return .unsupported(message, kind, parser.span(from: first))
+        guard failure?.isLimit == true else { return .unsupported(message, kind, parser.span(from: first)) }
+        // At a limit, the name the expression starts with (`a.b.c`) says whether it was a pattern.
+        var lead = parser.tokens[first].identifier, index = first + 1
+        while lead != nil, parser.tokens[index].isSymbol("."), let part = parser.tokens[index + 1].identifier,
+              !parser.tokens[index + 2].isSymbol("("), !parser.tokens[index + 2].isSymbol("{") {
+            lead! += "." + part
+            index += 2
+        }
+        return .unsupported(message, kind, parser.span(from: first), lead: lead)
     }
 
     /// `( [label =] value, … )` where every argument not read stands as `unsupported`.
@@ -205,13 +213,15 @@ extension KotlinParser {
     mutating func nested<T>(_ body: (inout KotlinParser) throws(Failure) -> T) throws(Failure) -> T {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maxDepth else { throw Failure(message: "nested more than \(Self.maxDepth) deep", position: current.position) }
+        guard depth <= Self.maxDepth else { throw Failure(message: "nested more than \(Self.maxDepth) deep", position: current.position, kind: .invalid, isLimit: true) }
         return try body(&self)
     }
 
     /// One more operator or step in the expression being read.
     mutating func grow() throws(Failure) {
         chain += 1
-        guard chain <= Self.maxChain else { throw Failure(message: "an expression of more than \(Self.maxChain) operations", position: current.position) }
+        guard chain <= Self.maxChain else {
+            throw Failure(message: "an expression of more than \(Self.maxChain) operations", position: current.position, kind: .invalid, isLimit: true)
+        }
     }
 }

@@ -24,6 +24,8 @@ struct KotlinParser {
         let message: String
         let position: SourcePosition
         var kind: KotlinRefusalKind = .notRead
+        /// One of the reader's bounds (nesting, operations), not a form it does not read.
+        var isLimit = false
     }
 
     init(_ tokens: [KotlinToken], source: KotlinSource) {

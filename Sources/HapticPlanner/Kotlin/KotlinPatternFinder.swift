@@ -120,6 +120,8 @@ final class KotlinPatternFinder {
         case .member:
             guard let qualified = KotlinEvaluator.qualifiedName(expression) else { return false }
             return qualified == "HapticPattern.Empty" || named(qualified, in: container)
+        case .unsupported(_, _, _, let lead?):
+            return lead == "buildHapticPattern" || named(lead, in: container)
         case .conditional(_, let then, let otherwise, _):
             return [then, otherwise].contains { branch in
                 guard case .expression(let last)? = branch?.statements.last else { return false }

@@ -3,9 +3,18 @@ import HapticCore
 /// Where an expression is: its first token's line and column, and the bytes it covers in its
 /// file (so a message shows it as written).
 struct KotlinSpan: Sendable {
+    /// Its position and byte offsets in 32 bits each (a file holds at most 64 MiB): every node of
+    /// a parsed file holds one, so 16 bytes rather than 32.
     let position: SourcePosition
-    let start: Int
-    let end: Int
+    private let startOffset: Int32, endOffset: Int32
+
+    init(position: SourcePosition, start: Int, end: Int) {
+        self.position = position
+        (startOffset, endOffset) = (Int32(clamping: start), Int32(clamping: end))
+    }
+
+    var start: Int { Int(startOffset) }
+    var end: Int { Int(endOffset) }
 }
 
 /// Why a Kotlin pattern is not read: its value is known only when the app runs, Jindong itself
@@ -38,13 +47,15 @@ indirect enum KotlinExpression: Sendable {
     case conditional(KotlinExpression, KotlinLambda, KotlinLambda?, KotlinSpan)
     /// `when (subject) { conditions -> … }`.
     case when(KotlinExpression?, [KotlinWhenBranch], KotlinSpan)
-    /// What a run alone knows, or a form not read, as a message names it (`a for loop`).
-    case unsupported(String, KotlinRefusalKind, KotlinSpan)
+    /// What a run alone knows, or a form not read, as a message names it (`a for loop`); `lead`:
+    /// the name an expression refused at one of the reader's limits starts with (`t` of
+    /// `t.then(t)…`), which tells whether it was a pattern.
+    case unsupported(String, KotlinRefusalKind, KotlinSpan, lead: String? = nil)
 
     var span: KotlinSpan {
         switch self {
         case .number(_, let s), .name(_, let s), .member(_, _, let s), .call(_, _, _, let s), .binary(_, _, _, let s), .prefix(_, _, let s),
-             .lambda(_, let s), .conditional(_, _, _, let s), .when(_, _, let s), .unsupported(_, _, let s):
+             .lambda(_, let s), .conditional(_, _, _, let s), .when(_, _, let s), .unsupported(_, _, let s, _):
             return s
         }
     }
@@ -76,7 +87,7 @@ struct KotlinLambda: Sendable {
     let position: SourcePosition
 }
 
-enum KotlinStatement: Sendable {
+indirect enum KotlinStatement: Sendable {
     case expression(KotlinExpression)
     /// `val name = value` inside a block.
     case value(String, KotlinExpression, SourcePosition)
@@ -104,7 +115,8 @@ final class KotlinSource: Sendable {
     /// The text of `span` as written, on one line, at most 60 characters.
     func text(_ span: KotlinSpan) -> String {
         guard span.start >= 0, span.end <= bytes.count, span.start < span.end else { return "" }
-        var text = String(decoding: bytes[span.start..<span.end], as: UTF8.self)
+        // At most 60 characters are shown: a few hundred bytes are decoded, not a 60 MB expression.
+        var text = String(decoding: bytes[span.start..<min(span.end, span.start + 960)], as: UTF8.self)
         text = text.split(whereSeparator: { $0.isNewline }).map { $0.trimmingPrefix(while: { $0 == " " || $0 == "\t" }) }.joined(separator: " ")
         text = String(text.unicodeScalars.filter { KotlinLexer.isPrintable(String($0)) })
         return text.count > 60 ? String(text.prefix(57)) + "…" : text

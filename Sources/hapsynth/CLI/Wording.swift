@@ -112,7 +112,8 @@ extension CLIError {
         case .missingSound(let path): self = .missingInput("\(path): no such file or folder")
         case .noSounds(let inputs): self = .usage("no sounds found in \(inputs.joined(separator: ", "))", command: command)
         case let .sameOutput(first, second, output):
-            self = .usage("\(first) and \(second) would both write \(output); convert them into different folders", command: command)
+            // Two outputs of one name, as every command refuses them (docs/files-and-limits.md): 73, before anything is written.
+            self = .cannotCreate("\(first) and \(second) would both write \(output); convert them into different folders")
         case .unreadable(let failure): self = failure.isMissing ? .missingInput(failure.description) : .invalidInput(failure.description)
         case .notOneAHAPFile(let sound): self = .invalidInput("\(sound): its haptics do not fit one AHAP file")
         case .reference(_, let load): self = CLIError(load)
