@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "hapsynthTests",
             dependencies: ["hapsynth", "HapsynthKit", "HapticPlot", "TestSupport"],
-            exclude: ["Goldens"]
+            exclude: ["Goldens", "Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -72,6 +72,12 @@ extension FromAudioBatch {
         if let project {
             for job in jobs where project.settings(for: job.sound) == nil { event(.outsideProject(job)) }
         }
+        // The designers' clips are read first: one that cannot be read stops the run before any
+        // output is written.
+        var designers: [Job: (path: String, clip: HapticClip)] = [:]
+        for job in jobs {
+            if let path = try reference(for: job) { designers[job] = (path, try Self.designerClip(path)) }
+        }
         let analyses = analyse(jobs, progress: progress, shouldContinue: shouldContinue)
         event(.analysed)
         var unreadable: [Job] = [], rows: [FromAudioReport.Row] = []
@@ -80,7 +86,7 @@ extension FromAudioBatch {
             switch analysis.result {
             case .success(let clip)?:
                 guard shouldContinue() else { throw .interrupted }
-                try write(clip, of: job, rows: &rows, event: event)
+                try write(clip, of: job, designer: designers[job], rows: &rows, event: event)
             case .failure(let error)?:
                 guard shouldContinue() else { throw .interrupted }
                 guard self.jobs.count > 1 else { throw .unreadable(error) }
@@ -95,7 +101,8 @@ extension FromAudioBatch {
 
     /// Writes the output of `job` (a point at a time: a long sound's clip is never whole in
     /// memory as text), compares it with the designer's clip and writes its report page.
-    private func write(_ clip: HapticClip, of job: Job, rows: inout [FromAudioReport.Row], event: (Event) -> Void) throws(FromAudioBatchError) {
+    private func write(_ clip: HapticClip, of job: Job, designer: (path: String, clip: HapticClip)?, rows: inout [FromAudioReport.Row],
+                       event: (Event) -> Void) throws(FromAudioBatchError) {
         let source = FilePaths.lastComponent(job.sound)
         let file: AudioToHaptics.PatternFile?
         switch format {
@@ -110,13 +117,12 @@ extension FromAudioBatch {
             if let file { emit(file.text) } else { AudioToHaptics.write(clip, source: source, to: emit) }
         }, to: job.output, what: format.what)
         let emphases = clip.amplitude.filter { $0.emphasis != nil }.count
-        let designer = try reference(for: job).map { path throws(FromAudioBatchError) in (path, try Self.designerClip(path)) }
-        let agreement = designer.map { ClipAgreement(clip, reference: $0.1) }
-        if let designer, let agreement { event(.agreement(job, reference: designer.0, agreement)) }
+        let agreement = designer.map { ClipAgreement(clip, reference: $0.clip) }
+        if let designer, let agreement { event(.agreement(job, reference: designer.path, agreement)) }
         if let page = reportPage(for: job) {
             let html: String
             do {
-                html = try FromAudioReport.html(sound: job.sound, clip: clip, reference: designer?.1)
+                html = try FromAudioReport.html(sound: job.sound, clip: clip, reference: designer?.clip)
             } catch {
                 throw .report(error.description)
             }

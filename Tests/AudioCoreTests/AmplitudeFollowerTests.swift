@@ -106,4 +106,22 @@ import Testing
         #expect(one.count == 100 && abs((one.last?.time ?? 0) - 0.1) <= 1.001 / 48_000)
         #expect(Self.envelope([], rate: 48_000, settings: .init()).count == 1)
     }
+
+    /// Issue 62 (A015): past 2^15 s (9.1 hours) a millisecond no longer moves a 32-bit time, and
+    /// the reference's update sum stood still, appending points for ever; the next update is then
+    /// the next float, and below 2^15 s it is the reference's sum, bit for bit.
+    @Test func updatesAdvancePast32768Seconds() {
+        for time: Float in [40_000, 86_400, 32_768] {
+            #expect(AmplitudeFollower.update(after: time, step: 1e-3) > time, "\(time)")
+        }
+        #expect(AmplitudeFollower.update(after: 40_000, step: 1e-3) == Float(40_000).nextUp)
+        #expect(AmplitudeFollower.update(after: 12.345, step: 1e-3) == Float(12.345) + Float(1e-3))
+    }
+
+    /// A window that rounds to no sample (0.1 ms at 1 kHz) is one sample long: its mean was 0/0,
+    /// and a silent sound's amplitude NaN (written `null`).
+    @Test func aWindowOfLessThanASampleIsOneSample() {
+        var rms = MovingRMS(windowSeconds: 1e-4, sampleRate: 1_000)
+        #expect(rms.process(0) == 0 && rms.process(0.5) == 0.5)
+    }
 }

@@ -156,13 +156,18 @@ public struct AmplitudeFollower: Sendable {
                 points.append(EnvelopePoint(time: time, value: value))
                 value = 0
                 pointIndex = index
-                // Past 2^15 s a 32-bit float steps by more than the update: the next update is
-                // then the next float (the reference's sum would stand still and never end).
-                let next = nextUpdate + settings.updateSeconds
-                nextUpdate = next > nextUpdate ? next : nextUpdate.nextUp
+                nextUpdate = Self.update(after: nextUpdate, step: settings.updateSeconds)
             }
         }
         return points
+    }
+
+    /// The update time after `time`, `step` later: the reference's 32-bit sum, except past 2^15 s,
+    /// where a float steps by more than a millisecond update and the sum would stand still (and
+    /// the follower never end): there the next float.
+    static func update(after time: Float, step: Float) -> Float {
+        let next = time + step
+        return next > time ? next : time.nextUp
     }
 
     /// The last point, after the last sample: unless a point fell on the last sample, the

@@ -150,7 +150,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
             case .key(let key) where JSONPath.isIdentifier(key):
                 text += ".\(key)"
             case .key(let key):
-                text += "[\"\(key.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\""))\"]"
+                // A control character is written \u{HEX}, as messages write it, so none reaches a terminal.
+                text += "[\"\(PatternFileError.escapingControls(key.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")))\"]"
             }
         }
         return text

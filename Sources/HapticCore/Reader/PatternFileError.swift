@@ -70,10 +70,22 @@ public struct PatternFileError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A name from the input as messages show it: in full up to 64 characters, else its start and
-    /// its length (a 10 MB key is not echoed back).
+    /// its length (a 10 MB key is not echoed back); a control character written `\u{HEX}`, so
+    /// none reaches a terminal.
     package static func shown(_ name: String) -> String {
-        guard name.count > 64 else { return name }
-        return String(name.prefix(48)) + "… (\(name.count) characters)"
+        guard name.count > 64 else { return escapingControls(name) }
+        return escapingControls(String(name.prefix(48))) + "… (\(name.count) characters)"
+    }
+
+    /// `text` with each control or format character (and line or paragraph separator) written
+    /// `\u{HEX}`; other characters as they are.
+    package static func escapingControls(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            let category = scalar.properties.generalCategory
+            return category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return text.unicodeScalars.map { isControl($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
     }
 
     /// Whether the named input file itself is missing (exit 66 rather than 65).

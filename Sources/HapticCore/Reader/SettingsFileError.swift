@@ -35,7 +35,7 @@ extension SettingsFileError {
     /// it probably meant (`did you mean "…"?`), or else every key.
     package static func unknownKey(_ key: String, at position: SourcePosition, in path: JSONPath, among keys: [String], file: String) -> SettingsFileError {
         let hint = KeySuggestion.closest(to: key, among: keys).map { " — did you mean \"\($0)\"?" } ?? "; the keys are \(keys.joined(separator: ", "))"
-        return SettingsFileError(file: file, position: position, path: path, message: "unknown key \"\(key)\"\(hint)")
+        return SettingsFileError(file: file, position: position, path: path, message: "unknown key \"\(PatternFileError.shown(key))\"\(hint)")
     }
 
     /// A settings file's JSON, or the parse error with its place.

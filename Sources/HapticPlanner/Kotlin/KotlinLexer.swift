@@ -217,16 +217,8 @@ struct KotlinLexer {
         return KotlinToken(kind: .end, position: position, start: offset, end: offset)
     }
 
-    /// `name` with each control or format character written `\u{HEX}`, as messages and
-    /// `--pattern` show and take it (`a\u{1}b`); other characters as they are.
-    package static func escapingControls(_ name: String) -> String {
-        guard !isPrintable(name) else { return name }
-        return name.unicodeScalars.map { scalar in
-            let category = scalar.properties.generalCategory
-            let control = category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator
-            return control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }.joined()
-    }
+    /// `name` as messages show and `--pattern` takes it (`a\u{1}b`).
+    package static func escapingControls(_ name: String) -> String { PatternFileError.escapingControls(name) }
 
     /// Whether a name has no control or format characters (which would reach a terminal).
     static func isPrintable(_ name: String) -> Bool {
