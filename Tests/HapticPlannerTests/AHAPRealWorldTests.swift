@@ -94,9 +94,12 @@ import Testing
 
     @Test func curvePointTimesThatLookAbsoluteAreFlagged() throws {
         let absolute = try read(#"{"Pattern": [\#(continuous("0.5", "0.5")), \#(curve("HapticIntensityControl", "0.5", [("0.5", "1"), ("0.75", "0.5"), ("1", "0")]))]}"#)
+        // Changed (issue 62): the warning says how far the control is from the absolute reading while
+        // the event plays (held at 1 where the file means a fall to 0), and is the felt code.
         #expect(absolute.warnings.map(\.description) == [
-            "$.Pattern[1]: the HapticIntensityControl curve's point times look absolute: its first point is at its own Time (500 ms) and its points run past the last event (1000 ms); point times are relative to the curve's Time",
+            "$.Pattern[1]: the HapticIntensityControl curve's point times look absolute: its first point is at its own Time (500 ms) and its points run past the last event (1000 ms); point times are relative to the curve's Time; read as Core Haptics reads it, the control is 1 off the absolute reading while events play",
         ])
+        #expect(absolute.warnings.map(\.code) == [.curveTimesAbsolute])
         let relative = try read(#"{"Pattern": [\#(continuous("0.5", "0.5")), \#(curve("HapticIntensityControl", "0.5", [("0", "1"), ("0.25", "0.5"), ("0.5", "0")]))]}"#)
         #expect(relative.warnings.isEmpty)
         let atZero = try read(#"{"Pattern": [\#(continuous("0", "0.5")), \#(curve("HapticIntensityControl", "0", [("0", "1"), ("0.9", "0")]))]}"#)

@@ -8,12 +8,12 @@ import HapticSynth
 extension Linter {
     /// The reader's warnings that are rules (`LintRule.id(for:)`), each at the offending value
     /// (`1.7`, not its entry) and worded as the reader words it; a rule for iOS only when `ios`.
-    /// The reader's warnings as findings. Two choose their severity: HS003 (a trailing comma) is
-    /// info when only the iPhone is linted (its reader accepts it; the strict readers that fail
-    /// are Android's tools and converters), and HS104 is info for a value below its range, which
-    /// can only mean none and plays as none; above its range it asks for more than the device gives.
-    static func warningFindings(_ loaded: LoadedPattern, source: PatternSource, file: String, ios: Bool, iosOnly: Bool) -> [LintFinding] {
-        loaded.warnings.compactMap { warning in
+    /// The reader's warnings as findings. Two choose their severity: HS104 is info for a value
+    /// below its range, which can only mean none and plays as none (above its range it asks for
+    /// more than the device gives), and HS103 is info where reading the times as absolute changes
+    /// what plays by no more than the reader's felt limit.
+    static func warningFindings(_ loaded: LoadedPattern, source: PatternSource, file: String, ios: Bool) -> [LintFinding] {
+        return loaded.warnings.compactMap { warning -> LintFinding? in
             guard let id = LintRule.id(for: warning.code), ios || rule(id).scope != .ios else { return nil }
             let path = warning.valuePlace ?? (warning.place.components(separatedBy: " at ").last ?? warning.place)
             var start = SourcePosition(line: 1, column: 1), end = SourcePosition(line: 1, column: 2)
@@ -26,7 +26,7 @@ extension Linter {
                 (start, end) = (node.position, node.endPosition)
             }
             var severity = rule(id).severity
-            if warning.code == .trailingComma, iosOnly { severity = .info }
+            if warning.code == .curveTimesAbsoluteUnfelt { severity = .info }
             if warning.code == .clamped, let node = Self.node(at: path, in: source.root), case .number(let number) = node.value, number.double < 0 {
                 severity = .info
             }
@@ -106,10 +106,7 @@ extension Linter {
     static func androidPlanFindings(_ plan: AndroidPlan, file: String) -> [LintFinding] {
         var findings: [LintFinding] = []
         let onsets = plan.primitiveOnsets
-        if let close = zip(onsets, onsets.dropFirst()).first(where: { $1.onsetMs - ($0.onsetMs + $0.durationMs) < 50 }) {
-            findings.append(.fileLevel(rule("HS201"), file, "\(close.1.step.primitive.rawValue) at \(close.1.onsetMs) ms starts "
-                + "\(close.1.onsetMs - close.0.onsetMs - close.0.durationMs) ms after the previous primitive ends (at least 50 ms is advised)"))
-        }
+        if let finding = primitiveGapFinding(onsets, file: file) { findings.append(finding) }
         if let alike = zip(onsets, onsets.dropFirst()).first(where: { pair in
             let (a, b) = (min(pair.0.step.scale, pair.1.step.scale), max(pair.0.step.scale, pair.1.step.scale))
             return a > 0 && b / a > 1 && b / a < 1.4
@@ -126,6 +123,32 @@ extension Linter {
         }
         return findings
     }
+
+    /// HS201: Android's advice is a pause of at least `primitiveGapMs` for two primitives to be felt
+    /// apart, counted from the end of the first. A warning where the taps are written at least that
+    /// far apart and the first primitive's own length eats the pause (the mistake the advice is
+    /// about); info where the taps are written closer than any felt pause can be (a texture, a
+    /// double tap), which plays as written and as one.
+    static func primitiveGapFinding(_ onsets: [PrimitiveOnset], file: String) -> LintFinding? {
+        let close = zip(onsets, onsets.dropFirst()).filter { $1.onsetMs - ($0.onsetMs + $0.durationMs) < primitiveGapMs }
+        func words(_ pair: (PrimitiveOnset, PrimitiveOnset)) -> String {
+            "\(pair.1.step.primitive.rawValue) at \(pair.1.onsetMs) ms starts \(pair.1.onsetMs - pair.0.onsetMs - pair.0.durationMs) ms after the previous "
+                + "primitive ends"
+        }
+        if let eaten = close.first(where: { $1.onsetMs - $0.onsetMs >= primitiveGapMs }) {
+            return .fileLevel(rule("HS201"), file, words(eaten) + " (at least \(primitiveGapMs) ms is advised, counted from the end of the "
+                + "\(eaten.0.durationMs) ms \(eaten.0.step.primitive.rawValue) before it)")
+        }
+        guard let texture = close.first else { return nil }
+        return .fileLevel(rule("HS201"), file, words(texture) + "; the taps are written \(texture.1.onsetMs - texture.0.onsetMs) ms apart, closer than "
+            + "the \(primitiveGapMs) ms a felt pause needs, so they play as one texture", severity: .info)
+    }
+
+    /// A primitive of an Android plan where it starts, and how long it lasts, in ms.
+    typealias PrimitiveOnset = (step: AndroidPrimitiveStep, onsetMs: Int64, durationMs: Int64)
+
+    /// The pause Android's haptics guidance advises between two primitives felt apart, in ms.
+    static let primitiveGapMs: Int64 = 50
 
     /// AudioCustom files that cannot be played (HS401), at their `EventWaveformPath`; paths that
     /// lead outside the AHAP file's folder, which are not read (HS402, as warnings); and sounds

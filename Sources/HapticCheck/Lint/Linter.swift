@@ -44,7 +44,7 @@ public enum Linter {
                 findings += audio
             }
         }
-        if let source { findings += warningFindings(loaded, source: source, file: path, ios: ios, iosOnly: platform == .ios) }
+        if let source { findings += warningFindings(loaded, source: source, file: path, ios: ios) }
         let measured = ios ? measureIOS(loaded, profile: profile) : nil
         if ios { findings += iosPlanFindings(loaded.plan, file: path, profile: profile, clickProfile: target.clickProfile) }
         let diagnostics = loaded.plan.diagnostics
@@ -119,10 +119,14 @@ public enum Linter {
     }
 
     /// The rule an AHAP document breaks on its own, which no reader warns of: its Version (HS002).
+    /// A missing Version is info: Core Haptics sets a missing key to its default (Apple's
+    /// "Representing haptic patterns in AHAP files"); a Version that is not a number above 0 is
+    /// a warning.
     static func ahapFindings(_ root: JSONNode, file: String, ios: Bool) -> [LintFinding] {
         guard ios, case .object(let members) = root.value else { return [] }
         guard let node = members.first(where: { $0.key == "Version" })?.value else {
-            return [.fileLevel(rule("HS002"), file, "the AHAP file has no Version; an iPhone may refuse it (write 1.0)")]
+            return [.fileLevel(rule("HS002"), file, "the AHAP file has no Version; Core Haptics uses its default (write 1.0 to say which it is)",
+                               severity: .info)]
         }
         if case .number(let number) = node.value, number.double > 0 { return [] }
         let shown: String

@@ -65,6 +65,9 @@ public enum ReadCode: String, Sendable, Hashable, CaseIterable {
     case curveOverPointLimit = "curve-over-point-limit"
     /// Curve point times that look absolute.
     case curveTimesAbsolute = "curve-times-absolute"
+    /// Curve point times that look absolute, where reading them so would change what plays by
+    /// little (an exporter's chunk of nearly constant values).
+    case curveTimesAbsoluteUnfelt = "curve-times-absolute-unfelt"
     /// A `.haptic` key the reader does not know, ignored (Meta's strict reading refuses it).
     case clipKeyIgnored = "clip-key-ignored"
     /// A `.haptic` minor version newer than 1.0, read as 1.0.

@@ -308,22 +308,6 @@ extension AHAPReader {
         add(parameter, startUs: startUs, points: [CurvePoint(timeUs: 0, value: value)], entry: entry)
     }
 
-    /// Warns about curves whose point times look absolute: the first point sits at the curve's own
-    /// (non-zero) `Time` and the points run past the last event, as when an exporter wrote
-    /// pattern times where AHAP wants times relative to the curve.
-    mutating func lintAbsoluteCurveTimes() {
-        let lastEventEndUs = events.map(\.endUs).max() ?? 0
-        for (curve, entry) in zip(curves, curvePaths) where curve.points.count > 1 {
-            guard curve.startUs > 0, curve.points[0].timeUs == curve.startUs else { continue }
-            let endUs = curve.startUs.addingReportingOverflow(curve.points[curve.points.count - 1].timeUs)
-            guard endUs.overflow || endUs.partialValue > lastEventEndUs else { continue }
-            warn("the \(curve.parameter.ahapID) curve's point times look absolute: its first point is at its own Time "
-                 + "(\(Microseconds.millisecondsText(curve.startUs)) ms) and its points run past the last event "
-                 + "(\(Microseconds.millisecondsText(lastEventEndUs)) ms); point times are relative to the curve's Time",
-                 entry, code: .curveTimesAbsolute, kind: "curves whose point times look absolute (AHAP point times are relative to the curve's Time)")
-        }
-    }
-
     /// The one-player plan of the file.
     func plan(capabilities: DeviceCapabilities) throws(AHAPError) -> PlaybackPlan {
         let latestEndUs = events.map(\.endUs).max() ?? 0
