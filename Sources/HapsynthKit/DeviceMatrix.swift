@@ -23,6 +23,8 @@ public struct DeviceMatrix: Sendable {
         public let frameCount: Int64
         /// nil for the reference's own row.
         public let loss: PerceptualLoss?
+        /// Why the lost windows were lost; nil for the reference's own row and a device without haptics.
+        public let causes: LossCauses?
 
         /// What the row says of the device: the reference itself, a device without haptics, a
         /// reference that feels nothing (nothing to lose), or the share of it lost.
@@ -73,7 +75,7 @@ public struct DeviceMatrix: Sendable {
         let referenceStream = try RenderStream(wanted, keeping: clipFrames)
         try referenceStream.keep(upTo: referenceStream.frameCount)
         self.reference = Row(device: reference, backend: wanted.backend, approximations: wanted.approximations, clip: referenceStream.clip,
-                             frameCount: referenceStream.frameCount, loss: nil)
+                             frameCount: referenceStream.frameCount, loss: nil, causes: nil)
         // Each device against the reference rendered again beside it, a block of each at a time:
         // a longer device's render counts past the reference's end as silence there. The
         // reference's frequencies are measured once, for every device.
@@ -92,8 +94,9 @@ public struct DeviceMatrix: Sendable {
                 wantedBlock.withUnsafeBufferPointer { w in gotBlock.withUnsafeBufferPointer { g in meter.feed(reference: w, device: g) } }
                 position += Int64(count)
             }
+            let loss = meter.finish()
             return Row(device: device, backend: got.backend, approximations: got.approximations, clip: gotStream.clip, frameCount: gotStream.frameCount,
-                       loss: meter.finish())
+                       loss: loss, causes: device.hasHaptics ? LossCauses(loss, reference: loaded.plan, plan: got.plan, profile: got.profile) : nil)
         }
     }
 

@@ -29,10 +29,17 @@ public enum DeviceReport {
                     + "of \(loss.referenceFelt) felt windows, \(loss.lostWindows) lost; " + onsetSummary(loss, hasAudio: matrix.hasAudio)
             }
             lines.append(heading)
+            if let causes = row.causes, let loss = row.loss, loss.lostWindows > 0 { lines.append("  lost to: " + causesText(causes, of: loss)) }
             lines += row.approximations.map { "  approximation: \($0)" }
             for onset in row.loss?.onsets ?? [] { lines.append("  onset " + onsetText(onset, hasAudio: matrix.hasAudio)) }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `frequency dropped by the waveform 27, …; the device's limits 55 of 60 lost windows (time constant 27 ms)`.
+    static func causesText(_ causes: LossCauses, of loss: PerceptualLoss) -> String {
+        causes.text + "; the device's limits \(causes.deviceLimit) of \(loss.lostWindows) lost windows "
+            + "(time constant \(NumberText.significant(causes.timeConstantMs, 3)) ms)"
     }
 
     /// One row of the summary table, as every format shows it.
@@ -90,6 +97,9 @@ public enum DeviceReport {
                     ("extra", .integer(Int64(loss.extra))), ("level", .integer(Int64(loss.level))), ("frequency", .integer(Int64(loss.frequency))),
                     ("lostWindows", .integer(Int64(loss.lostWindows))), ("loss", loss.loss.map { .double($0) } ?? .null),
                     ("levelOffsetDb", loss.levelOffsetDb.map { .double($0) } ?? .null), ("referenceOnsets", .integer(Int64(loss.referenceOnsets))),
+                    ("causes", .object(LossCause.allCases.map { ($0.rawValue, .integer(Int64(row.causes?.count($0) ?? 0))) })),
+                    ("deviceLimitWindows", .integer(Int64(row.causes?.deviceLimit ?? 0))),
+                    ("timeConstantMs", row.causes.map { .double($0.timeConstantMs) } ?? .null),
                     ("onsets", .array(loss.onsets.map { onset in
                         .object([("referenceMs", onset.referenceMs.map { .double($0) } ?? .null), ("deviceMs", onset.deviceMs.map { .double($0) } ?? .null),
                                  ("audioSync", .bool(matrix.hasAudio && onset.audioSync))])
@@ -139,6 +149,9 @@ public enum DeviceReport {
             parts.append("<section class=\"device\" data-device=\"\(escape(row.device.name))\"><h2>\(escape(row.device.name)): \(escape(row.device.title))</h2>")
             var figures = "<table><tr><th>platform</th><td>\(row.device.isIOS ? "ios" : "android")</td></tr><tr><th>backend</th><td>\(escape(row.backend))</td></tr>"
                 + "<tr><th>loss</th><td>\(escape(row.verdict.text))</td></tr>"
+            if let loss = row.loss, let causes = row.causes, loss.lostWindows > 0 {
+                figures += "<tr><th>lost to</th><td class=\"causes\">\(escape(causesText(causes, of: loss)))</td></tr>"
+            }
             if let loss = row.loss {
                 figures += "<tr><th>level</th><td>\(loss.levelOffsetDb.map(levelText) ?? "-")</td></tr><tr><th>windows</th><td>missing \(loss.missing), extra \(loss.extra), level \(loss.level), frequency \(loss.frequency) of \(loss.referenceFelt), \(loss.lostWindows) lost</td></tr>"
                     + "<tr><th>onsets moved</th><td>\(loss.onsets.isEmpty ? "none" : loss.onsets.map { escape(onsetText($0, hasAudio: matrix.hasAudio)) }.joined(separator: "<br>"))</td></tr>"

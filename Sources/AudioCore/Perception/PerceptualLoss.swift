@@ -62,6 +62,24 @@ public struct PerceptualLoss: Hashable, Sendable {
     /// `windowsPerOnset` windows of each onset missing, extra or moved (its attack), together.
     public let lostWindows: Int
 
+    /// What a lost window lost (the first of these that holds it: an onset's attack, then the
+    /// window's own judgement).
+    public enum LostKind: UInt8, Hashable, Sendable { case onset, missing, level, frequency }
+
+    /// One lost window: its index (window k measures the 5 ms hop from k × `hopMs`, its level over
+    /// [(k − 1), (k + 3)) hops) and what it lost. 8 bytes a window.
+    public struct LostWindow: Hashable, Sendable {
+        public let window: Int32
+        public let kind: LostKind
+        /// The window's centre on the renders' timeline, in ms.
+        public func centreMs(hopMs: Double) -> Double { (Double(window) + 1) * hopMs }
+    }
+
+    /// Every lost window once, in window order (`lostWindows` of them).
+    public let lost: [LostWindow]
+    /// The hop between windows, in ms.
+    public let hopMs: Double
+
     /// How many windows an onset missing, extra or moved stands for: its attack, the 40 ms span a
     /// window measures at its 5 ms hop (derived), from the first window whose level span holds
     /// it, so a device that merges taps into a buzz loses them however felt the buzz is.
@@ -97,13 +115,15 @@ public struct PerceptualLoss: Hashable, Sendable {
 
     fileprivate init(
         counts: (felt: Int, missing: Int, extra: Int, level: Int, frequency: Int), onsets: [Onset], referenceOnsets: Int, levelOffsetDb: Double?,
-        lostWindows: Int
+        lost: [LostWindow], hopMs: Double
     ) {
         (referenceFelt, missing, extra, level, frequency) = counts
         self.onsets = onsets
         self.referenceOnsets = referenceOnsets
         self.levelOffsetDb = levelOffsetDb
-        self.lostWindows = lostWindows
+        self.lost = lost
+        self.hopMs = hopMs
+        lostWindows = lost.count
     }
 
     /// The windows an onset at `ms` stands for: `windowsPerOnset` from the first whose 20 ms level
@@ -241,28 +261,32 @@ public struct PerceptualLoss: Hashable, Sendable {
             let offset = Self.median(judged.map(\.centreDb).filter { !$0.isNaN }), limit = Float(limits.levelDb)
             let shift = offset ?? 0
             var counts = self.counts
-            var lost: [Int] = []
+            var lost: [LostWindow] = []
             for window in referenceOnly where window.marginDb + shift >= 0 {
                 counts.missing += 1
-                lost.append(Int(window.window))
+                lost.append(LostWindow(window: window.window, kind: .missing))
             }
             counts.extra = deviceOnlyMarginDb.filter { $0 - shift >= 0 }.count
             for window in judged {
+                let kind: LostKind
                 if max(window.lowDb - shift, shift - window.highDb) > limit {
                     counts.level += 1
+                    kind = .level
                 } else if window.frequencyDiffers {
                     counts.frequency += 1
+                    kind = .frequency
                 } else {
                     continue
                 }
-                lost.append(window.window)
+                lost.append(LostWindow(window: Int32(clamping: window.window), kind: kind))
             }
-            // Each onset's attack, and the windows lost, each once.
+            // Each onset's attack, and the windows lost, each once (an attack's first).
             let hopMs = Double(wanted.hop) * 1000 / rate
             var attacks = Set<Int>()
             for onset in onsets { attacks.formUnion(PerceptualLoss.attackWindows(ms: onset.referenceMs ?? onset.deviceMs ?? 0, hopMs: hopMs)) }
-            let lostWindows = attacks.count + lost.filter { !attacks.contains($0) }.count
-            return PerceptualLoss(counts: counts, onsets: onsets, referenceOnsets: referenceOnsets.count, levelOffsetDb: offset.map(Double.init), lostWindows: lostWindows)
+            let all = attacks.map { LostWindow(window: Int32(clamping: $0), kind: .onset) } + lost.filter { !attacks.contains(Int($0.window)) }
+            return PerceptualLoss(counts: counts, onsets: onsets, referenceOnsets: referenceOnsets.count, levelOffsetDb: offset.map(Double.init),
+                                  lost: all.sorted { $0.window < $1.window }, hopMs: hopMs)
         }
 
         /// The median of `values` (the mean of the middle two for an even count); nil for none.

@@ -19,6 +19,8 @@ public struct AndroidPlan: Hashable, Sendable {
     public let primitives: [AndroidPrimitiveStep]
     /// The amplitude waveform (`androidWaveform`).
     public let waveform: AndroidWaveform?
+    /// The longest pulse a transient becomes on the waveform path, in ms (ANDROID.md's reference).
+    public static let transientPulseMs = 10.0
     /// A predefined effect as the device's firmware plays it (`androidEffect`: a system feedback
     /// call, docs/feedback.md): its driven stretches.
     public var effectBursts: [AndroidEffectBurst] = []

@@ -40,7 +40,8 @@ extension AndroidPlanner {
         let onsets = Array(Set(events.filter { $0.isTransient && $0.intensity > 0 }.map(\.startMs))).sorted()
         var widths: [Int64: Int64] = [:]
         for (index, onset) in onsets.enumerated() {
-            widths[onset] = min(10, index + 1 < onsets.count ? onsets[index + 1] - onset : 10)
+            let longest = Int64(AndroidPlan.transientPulseMs)
+            widths[onset] = min(longest, index + 1 < onsets.count ? onsets[index + 1] - onset : longest)
         }
         return events.map { event in
             guard event.isTransient, event.intensity > 0 else { return event }

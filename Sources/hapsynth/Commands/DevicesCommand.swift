@@ -26,7 +26,8 @@ struct DevicesCommand: Command {
     static let rate = Option.whole("--rate", "HZ", help: "Render rate, 8000-192000 (default 48000).", in: 8_000...192_000)
     static let report = Option("--report", "FILE", help: "Write an HTML page: the summary, then a row per device with its lanes, waveform and render.")
     static let maxLoss = Option("--max-loss", "PCT|NAME=PCT",
-                                help: "Fail (exit 1) when a device loses more than PCT % of what the reference feels; NAME=PCT for one device. Repeatable.")
+                                help: "Fail (exit 1) when a device loses more than PCT % of what the reference feels, whatever the cause ("
+                                    + LossCause.allCases.map(\.rawValue).joined(separator: ", ") + "); NAME=PCT for one device. Repeatable.")
     static let maxLevelOffset = Option.number("--max-level-offset", "DB", help: "Fail (exit 1) when a device plays more than DB weaker or stronger than the reference.",
                                               in: 0...60)
     static let junit = Option("--junit", "FILE", help: "Write a JUnit XML report: a test case per pattern and device.")
