@@ -1,5 +1,5 @@
 import AudioCore
-import Foundation
+import Glibc
 import HapticPlanner
 import HapticSynth
 

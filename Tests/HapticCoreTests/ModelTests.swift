@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TestSupport
 @testable import HapticCore
 
 @Suite struct MillisecondTests {
@@ -162,5 +164,19 @@ import Testing
         let long = try Curve(points: points)
         let event = try HapticEvent.continuous(startMs: 0, durationMs: 50_000, intensityCurve: long, sharpnessCurve: long)
         #expect(throws: PatternError.tooManyControlPoints(count: 100_002)) { try Pattern(events: [event]) }
+    }
+}
+
+/// The model knows no format above it (issue 62, docs/swift-api.md): no file of HapticCore names a
+/// reader of source code that sits in a module above it.
+@Suite struct ModelKnowsNoSourceFormatTests {
+    @Test func noFileOfHapticCoreNamesKotlinOrJindong() throws {
+        let root = packageRoot + "/Sources/HapticCore"
+        let files = try #require(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 10)
+        for file in files {
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8).lowercased()
+            #expect(!text.contains("kotlin") && !text.contains("jindong"), "\(file) names a source-code format")
+        }
     }
 }

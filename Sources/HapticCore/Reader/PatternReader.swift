@@ -17,10 +17,10 @@ public struct PatternDocument: Sendable {
     /// A 64-bit FNV-1a hash of the content of every file read, in the order read: what a trigger
     /// keyed on "the file and its includes" compares.
     public let contentKey: UInt64
-    /// Where a Kotlin file declares it (nil for pattern.json).
+    /// Where a source file declares it, for a pattern read from code (nil for pattern.json).
     public var declaredAt: SourcePosition? = nil
 
-    /// A document read by another reader (Kotlin's).
+    /// A document read by another reader (one of source code, in a module above this one).
     package init(pattern: Pattern, name: String?, description: String?, warnings: [PatternWarning], files: [String], contentKey: UInt64,
                  declaredAt: SourcePosition? = nil) {
         (self.pattern, self.name, self.description, self.warnings, self.files, self.contentKey, self.declaredAt) =

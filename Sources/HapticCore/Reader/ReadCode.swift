@@ -38,7 +38,7 @@ public enum ReadCode: String, Sendable, Hashable, CaseIterable {
     case include
     /// Any other rule of the format.
     case invalid
-    /// Source code whose value is known only when its app runs (a Kotlin parameter, a loop).
+    /// Source code whose value is known only when its app runs (a parameter, a loop).
     case needsRun = "needs-run"
     /// Source code in a form the reader does not read.
     case notRead = "not-read"
