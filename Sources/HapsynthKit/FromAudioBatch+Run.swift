@@ -76,7 +76,7 @@ extension FromAudioBatch {
         // output is written.
         var designers: [Job: (path: String, clip: HapticClip)] = [:]
         for job in jobs {
-            if let path = try reference(for: job) { designers[job] = (path, try Self.designerClip(path)) }
+            if let path = reference(for: job) { designers[job] = (path, try Self.designerClip(path)) }
         }
         let analyses = analyse(jobs, progress: progress, shouldContinue: shouldContinue)
         event(.analysed)

@@ -1,5 +1,6 @@
 import AudioCore
 import Glibc
+import HapticCore
 import HapticPlanner
 import HapticSynth
 
@@ -83,19 +84,24 @@ public struct LossCauses: Hashable, Sendable {
         case .androidPrimitives?, .androidEffect?, .silent?, .unsupported?: pulses = false
         case nil: pulses = !profile.tapBraking
         }
-        let tapsUnderTau = pulses && AndroidPlan.transientPulseMs < settleMs
+        let tapsUnderTau = pulses && Double(AndroidPlan.transientPulseMs) < settleMs
         let dropsSharpness = android?.backend == .androidWaveform
         // A window's level spans [(k − 1), (k + 3)) hops: it holds a time when its centre is within 2 hops.
         let reachMs = 2 * loss.hopMs
+        /// Whether a window centred at `centre` lies within the settling after one of sorted `times`.
+        func settling(_ centre: Double, after times: [Double]) -> Bool {
+            let reached = times.prefixCount { $0 <= centre + reachMs }
+            return reached > 0 && centre - times[reached - 1] <= settleMs + reachMs
+        }
         var counts = [Int](repeating: 0, count: LossCause.allCases.count)
         for window in loss.lost {
             let centre = window.centreMs(hopMs: loss.hopMs)
             let cause: LossCause
             if window.kind == .frequency {
                 cause = dropsSharpness ? .frequencyDropped : .frequency
-            } else if tapsUnderTau, Self.nearest(before: centre + reachMs, in: taps).map({ centre - $0 <= settleMs + reachMs }) == true {
+            } else if tapsUnderTau, settling(centre, after: taps) {
                 cause = .tapUnderTimeConstant
-            } else if Self.nearest(before: centre + reachMs, in: steps).map({ centre - $0 <= settleMs + reachMs }) == true {
+            } else if settling(centre, after: steps) {
                 cause = .riseAndRing
             } else {
                 cause = .steady
@@ -103,15 +109,5 @@ public struct LossCauses: Hashable, Sendable {
             counts[LossCause.allCases.firstIndex(of: cause)!] += 1
         }
         self.counts = counts
-    }
-
-    /// The latest of sorted `times` at or before `ms`.
-    static func nearest(before ms: Double, in times: [Double]) -> Double? {
-        var low = 0, high = times.count
-        while low < high {
-            let mid = (low + high) / 2
-            if times[mid] <= ms { low = mid + 1 } else { high = mid }
-        }
-        return low > 0 ? times[low - 1] : nil
     }
 }

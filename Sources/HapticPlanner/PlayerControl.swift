@@ -27,13 +27,8 @@ struct PlayerControl {
     /// 100,000 points planned for Android reads it at each of its points in O(n log n).
     func value(atUs us: Double, justBefore: Bool = false) -> Double {
         // The number of entries in force: those starting before `us` (or at it, unless justBefore).
-        var low = 0, high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            let start = Double(entries[mid].startUs)
-            if justBefore ? start < us : start <= us { low = mid + 1 } else { high = mid }
-        }
-        guard low > 0 else { return neutral }
-        return Curve.value(of: points[low - 1], atMs: us - Double(entries[low - 1].startUs))
+        let inForce = entries.prefixCount { justBefore ? Double($0.startUs) < us : Double($0.startUs) <= us }
+        guard inForce > 0 else { return neutral }
+        return Curve.value(of: points[inForce - 1], atMs: us - Double(entries[inForce - 1].startUs))
     }
 }

@@ -8,7 +8,7 @@ import HapticSynth
 extension Linter {
     /// The reader's warnings that are rules (`LintRule.id(for:)`), each at the offending value
     /// (`1.7`, not its entry) and worded as the reader words it; a rule for iOS only when `ios`.
-    /// The reader's warnings as findings. Two choose their severity: HS104 is info for a value
+    /// Two choose their severity: HS104 is info for a value
     /// below its range, which can only mean none and plays as none (above its range it asks for
     /// more than the device gives), and HS103 is info where reading the times as absolute changes
     /// what plays by no more than the reader's felt limit.

@@ -91,7 +91,7 @@ private struct AbsoluteReading {
         guard let played = played[curve.parameter], let absolute = absolute[curve.parameter] else { return nil }
         let fromUs = Double(curve.startUs), toUs = Double(curve.startUs) + Double(curve.points[curve.points.count - 1].timeUs)
         var largest = 0.0
-        var at = lowerBound(fromUs)
+        var at = timesUs.prefixCount { $0 < fromUs }
         while at < timesUs.count, timesUs[at] <= toUs {
             budget -= 1
             if budget < 0 { return nil }
@@ -105,22 +105,9 @@ private struct AbsoluteReading {
         return largest
     }
 
-    private func lowerBound(_ us: Double) -> Int {
-        var low = 0, high = timesUs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if timesUs[mid] < us { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
     /// Whether an event plays at `us` (its start through its end).
     private func playing(at us: Double) -> Bool {
-        var low = 0, high = spans.count
-        while low < high {
-            let mid = (low + high) / 2
-            if spans[mid].startUs <= us { low = mid + 1 } else { high = mid }
-        }
-        return low > 0 && spans[low - 1].endUs >= us
+        let started = spans.prefixCount { $0.startUs <= us }
+        return started > 0 && spans[started - 1].endUs >= us
     }
 }

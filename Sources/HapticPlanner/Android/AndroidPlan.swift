@@ -20,7 +20,7 @@ public struct AndroidPlan: Hashable, Sendable {
     /// The amplitude waveform (`androidWaveform`).
     public let waveform: AndroidWaveform?
     /// The longest pulse a transient becomes on the waveform path, in ms (docs/android.md).
-    public static let transientPulseMs = 10.0
+    public static let transientPulseMs: Int64 = 10
     /// A predefined effect as the device's firmware plays it (`androidEffect`: a system feedback
     /// call, docs/feedback.md): its driven stretches.
     public var effectBursts: [AndroidEffectBurst] = []

@@ -39,8 +39,8 @@ extension AndroidPlanner {
     static func waveformPulses(_ events: [AndroidEvent]) -> [AndroidEvent] {
         let onsets = Array(Set(events.filter { $0.isTransient && $0.intensity > 0 }.map(\.startMs))).sorted()
         var widths: [Int64: Int64] = [:]
+        let longest = AndroidPlan.transientPulseMs
         for (index, onset) in onsets.enumerated() {
-            let longest = Int64(AndroidPlan.transientPulseMs)
             widths[onset] = min(longest, index + 1 < onsets.count ? onsets[index + 1] - onset : longest)
         }
         return events.map { event in
