@@ -122,5 +122,31 @@ public enum DeviceChoiceError: Error, Sendable {
     case deviceProfileOnOtherPlatform(String, devicePlatform: String, asked: String)
     /// A device whose actuator does not fit the profile (the render rate).
     case deviceProfileInvalid(String, ProfileError)
+    /// The actuator profile described over the device cannot be made.
+    case profile(ProfileChoiceError)
     case other(String)
+}
+
+extension DeviceChoice {
+    /// What a pattern plays on: the actuator, the platform and the capabilities.
+    public struct Target: Sendable {
+        /// The device profile named, if one was (nil: the platform's default device).
+        public var device: DeviceProfile?
+        public var profile: ActuatorProfile
+        public var platform: Platform
+        public var capabilities: DeviceCapabilities
+    }
+
+    /// The device the names give, its actuator (when a device was chosen) over the profile
+    /// `profile` describes.
+    public func target(over profile: ProfileChoice = ProfileChoice()) throws(DeviceChoiceError) -> Target {
+        let chosen = try resolve()
+        let options: ActuatorProfile
+        do {
+            options = try profile.resolve()
+        } catch {
+            throw .profile(error)
+        }
+        return Target(device: chosen.device, profile: try Self.profile(chosen.device, over: options), platform: chosen.platform, capabilities: chosen.capabilities)
+    }
 }

@@ -17,6 +17,16 @@ public struct DeviceGate: Sendable {
         self.percentByDevice = percentByDevice
     }
 
+    /// The limits typed as `PCT` (every device) or `NAME=PCT` (one), each 0–100; a later limit
+    /// for the same device wins. Nil when a text is neither.
+    public init?(lossLimits: [String]) {
+        for text in lossLimits {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let percent = DecimalNumber.parse(parts.last ?? ""), (0...100).contains(percent), !(parts.count == 2 && parts[0].isEmpty) else { return nil }
+            if parts.count == 2 { percentByDevice[parts[0]] = percent } else { defaultPercent = percent }
+        }
+    }
+
     /// Whether any limit is set.
     public var isEmpty: Bool { defaultPercent == nil && percentByDevice.isEmpty && maxLevelOffsetDb == nil }
 

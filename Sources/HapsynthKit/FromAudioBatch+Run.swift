@@ -35,6 +35,21 @@ extension FromAudioBatch {
         public let androidStepMs: Int64?
         /// Whether Android's waveform cannot carry every emphasis (`AudioToHaptics.androidSegments`).
         public let exceedsAndroid: Bool
+
+        /// `OUTPUT: 1.250 s, 40 amplitude points, 30 frequency points, 2 emphases[, amplitude held
+        /// in 10 ms steps for Android]`.
+        public func summary(output: String) -> String {
+            let held = androidStepMs.map { ", amplitude held in \($0) ms steps for Android" } ?? ""
+            return "\(output): \(NumberText.fixed(seconds, 3)) s, \(NumberText.count(amplitudePoints, "amplitude point")), "
+                + "\(NumberText.count(frequencyPoints, "frequency point")), \(emphases) \(emphases == 1 ? "emphasis" : "emphases")\(held)"
+        }
+
+        /// The warning of an output whose emphases Android's waveform cannot carry, else nil.
+        public func androidWarning(output: String) -> String? {
+            guard exceedsAndroid else { return nil }
+            return "\(output): Android's waveform cannot carry its \(emphases) emphases in \(AudioToHaptics.androidSegments) segments; "
+                + "on Android, play its .haptic clip"
+        }
     }
 
     /// How a run ended: how many sounds it converted, and those it did not.

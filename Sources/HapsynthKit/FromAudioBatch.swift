@@ -132,3 +132,28 @@ public enum FromAudioBatchError: Error, Sendable {
     /// The caller asked the run to stop.
     case interrupted
 }
+
+extension FromAudioBatchError: CustomStringConvertible {
+    /// The error in the library's words (the command line names its flags where one is the way out).
+    public var description: String {
+        switch self {
+        case .outputNotAFolder(let output): return "several sounds go into a folder, got '\(output)'"
+        case .unknownFormat(let output): return "cannot tell what to write from '\(output)': name a .haptic, .ahap or .json file (or a folder)"
+        case let .formatsDisagree(format, output): return "\(format.rawValue) and '\(output)' are different formats"
+        case .settings(let error): return error.description
+        case .reportNotAFolder(let report): return "the report of several sounds is a folder (an index page and a page a sound), got '\(report)'"
+        case .referenceNotAFolder(let reference): return "the references of several sounds are a folder of designers' clips, got '\(reference)'"
+        case .missingSound(let path): return "\(path): no such file or folder"
+        case .noSounds(let inputs): return "no sounds found in \(inputs.joined(separator: ", "))"
+        case let .sameOutput(first, second, output): return "\(first) and \(second) would both write \(output); convert them into different folders"
+        case .unreadable(let failure): return failure.description
+        case .notOneAHAPFile(let sound): return "\(sound): its haptics do not fit one AHAP file"
+        case let .reference(path, load): return "\(path): \(load)"
+        case let .referenceNotAClip(path, reason): return "\(path): the reference cannot be read as a clip: \(reason)"
+        case .report(let text): return text
+        case let .cannotMakeFolder(folder, reason): return "cannot make \(folder): \(reason)"
+        case .output(let output): return output.description
+        case .interrupted: return "interrupted"
+        }
+    }
+}

@@ -42,6 +42,13 @@ public final class PatternWatch {
         watcher.watch(files: loaded.files)
     }
 
+    /// `watching PATTERN[detail] (and N included files); Ctrl-C to stop`: what a watch says as it
+    /// starts; `detail` follows the path (` as android on pixel-5`).
+    public func announcement(detail: String = "") -> String {
+        let included = loaded.files.count - 1
+        return "watching \(path)\(detail)\(included > 0 ? " (and \(NumberText.count(included, "included file")))" : ""); Ctrl-C to stop"
+    }
+
     /// Waits up to `timeoutMs` for a save; nil when none came.
     public func nextChange(timeoutMs: Int32) -> Change? {
         guard watcher.waitForChange(timeoutMs: timeoutMs) else { return nil }

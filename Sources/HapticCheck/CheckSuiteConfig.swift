@@ -43,6 +43,14 @@ public struct CheckSuiteConfig: Sendable {
         return !FilePaths.files(below: goldens, enter: { _, _ in true }).contains { $0.hasSuffix(".wav") || $0.hasSuffix(".flac") }
     }
 
+    /// The suite recorded for `goldens` (its own, else the nearest folder's above it), and what a
+    /// check of it goes on from: the recorded suite, the new-suite settings for a folder that holds
+    /// no suite yet, else the defaults (goldens with no settings beside them).
+    public static func settings(goldens: String) throws(CheckError) -> (recorded: CheckSuiteConfig?, base: CheckSuiteConfig) {
+        let recorded = try read(goldens: goldens)
+        return (recorded, recorded ?? (isNew(goldens: goldens) ? newSuite : CheckSuiteConfig()))
+    }
+
     /// The platform the goldens were rendered for: iOS, or Android on `androidDevice`.
     public var platform: Platform { androidDevice.map(Platform.android) ?? .ios }
 

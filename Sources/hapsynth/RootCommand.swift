@@ -39,7 +39,7 @@ enum RootCommand {
             return status.rawValue
         } catch {
             // Ctrl-C is how a user ends a playback or a watch: a quiet exit, not an error.
-            if case .interrupted = error { return Interruption.exitStatus }
+            if case .interrupted = error { return Interruption.process.exitStatus }
             console.error(error.message)
             if case .usage(_, let command) = error {
                 let width = HelpText.width

@@ -129,4 +129,14 @@ extension FeedbackCall {
         _ = try WrapperRelease.holding(parts[1], family: family)
         return (family, parts[1])
     }
+
+    /// Several `FAMILY=VERSION` texts as the versions by wrapper; a later one for a wrapper wins.
+    public static func wrapperVersions(_ texts: [String]) throws(WrapperVersionProblem) -> [Family: String] {
+        var versions: [Family: String] = [:]
+        for text in texts {
+            let (family, version) = try wrapperVersion(text)
+            versions[family] = version
+        }
+        return versions
+    }
 }

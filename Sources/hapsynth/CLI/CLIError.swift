@@ -39,3 +39,30 @@ enum CLIError: Error {
         }
     }
 }
+
+/// `body`'s value; a library error it throws, as the command line words it (`command`: the
+/// command whose usage a usage error shows).
+func worded<T>(_ command: String? = nil, _ body: () throws -> T) throws(CLIError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw CLIError(library: error, command: command)
+    }
+}
+
+extension CLIError {
+    /// A library error in the command line's words and exit codes (one it does not know: 65).
+    init(library error: any Error, command: String?) {
+        switch error {
+        case let error as CLIError: self = error
+        case let error as LoadError: self = CLIError(error, command: command)
+        case let error as OutputError: self = CLIError(error)
+        case let error as CheckError: self = CLIError(error)
+        case let error as FromAudioBatchError: self = CLIError(error)
+        case let error as DeviceRunError: self = CLIError(error, command: command ?? DevicesCommand.name)
+        case let error as DeviceChoiceError: self = CLIError(error, command: command ?? "")
+        case let error as ProfileChoiceError: self = CLIError(error, command: command ?? "")
+        default: self = .invalidInput("\(error)")
+        }
+    }
+}

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HapsynthKit
 import Synchronization
 
 /// Where a command writes: results to stdout, `hapsynth: warning: …` and `hapsynth: error: …` to
@@ -17,26 +18,12 @@ struct Console {
 
     /// Writes `hapsynth: warning: <text>` to stderr.
     func warning(_ text: String) {
-        write("hapsynth: warning: \(Self.shortened(text))\n", to: 2)
+        write("hapsynth: warning: \(MessageText.shortened(text))\n", to: 2)
     }
 
     /// Writes `hapsynth: error: <text>` to stderr.
     func error(_ text: String) {
-        write("hapsynth: error: \(Self.shortened(text))\n", to: 2)
-    }
-
-    /// The longest run of characters without a space that a message shows whole (a path).
-    static let longestRun = 200
-
-    /// `text` with each run of more than `longestRun` characters without a space (a path a file
-    /// or a hostile input names) shown as its start, `…` and its end, with its length: a message
-    /// stays readable whatever it quotes.
-    static func shortened(_ text: String) -> String {
-        guard text.count > longestRun else { return text }
-        return text.split(separator: " ", omittingEmptySubsequences: false).map { run in
-            guard run.count > longestRun else { return String(run) }
-            return "\(run.prefix(120))…\(run.suffix(40)) (\(run.count) characters)"
-        }.joined(separator: " ")
+        write("hapsynth: error: \(MessageText.shortened(text))\n", to: 2)
     }
 
     /// Writes text to stderr with no newline (progress bars).
@@ -44,9 +31,9 @@ struct Console {
         write(text, to: 2)
     }
 
-    /// Writes a line to stderr (long runs shortened, as in warnings).
+    /// Writes a line to stderr (long runs shortened, as in warnings: `MessageText`).
     func note(_ text: String) {
-        write(Self.shortened(text) + "\n", to: 2)
+        write(MessageText.shortened(text) + "\n", to: 2)
     }
 
     /// Writes all of `text` to a file descriptor (1 stdout, 2 stderr), unbuffered.

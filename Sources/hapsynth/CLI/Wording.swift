@@ -109,17 +109,14 @@ extension CLIError {
             self = .usage("with several sounds, --report names a folder (an index page and a page a sound), got '\(report)'", command: command)
         case .referenceNotAFolder(let reference):
             self = .usage("with several sounds, --reference names a folder of designers' clips, got '\(reference)'", command: command)
-        case .missingSound(let path): self = .missingInput("\(path): no such file or folder")
-        case .noSounds(let inputs): self = .usage("no sounds found in \(inputs.joined(separator: ", "))", command: command)
-        case let .sameOutput(first, second, output):
-            // Two outputs of one name, as every command refuses them (docs/files-and-limits.md): 73, before anything is written.
-            self = .cannotCreate("\(first) and \(second) would both write \(output); convert them into different folders")
+        case .missingSound: self = .missingInput(error.description)
+        case .noSounds: self = .usage(error.description, command: command)
+        // Two outputs of one name, as every command refuses them (docs/files-and-limits.md): 73, before anything is written.
+        case .sameOutput, .cannotMakeFolder: self = .cannotCreate(error.description)
         case .unreadable(let failure): self = failure.isMissing ? .missingInput(failure.description) : .invalidInput(failure.description)
-        case .notOneAHAPFile(let sound): self = .invalidInput("\(sound): its haptics do not fit one AHAP file")
+        case .notOneAHAPFile, .report: self = .invalidInput(error.description)
         case .reference(_, let load): self = CLIError(load)
         case let .referenceNotAClip(path, reason): self = .invalidInput("\(path): --reference cannot be read as a clip: \(reason)")
-        case .report(let text): self = .invalidInput(text)
-        case let .cannotMakeFolder(folder, reason): self = .cannotCreate("cannot make \(folder): \(reason)")
         case .output(let output): self = CLIError(output)
         case .interrupted: self = .interrupted
         }

@@ -77,43 +77,36 @@ struct CheckCommand: Command {
         request.jobs = try arguments.count(Self.jobs)
         request.skip = arguments.values(Self.skip)
         request.shard = try arguments.value(Self.shard)
-        let config: CheckSuiteConfig?
-        do {
-            config = try CheckSuiteConfig.read(goldens: goldens)
-        } catch {
-            throw CLIError(error)
-        }
-        request.recorded = config
-        // A folder with no suite yet is recorded with the new-suite settings (FLAC at 8 kHz).
-        let fresh = config == nil && CheckSuiteConfig.isNew(goldens: goldens) ? CheckSuiteConfig.newSuite : CheckSuiteConfig()
+        let suite = try worded { try CheckSuiteConfig.settings(goldens: goldens) }
+        request.recorded = suite.recorded
         let format = try arguments.value(Self.goldenFormat)
-        request.newGoldenFormat = format.map { $0 == .flac ? .flac : .wav } ?? fresh.format
-        if config != nil, format != nil {
+        request.newGoldenFormat = format.map { $0 == .flac ? .flac : .wav } ?? suite.base.format
+        if suite.recorded != nil, format != nil {
             throw .usage("--golden-format chooses a new suite's goldens; this suite keeps the format it was recorded in", command: Self.name)
         }
-        request.tolerance = try CompareOptions.tolerance(arguments, base: config?.tolerance ?? .init())
+        request.tolerance = try CompareOptions.tolerance(arguments, base: suite.base.tolerance)
         if arguments.has(Self.sampleExact) {
             if let flag = CompareOptions.perceptualSpecs.map(\.name).first(where: { arguments.has($0) || arguments.value($0) != nil }) {
                 throw .usage("--sample-exact and \(flag) choose different gates", command: Self.name)
             }
         } else {
-            request.perceptual = try CompareOptions.perceptual(arguments, base: config?.perceptual)
+            request.perceptual = try CompareOptions.perceptual(arguments, base: suite.base.perceptual)
         }
         // A device profile's platform, else `--platform`, else the suite's, else iOS (a folder keeps one
         // platform's goldens: the check refuses the other unless `--record all` re-records it all).
-        (request.profile, request.platform, request.capabilities) = try DeviceOptions.choose(
-            arguments, recorded: config?.platform ?? .ios, base: config?.profile ?? fresh.profile)
+        let target = try DeviceOptions.target(arguments, recorded: suite.base.platform, base: suite.base.profile)
+        (request.profile, request.platform, request.capabilities) = (target.profile, target.platform, target.capabilities)
         request.wording = CheckWording(error: { Wording.text($0) }, warning: { Wording.text($0) })
-        request.isInterrupted = { Interruption.isRaised }
+        request.isInterrupted = { Interruption.process.isRaised }
         self.request = request
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         if recordIgnoredForCI { console.note("hapsynth: note: HAPSYNTH_RECORD is ignored because CI is set; goldens are only compared") }
         let asJSON = self.asJSON, quiet = self.quiet
-        let result = try Interruption.deferred { () throws(CLIError) in
-            do throws(CheckError) {
-                return try Hapsynth.check(request) { event in
+        let result = try Interruption.process.deferred { () throws(CLIError) in
+            try worded {
+                try Hapsynth.check(request) { event in
                     guard !asJSON else { return }
                     switch event {
                     case .skipped(let skipped): if !quiet { console.out("skipped  \(skipped.path): \(skipped.why)") }
@@ -123,8 +116,6 @@ struct CheckCommand: Command {
                     case .pruned(let golden): console.out("pruned   \(golden)")
                     }
                 }
-            } catch {
-                throw CLIError(error)
             }
         }
         guard !result.foundNothing else {

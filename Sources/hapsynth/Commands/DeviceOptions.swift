@@ -13,33 +13,25 @@ enum DeviceOptions {
     /// The device, platform and capabilities the arguments choose; `recorded` is the platform when
     /// none is named (a check suite's).
     static func chosen(_ arguments: ParsedArguments, allowingBoth: Bool = false, recorded: Platform = .ios) throws(CLIError) -> DeviceChoice.Chosen {
+        let choice = try choice(arguments, allowingBoth: allowingBoth, recorded: recorded)
+        return try worded(arguments.commandName) { try choice.resolve() }
+    }
+
+    /// The names the arguments give.
+    static func choice(_ arguments: ParsedArguments, allowingBoth: Bool, recorded: Platform) throws(CLIError) -> DeviceChoice {
         var choice = DeviceChoice()
         (choice.deviceProfile, choice.platform, choice.androidDevice) = (try arguments.value(profile), try arguments.value(platform), try arguments.value(androidDevice))
         (choice.allowsBoth, choice.recorded) = (allowingBoth, recorded)
-        do {
-            return try choice.resolve()
-        } catch {
-            throw CLIError(error, command: arguments.commandName)
-        }
+        return choice
     }
 
-    /// What a rendering command uses: the device's actuator over the profile options (`base`
+    /// What a rendering command plays on: the device's actuator over the profile options (`base`
     /// under them), the platform and the capabilities.
-    static func choose(
+    static func target(
         _ arguments: ParsedArguments, allowingBoth: Bool = false, recorded: Platform = .ios, base: ActuatorProfile = ActuatorProfile()
-    ) throws(CLIError) -> (profile: ActuatorProfile, platform: Platform, capabilities: DeviceCapabilities) {
-        let chosen = try chosen(arguments, allowingBoth: allowingBoth, recorded: recorded)
-        let options = try ProfileOptions.resolve(arguments, command: arguments.commandName, base: base)
-        return (try actuator(of: chosen, over: options, command: arguments.commandName), chosen.platform, chosen.capabilities)
-    }
-
-    /// `profile` with the chosen device's actuator, when a device was chosen.
-    static func actuator(of chosen: DeviceChoice.Chosen, over profile: ActuatorProfile, command: String) throws(CLIError) -> ActuatorProfile {
-        do {
-            return try DeviceChoice.profile(chosen.device, over: profile)
-        } catch {
-            throw CLIError(error, command: command)
-        }
+    ) throws(CLIError) -> DeviceChoice.Target {
+        let (choice, profile) = (try choice(arguments, allowingBoth: allowingBoth, recorded: recorded), try ProfileOptions.choice(arguments, base: base))
+        return try worded(arguments.commandName) { try choice.target(over: profile) }
     }
 }
 
@@ -62,6 +54,7 @@ extension CLIError {
         case let .deviceProfileOnOtherPlatform(name, devicePlatform, asked):
             self = .usage("--device-profile \(name) is an \(devicePlatform == "ios" ? "iOS" : "Android") device; leave out --platform \(asked)", command: command)
         case let .deviceProfileInvalid(name, profile): self = .usage("--device-profile \(name): \(profile)", command: command)
+        case .profile(let profile): self = CLIError(profile, command: command)
         case .other(let text): self = .invalidInput(text)
         }
     }

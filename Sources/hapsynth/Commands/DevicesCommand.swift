@@ -41,35 +41,22 @@ struct DevicesCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         list = arguments.has(Self.list)
         asJSON = arguments.has(CompareOptions.json)
-        var request: DeviceRun
-        do {
-            let (patterns, devices) = try DeviceRun.sort(arguments.positionals)
-            request = DeviceRun(patterns: patterns)
-            request.devices = devices
-        } catch {
-            throw CLIError(error)
-        }
+        let (patterns, devices) = try worded { try DeviceRun.sort(arguments.positionals) }
+        var request = DeviceRun(patterns: patterns)
+        request.devices = devices
         request.patternName = try arguments.value(PatternInput.pattern)
         request.wrapperVersions = try FeedbackCommand.wrapperVersions(arguments, command: Self.name)
         request.reference = try arguments.value(Self.reference) ?? "iphone"
         request.sampleRate = try arguments.value(Self.rate) ?? 48_000
         (request.report, request.junit) = (try arguments.value(Self.report), try arguments.value(Self.junit))
-        request.gate = try Self.gate(arguments.values(Self.maxLoss))
+        let limits = arguments.values(Self.maxLoss)
+        guard let gate = DeviceGate(lossLimits: limits) else {
+            let refused = limits.first { DeviceGate(lossLimits: [$0]) == nil } ?? ""
+            throw .usage("--max-loss takes PCT or NAME=PCT with PCT a number in 0-100, got '\(refused)'", command: Self.name)
+        }
+        request.gate = gate
         request.gate.maxLevelOffsetDb = try arguments.value(Self.maxLevelOffset)
         self.request = request
-    }
-
-    /// `--max-loss PCT` (every device) and `--max-loss NAME=PCT` (one), each 0–100.
-    static func gate(_ values: [String]) throws(CLIError) -> DeviceGate {
-        var gate = DeviceGate()
-        for value in values {
-            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let percent = Double(parts.last ?? ""), percent.isFinite, (0...100).contains(percent), !(parts.count == 2 && parts[0].isEmpty) else {
-                throw .usage("--max-loss takes PCT or NAME=PCT with PCT a number in 0-100, got '\(value)'", command: name)
-            }
-            if parts.count == 2 { gate.percentByDevice[parts[0]] = percent } else { gate.defaultPercent = percent }
-        }
-        return gate
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -98,13 +85,7 @@ struct DevicesCommand: Command {
             let notJudged = outcome.notJudged
             console.out("devices: no pattern judged: \(notJudged.joined(separator: ", ")) \(notJudged.count == 1 ? "is" : "are") known only when the app runs")
         }
-        try Interruption.deferred { () throws(CLIError) in
-            do throws(OutputError) {
-                try outcome.commitReports()
-            } catch {
-                throw CLIError(error)
-            }
-        }
+        try Interruption.process.committing { () throws(OutputError) in try outcome.commitReports() }
         console.out(asJSON ? outcome.json(gated: !request.gate.isEmpty) : outcome.text(gated: !request.gate.isEmpty))
         return outcome.fails ? .failure : .success
     }

@@ -32,27 +32,18 @@ struct FeedbackCommand: Command {
         list = arguments.has(Self.list)
         asJSON = arguments.has(CompareOptions.json)
         let versions = try Self.wrapperVersions(arguments, command: Self.name)
-        do {
-            request = try FeedbackRun(arguments.positionals, wrapperVersions: versions)
-        } catch {
-            throw CLIError(error, command: Self.name)
-        }
+        request = try worded(Self.name) { try FeedbackRun(arguments.positionals, wrapperVersions: versions) }
         request.sampleRate = try arguments.value(DevicesCommand.rate) ?? 48_000
         request.report = try arguments.value(Self.report)
     }
 
     /// `--wrapper-version NAME=VERSION`, each a wrapper and a version hapsynth models.
     static func wrapperVersions(_ arguments: ParsedArguments, command: String) throws(CLIError) -> [FeedbackCall.Family: String] {
-        var versions: [FeedbackCall.Family: String] = [:]
-        for value in arguments.values(wrapperVersion) {
-            do {
-                let (family, version) = try FeedbackCall.wrapperVersion(value)
-                versions[family] = version
-            } catch {
-                throw .usage("--wrapper-version: \(error)", command: command)
-            }
+        do {
+            return try FeedbackCall.wrapperVersions(arguments.values(wrapperVersion))
+        } catch {
+            throw .usage("--wrapper-version: \(error)", command: command)
         }
-        return versions
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -65,20 +56,9 @@ struct FeedbackCommand: Command {
             }
             return .success
         }
-        let outcome: (matrix: FeedbackMatrix, page: ReservedText?)
-        do {
-            outcome = try request.run()
-        } catch {
-            throw CLIError(error, command: Self.name)
-        }
+        let outcome = try worded(Self.name) { try request.run() }
         if let page = outcome.page {
-            try Interruption.deferred { () throws(CLIError) in
-                do throws(OutputError) {
-                    try ReservedText.commit([page])
-                } catch {
-                    throw CLIError(error)
-                }
-            }
+            try Interruption.process.committing { () throws(OutputError) in try ReservedText.commit([page]) }
         }
         console.out(asJSON ? FeedbackReport.json(outcome.matrix) : FeedbackReport.text(outcome.matrix))
         return .success

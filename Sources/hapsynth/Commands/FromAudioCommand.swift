@@ -64,27 +64,23 @@ struct FromAudioCommand: Command {
         quiet = arguments.has(Self.quietFlag)
         let (format, settings, threads) = (try arguments.value(Self.to), try arguments.value(Self.settings), try arguments.count(Self.jobs))
         let (report, reference) = (try arguments.value(Self.report), try arguments.value(Self.reference))
-        do throws(FromAudioBatchError) {
+        batch = try worded {
             var batch = try FromAudioBatch.planned(arguments.positionals, into: output, format: format)
             if let settings { try batch.readSettings(settings) }
             (batch.overrides, batch.report, batch.reference, batch.force, batch.threads) = (overrides, report, reference, arguments.has(Self.force), threads)
             try batch.checkFolders()
-            self.batch = batch
-        } catch {
-            throw CLIError(error)
+            return batch
         }
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let progress = ProgressBar(total: { Int64(batch.jobs.count) * 1_000 }, console: console, enabled: !quiet, label: "analysing")
-        let outcome = try Interruption.deferred { () throws(CLIError) in
-            do throws(FromAudioBatchError) {
-                return try batch.run(progress: { progress.update(Int64($0 * Double(batch.jobs.count) * 1_000)) }, shouldContinue: { !Interruption.isRaised }) { event in
+        let outcome = try Interruption.process.deferred { () throws(CLIError) in
+            try worded {
+                try batch.run(progress: { progress.update(Int64($0 * Double(batch.jobs.count) * 1_000)) }, shouldContinue: { !Interruption.process.isRaised }) { event in
                     if case .analysed = event { progress.clear() }
                     say(event, console: console)
                 }
-            } catch {
-                throw CLIError(error)
             }
         }
         guard !outcome.unreadable.isEmpty || !outcome.kept.isEmpty else { return .success }
@@ -107,13 +103,8 @@ struct FromAudioCommand: Command {
         case let .quiet(job, peakDbfs, settings): console.warning(Self.quietWarning(job.sound, peakDbfs: peakDbfs, settings: settings))
         case let .agreement(_, reference, agreement): console.out("against \(reference): \(agreement.summary)")
         case let .written(job, written):
-            if written.exceedsAndroid {
-                console.warning("\(job.output): Android's waveform cannot carry its \(written.emphases) emphases in \(AudioToHaptics.androidSegments) segments; "
-                    + "on Android, play its .haptic clip")
-            }
-            let held = written.androidStepMs.map { ", amplitude held in \($0) ms steps for Android" } ?? ""
-            console.out("\(job.output): \(NumberText.fixed(written.seconds, 3)) s, \(NumberText.count(written.amplitudePoints, "amplitude point")), "
-                + "\(NumberText.count(written.frequencyPoints, "frequency point")), \(written.emphases) \(written.emphases == 1 ? "emphasis" : "emphases")\(held)")
+            written.androidWarning(output: job.output).map(console.warning)
+            console.out(written.summary(output: job.output))
         }
     }
 

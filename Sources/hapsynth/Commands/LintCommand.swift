@@ -47,9 +47,9 @@ struct LintCommand: Command {
         }
         inputFiles = PatternInput.optionFiles(arguments) + (file.map { [$0] } ?? [])
         // A device's own actuator, else the iPhone as the catalogue plays it (`LintTarget`'s).
-        let chosen = try DeviceOptions.chosen(arguments, allowingBoth: true, recorded: recorded)
+        let chosen = try DeviceOptions.target(arguments, allowingBoth: true, recorded: recorded)
         var target = LintTarget(platform: chosen.platform)
-        if chosen.device != nil { target.profile = try DeviceOptions.actuator(of: chosen, over: ActuatorProfile(), command: Self.name) }
+        if chosen.device != nil { target.profile = chosen.profile }
         target.capabilities = chosen.capabilities
         target.audioRoots = AudioOptions.roots(arguments)
         self.target = target
@@ -61,12 +61,7 @@ struct LintCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let report: LintReport
-        do {
-            report = try LintReport.run(inputs, target: target, jobs: jobs).applying(config)
-        } catch {
-            throw CLIError(error)
-        }
+        let report = try worded(Self.name) { try LintReport.run(inputs, target: target, jobs: jobs).applying(config) }
         let text = LintRun.text(report, format: format, inputs: inputs, sarifRoot: sarifRoot, toolVersion: RootCommand.version)
         if let output {
             try PatternInput.guardOutputs([output], inputs: report.paths + inputFiles)

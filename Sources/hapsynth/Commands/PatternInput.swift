@@ -37,12 +37,7 @@ struct PatternInput {
     /// fail the command (exit 65). A Kotlin file with several patterns and no `--pattern`, or an
     /// unknown name, is a usage error (64) that lists them.
     func load(console: Console, capabilities: DeviceCapabilities = .iPhone, quiet: Bool = false, strict: Bool = false) throws(CLIError) -> LoadedPattern {
-        let loaded: LoadedPattern
-        do {
-            loaded = try PatternLoader.load(path, capabilities: capabilities, pattern: name)
-        } catch {
-            throw CLIError(error, command: command)
-        }
+        let loaded = try worded(command) { try PatternLoader.load(path, capabilities: capabilities, pattern: name) }
         if strict, let first = loaded.warnings.first { throw Self.strictFailure(first.description) }
         if !quiet { Self.reportWarnings(loaded, path: path, console: console) }
         return loaded
@@ -67,11 +62,7 @@ struct PatternInput {
     /// Refuses an output that is one of the inputs (the pattern, a file it includes, a sound, a
     /// profile), which writing it would replace, or that another output names too (exit 73).
     static func guardOutputs(_ outputs: [String], inputs: [String]) throws(CLIError) {
-        do {
-            try OutputGuard.refuse(outputs, inputs: inputs)
-        } catch {
-            throw CLIError(error)
-        }
+        try worded { try OutputGuard.refuse(outputs, inputs: inputs) }
     }
 
     /// Writes a command's text output (`-`: standard output), whole or not at all; a signal waits
@@ -83,14 +74,7 @@ struct PatternInput {
 
     /// Writes the text `produce` gives piece by piece (never whole in memory), as `write` does.
     static func write(pieces produce: ((String) -> Void) -> Void, to path: String, what: String, settles: Bool = true) throws(CLIError) {
-        try Interruption.deferred { () throws(CLIError) in
-            do throws(OutputError) {
-                try TextOutput.write(pieces: produce, to: path, what: what)
-            } catch {
-                throw CLIError(error)
-            }
-            if settles { Interruption.settle() }
-        }
+        try Interruption.process.committing(settles: settles) { () throws(OutputError) in try TextOutput.write(pieces: produce, to: path, what: what) }
     }
 
     /// The files that input options name (`--profile`, `--device-profile`, `--android-device`,

@@ -68,7 +68,7 @@ struct PlanCommand: Command {
     /// One AHAP file per player in `folder` (`plan --ahap-dir`, `export --to ahap --split`), after
     /// an interruption is held off; a folder holding other files is exit 73, naming `--force`.
     static func writeAHAPFolder(_ plan: PlaybackPlan, to folder: String, force: Bool, inputs: [String]) throws(CLIError) -> AHAPFolder.Written {
-        try Interruption.deferred { () throws(CLIError) -> AHAPFolder.Written in
+        try Interruption.process.deferred { () throws(CLIError) -> AHAPFolder.Written in
             do throws(AHAPFolderError) {
                 return try AHAPFolder.write(plan, to: folder, force: force, inputs: inputs)
             } catch .foreignFiles(let folder, let names) {

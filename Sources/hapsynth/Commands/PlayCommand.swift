@@ -31,11 +31,8 @@ struct PlayCommand: Command {
     let skipInitial: Bool
     let allowLong: Bool
     let listDevices: Bool
-    let profile: ActuatorProfile
-    /// `.ios`, or `.android(device)`.
-    let platform: Platform
-    /// No haptics on a device profile without them.
-    let capabilities: DeviceCapabilities
+    /// The actuator, the platform and the capabilities the pattern plays with.
+    let target: DeviceChoice.Target
     /// Whether an AHAP file's audio events are left out, and where its sounds are looked for.
     let noAudio: Bool
     let audioOptions: AudioTrackOptions
@@ -51,7 +48,7 @@ struct PlayCommand: Command {
         if watch, FeedbackCall.isCall(argument: input.path) {
             throw .usage("--watch follows a file; \(input.path) is a system feedback call, which has none", command: Self.name)
         }
-        (profile, platform, capabilities) = try DeviceOptions.choose(arguments)
+        target = try DeviceOptions.target(arguments)
         noAudio = arguments.has(Self.noAudio)
         audioOptions = try AudioOptions.track(arguments, patternPath: input.path)
     }
@@ -62,21 +59,21 @@ struct PlayCommand: Command {
             for device in devices { console.out(HelpText.row(device.name, device.description, width: HelpText.width).joined(separator: "\n")) }
             return .success
         }
-        let session = LiveSession(platform: platform, profile: profile, allowLong: allowLong, audio: noAudio ? nil : audioOptions, alsaDevice: device) {
+        let session = LiveSession(platform: target.platform, profile: target.profile, allowLong: allowLong, audio: noAudio ? nil : audioOptions, alsaDevice: device) {
             console.warning("\($0) underrun\($0 == 1 ? "" : "s") recovered on ALSA device '\($1)'")
         }
         defer { session.close() }
-        return try Interruption.deferred { () throws(CLIError) in
+        return try Interruption.process.deferred { () throws(CLIError) in
             do {
                 if watch {
-                    let watching = try Watching(input.path, console: console, capabilities: capabilities, pattern: input.name, command: Self.name)
-                    try session.watch(watching.watch, skipInitial: skipInitial, isInterrupted: { Interruption.isRaised }) { event in
+                    let watching = try startWatching(console: console)
+                    try session.watch(watching, skipInitial: skipInitial, isInterrupted: { Interruption.process.isRaised }) { event in
                         report(event, watching: watching, console: console)
                     }
                 }
-                let loaded = try input.load(console: console, capabilities: capabilities)
+                let loaded = try input.load(console: console, capabilities: target.capabilities)
                 let kotlinName = loaded.declaredAt == nil ? nil : loaded.name
-                try session.play(loaded, isInterrupted: { Interruption.isRaised }) { announce($0, kotlinName: kotlinName, console: console) }
+                try session.play(loaded, isInterrupted: { Interruption.process.isRaised }) { announce($0, kotlinName: kotlinName, console: console) }
                 return .success
             } catch let error as CLIError {
                 throw error
@@ -87,14 +84,29 @@ struct PlayCommand: Command {
     }
 
     /// A watch's event in words: each playback's line, warnings and errors (the watch goes on).
-    private func report(_ event: LiveSession.Event, watching: Watching, console: Console) {
+    private func report(_ event: LiveSession.Event, watching: PatternWatch, console: Console) {
         switch event {
-        case .watching: watching.announce(platform.androidDevice.map { " as android on \($0.name)" } ?? "", console: console)
+        case .watching: console.note(watching.announcement(detail: target.platform.androidDevice.map { " as android on \($0.name)" } ?? ""))
         case .started(let started): announce(started, kotlinName: input.name, console: console)
-        case .loaded(let loaded, let recovered): watching.told(loaded, recovered: recovered, console: console)
+        case .loaded(let loaded, let recovered):
+            loaded.groupedWarnings.forEach { console.warning($0.line) }
+            if recovered { console.note("\(watching.path) loads again") }
         case .loadFailed(let error): console.error(CLIError(error).message)
         case .cannotStart(let error): console.error(failure(error).message)
         case .failed(let error): console.error(failure(LiveSession.Failure.failed(error)).message)
+        }
+    }
+
+    /// Loads the pattern (its warnings on stderr) and starts watching it.
+    private func startWatching(console: Console) throws(CLIError) -> PatternWatch {
+        do {
+            let watch = try PatternWatch(input.path, capabilities: target.capabilities, pattern: input.name)
+            watch.loaded.groupedWarnings.forEach { console.warning($0.line) }
+            return watch
+        } catch let error as LoadError {
+            throw CLIError(error, command: Self.name)
+        } catch {
+            throw .ioError("\(error)")
         }
     }
 
@@ -122,6 +134,6 @@ struct PlayCommand: Command {
     /// `FILE.kt#NAME` (`kotlinName`).
     private func announce(_ started: LiveSession.Started, kotlinName: String?, console: Console) {
         started.audio?.warnings.forEach { console.warning(Wording.text($0)) }
-        console.out(started.line(pattern: kotlinName.map { "\(input.path)#\($0)" } ?? input.path, alsaDevice: device, sampleRate: profile.sampleRate))
+        console.out(started.line(pattern: kotlinName.map { "\(input.path)#\($0)" } ?? input.path, alsaDevice: device, sampleRate: target.profile.sampleRate))
     }
 }

@@ -34,11 +34,8 @@ struct PlotCommand: Command {
     let asHTML: Bool
     let fromMs: Double?
     let toMs: Double?
-    let profile: ActuatorProfile
-    /// `.ios`, or `.android(device)`.
-    let platform: Platform
-    /// No haptics on a device profile without them.
-    let capabilities: DeviceCapabilities
+    /// The actuator, the platform and the capabilities the pattern plays with.
+    let target: DeviceChoice.Target
     /// How long each render to listen to may be, in seconds (nil: none).
     let listenSeconds: Double?
     let audioOptions: AudioTrackOptions
@@ -55,7 +52,7 @@ struct PlotCommand: Command {
         asHTML = lowered.hasSuffix(".html")
         fromMs = try arguments.value(Self.from)
         toMs = try arguments.value(Self.to)
-        (profile, platform, capabilities) = try DeviceOptions.choose(arguments)
+        target = try DeviceOptions.target(arguments)
         var seconds: Double? = asHTML && !arguments.has(Self.noListen) ? 20 : nil
         if let value = try arguments.value(Self.listenSeconds) {
             if arguments.has(Self.noListen) { throw .usage("--no-listen and --listen-seconds contradict each other", command: Self.name) }
@@ -66,14 +63,14 @@ struct PlotCommand: Command {
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try input.load(console: console, capabilities: capabilities, quiet: quiet)
+        let loaded = try input.load(console: console, capabilities: target.capabilities, quiet: quiet)
         try input.guardOutputs([outputPath], loaded: loaded)
         let title = [loaded.name ?? FilePaths.lastComponent(input.path), loaded.description].compactMap { $0 }.joined(separator: " — ")
         let picture: PlanPicture
         do {
-            picture = try PlanPicture.draw(loaded, platform: platform, title: title, profile: profile, fromMs: fromMs, toMs: toMs,
+            picture = try PlanPicture.draw(loaded, platform: target.platform, title: title, profile: target.profile, fromMs: fromMs, toMs: toMs,
                                            listenSeconds: listenSeconds, audioOptions: audioOptions) {
-                Interruption.isRaised
+                Interruption.process.isRaised
             }
         } catch .length(let error) {
             throw .invalidInput("\(input.path): \(error.reason)")  // plot has no --allow-long

@@ -15,41 +15,13 @@ enum ProfileOptions {
         [profile.spec] + flagged.compactMap(\.flag).map { OptionSpec(name: $0.name, valueName: $0.valueName, help: $0.help) } + [seamlessSplits.spec]
     }
 
-    /// The profile the arguments describe, on top of `base` (the defaults, or a suite's profile).
-    static func resolve(_ arguments: ParsedArguments, command: String, base: ActuatorProfile = ActuatorProfile()) throws(CLIError) -> ActuatorProfile {
-        var profile = base
-        if let path = try arguments.value(Self.profile) {
-            do {
-                profile = try ActuatorProfile.read(contentsOf: path)
-            } catch {
-                throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
-            }
-        }
-        var given: Set<String> = []
-        for field in flagged {
-            guard let flag = field.flag?.name, let text = arguments.value(flag) else { continue }
-            if case .choice(let names) = field.kind {
-                guard let index = names.firstIndex(of: text) else {
-                    throw .usage("\(flag) needs one of \(names.joined(separator: ", ")), got '\(text)'", command: command)
-                }
-                field.set(Double(index), in: &profile)
-                given.insert(field.key)
-                continue
-            }
-            guard let value = DecimalNumber.parse(text) else { throw .usage("\(flag) needs a number, got '\(text)'", command: command) }
-            if field.kind == .wholeNumber, Int(exactly: value) == nil {
-                throw .usage("\(flag) needs a whole number, got '\(text)'", command: command)
-            }
-            field.set(value, in: &profile)
-            given.insert(field.key)
-        }
-        if arguments.has(seamlessSplits) { profile.splitRetrigger = false }
-        do {
-            try profile.validate()
-        } catch {
-            throw .usage(message(for: error, given: given, profile: profile), command: command)
-        }
-        return profile
+    /// What the arguments give: `--profile`, the field flags and `--seamless-splits`.
+    static func choice(_ arguments: ParsedArguments, base: ActuatorProfile = ActuatorProfile()) throws(CLIError) -> ProfileChoice {
+        var choice = ProfileChoice(base: base)
+        choice.file = try arguments.value(profile)
+        for field in flagged { choice.values[field.key] = field.flag.flatMap { arguments.value($0.name) } }
+        choice.seamlessSplits = arguments.has(seamlessSplits)
+        return choice
     }
 
     /// A profile error in the words of the flags: it names the flag the user gave, also when the
@@ -76,6 +48,25 @@ enum ProfileOptions {
                 + "and at most 60000, got \(number(profile.envelopeMaxMs))"
         default:
             return "\(error.field.flag?.name ?? "--profile"): \(error)"
+        }
+    }
+}
+
+extension CLIError {
+    /// A profile that cannot be made: a flag's value it does not take, or a rule broken, is a usage
+    /// error naming the flag; a profile file missing is 66, one that cannot be used 65.
+    init(_ error: ProfileChoiceError, command: String) {
+        switch error {
+        case .file(let file): self = file.isMissing ? .missingInput(file.description) : .invalidInput(file.description)
+        case .unknownField(let key): self = .usage("no profile field '\(key)'", command: command)
+        case let .notAValue(field, text):
+            let flag = field.flag?.name ?? field.key
+            guard case .choice(let names) = field.kind else {
+                self = .usage("\(flag) needs \(DecimalNumber.parse(text) == nil ? "a number" : "a whole number"), got '\(text)'", command: command)
+                return
+            }
+            self = .usage("\(flag) needs one of \(names.joined(separator: ", ")), got '\(text)'", command: command)
+        case let .invalid(error, given, profile): self = .usage(ProfileOptions.message(for: error, given: given, profile: profile), command: command)
         }
     }
 }

@@ -37,15 +37,12 @@ struct RenderCommand: Command {
     let input: PatternInput
     /// The files to write, and the audio track's.
     let request: PatternRender.Request
-    let profile: ActuatorProfile
+    /// The actuator, the platform and the capabilities the pattern plays with.
+    let target: DeviceChoice.Target
     let allowLong, quiet, strict, noAudio: Bool
     /// Threads the render may use: 1; 2 (writing on its own thread); 3 or more (the mixer's lanes
     /// too). The output is the same for any count.
     let threads: Int
-    /// iOS, Android, or both (a stereo file: left iOS, right Android).
-    let platform: Platform
-    /// No haptics on a device profile without them.
-    let capabilities: DeviceCapabilities
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         input = try PatternInput(arguments)
@@ -54,9 +51,9 @@ struct RenderCommand: Command {
             throw .usage("cannot tell the format of '\(outputPath)' from its extension; use --format", command: Self.name)
         }
         let encoding = try arguments.value(Self.encoding) ?? container.defaultEncoding
-        (profile, platform, capabilities) = try DeviceOptions.choose(arguments, allowingBoth: true)
-        guard SoundFileWriter.accepts(container, encoding, format: AudioFormat(sampleRate: profile.sampleRate)) else {
-            throw .usage("\(container.rawValue) files cannot hold \(encoding.rawValue) samples at \(profile.sampleRate) Hz", command: Self.name)
+        target = try DeviceOptions.target(arguments, allowingBoth: true)
+        guard SoundFileWriter.accepts(container, encoding, format: AudioFormat(sampleRate: target.profile.sampleRate)) else {
+            throw .usage("\(container.rawValue) files cannot hold \(encoding.rawValue) samples at \(target.profile.sampleRate) Hz", command: Self.name)
         }
         allowLong = arguments.has(Self.allowLong)
         threads = try arguments.count(Self.threads)
@@ -72,17 +69,17 @@ struct RenderCommand: Command {
             request.syncThresholdMs = request.syncReport.map { _ in syncThresholdMs }
             request.audio = audio
         }
-        if request.mix || request.audioOutput != nil || request.syncReport != nil, platform != .ios {
-            throw .usage("audio events play on an iPhone; leave out --platform \(platform.name) with --audio, --mix or --sync-report", command: Self.name)
+        if request.mix || request.audioOutput != nil || request.syncReport != nil, target.platform != .ios {
+            throw .usage("audio events play on an iPhone; leave out --platform \(target.platform.name) with --audio, --mix or --sync-report", command: Self.name)
         }
         self.request = request
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let loaded = try input.load(console: console, capabilities: capabilities, quiet: quiet, strict: strict)
+        let loaded = try input.load(console: console, capabilities: target.capabilities, quiet: quiet, strict: strict)
         let prepared: PatternRender.Prepared
         do {
-            prepared = try PatternRender.Prepared(loaded, platform: platform, profile: profile, request: request, allowLong: allowLong,
+            prepared = try PatternRender.Prepared(loaded, platform: target.platform, profile: target.profile, request: request, allowLong: allowLong,
                                                   audioLeftOut: noAudio, inputs: input.optionFiles)
         } catch .output(let error) {
             throw CLIError(error)
@@ -90,9 +87,9 @@ struct RenderCommand: Command {
             throw CLIError(error, pattern: input.path)
         }
         try tell(prepared.notices, console: console)
-        let (result, notices) = try Interruption.deferred { () throws(CLIError) in
+        let (result, notices) = try Interruption.process.deferred { () throws(CLIError) in
             let result = try render(prepared, console: console)
-            Interruption.settle()
+            Interruption.process.settle()
             return result
         }
         try tell(notices, console: console)
@@ -127,7 +124,7 @@ struct RenderCommand: Command {
         do {
             return try prepared.render(threads: threads) { frames in
                 progress.update(frames)
-                return !Interruption.isRaised
+                return !Interruption.process.isRaised
             }
         } catch {
             throw CLIError(error, pattern: input.path)

@@ -1,8 +1,8 @@
-/// Numbers on the command line: plain decimal text only (`12000`, `0.5`, `1e-3`), as a person
+/// Numbers a person types (a flag's value, a field's): plain decimal text only (`12000`, `0.5`, `1e-3`), as a person
 /// writes them, so that `0x2EE0`, `inf` or `nan` (which `Double(_:)` would take) are refused.
-enum DecimalNumber {
+public enum DecimalNumber {
     /// The value of `text` when it is a finite decimal number, else nil.
-    static func parse(_ text: String) -> Double? {
+    public static func parse(_ text: String) -> Double? {
         var bytes = Array(text.utf8)[...]
         func digits() -> Int {
             let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
