@@ -21,7 +21,7 @@ public struct DeviceGate: Sendable {
     /// for the same device wins. Nil when a text is neither.
     public init?(lossLimits: [String]) {
         for text in lossLimits {
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard let percent = DecimalNumber.parse(parts.last ?? ""), (0...100).contains(percent), !(parts.count == 2 && parts[0].isEmpty) else { return nil }
             if parts.count == 2 { percentByDevice[parts[0]] = percent } else { defaultPercent = percent }
         }

@@ -104,6 +104,13 @@ public struct DeviceRun: Sendable {
             entries.compactMap { if case .invalid(let invalid) = $0 { return invalid } else { return nil } }
         }
 
+        /// `devices: no pattern judged: A, B are known only when the app runs` when nothing was
+        /// judged (every pattern is a Kotlin one whose values come from the app), else nil.
+        public var noneJudged: String? {
+            guard entries.isEmpty else { return nil }
+            return "devices: no pattern judged: \(notJudged.joined(separator: ", ")) \(notJudged.count == 1 ? "is" : "are") known only when the app runs"
+        }
+
         /// Every verdict, pattern by pattern.
         public var judgements: [DeviceGate.Judgement] { judged.flatMap(\.judgements) }
 

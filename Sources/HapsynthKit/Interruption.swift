@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Synchronization
 
-/// Ctrl-C, SIGTERM, SIGHUP and SIGQUIT for a program that writes files (docs/command-line.md
+/// Ctrl-C, SIGTERM, SIGHUP and SIGQUIT for a program that writes files (docs/files-and-limits.md
 /// "Signals"): `install()` blocks all four before any thread starts and takes them on a `sigwait`
 /// thread. Outside a deferred section the process exits at once; inside one (a render writing its
 /// temporary file) the flag is raised and the work stops and cleans up. The exit status is

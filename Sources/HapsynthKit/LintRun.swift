@@ -46,9 +46,45 @@ public enum LintRun {
     }
 }
 
+extension LintRun {
+    /// A lint run as a user asks it: what to lint, on which platforms and device, by which
+    /// config, and how the findings are written.
+    public struct Request: Sendable {
+        public var inputs: [String]
+        public var target = LintTarget(platform: .both(.flagship))
+        public var config = LintConfig()
+        public var format = Format.text
+        /// With SARIF: the folder paths are relative to.
+        public var sarifRoot = "."
+        /// Files linted at once (the findings are the same for any count).
+        public var jobs = 1
+
+        public init(inputs: [String]) { self.inputs = inputs }
+
+        /// The findings, with the config applied, and their text in `format`.
+        public func run(toolVersion: String) throws(CheckError) -> (report: LintReport, text: String) {
+            let report = try LintReport.run(inputs, target: target, jobs: jobs).applying(config)
+            return (report, LintRun.text(report, format: format, inputs: inputs, sarifRoot: sarifRoot, toolVersion: toolVersion))
+        }
+    }
+}
+
 /// A lint config that cannot be used.
-public enum LintRunError: Error, Sendable {
+public enum LintRunError: Error, Sendable, CustomStringConvertible {
     case config(SettingsFileError)
     /// Its `androidDevice` names no device.
     case androidDevice(file: String, reason: String)
+
+    /// Whether the config file named does not exist.
+    public var isMissing: Bool {
+        if case .config(let error) = self { return error.isMissing }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .config(let error): return error.description
+        case let .androidDevice(file, reason): return "\(file): androidDevice: \(reason)"
+        }
+    }
 }

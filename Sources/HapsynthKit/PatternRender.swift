@@ -28,6 +28,13 @@ public enum PatternRender {
         public var syncReport: String?
         /// Where sounds are found (libsndfile's reader unless another is given).
         public var audio = AudioTrackOptions()
+        /// Renders longer than 24 hours are allowed.
+        public var allowLong = false
+        /// The audio events are left out on purpose (no note about them).
+        public var audioLeftOut = false
+        /// Threads the render may use: 1; 2 (writing on its own thread); 3 or more (the mixer's
+        /// lanes too). The output is the same for any count.
+        public var threads = 1
 
         public init(output: String, container: SoundFileContainer, encoding: SampleEncoding) {
             self.output = output
@@ -144,16 +151,13 @@ extension PatternRender {
         public let notices: [Notice]
         private let profile: ActuatorProfile
         private let request: Request
-        private let allowLong: Bool
 
         /// - Parameters:
-        ///   - audioLeftOut: the audio events are left out on purpose (no note about them).
         ///   - inputs: files besides the pattern's that no output may replace (a profile, device files).
         /// - Throws: `.output` for an output that would replace an input, `.length` for a render
         ///   the length guard refuses.
-        public init(_ loaded: LoadedPattern, platform: Platform, profile: ActuatorProfile, request: Request, allowLong: Bool, audioLeftOut: Bool,
-                    inputs: [String]) throws(FileRenderError) {
-            (self.profile, self.request, self.allowLong) = (profile, request, allowLong)
+        public init(_ loaded: LoadedPattern, platform: Platform, profile: ActuatorProfile, request: Request, inputs: [String]) throws(FileRenderError) {
+            (self.profile, self.request) = (profile, request)
             plan = loaded.plan(for: platform)
             let track = PatternRender.track(loaded, platform: platform, profile: profile, request: request)
             self.track = track
@@ -164,7 +168,7 @@ extension PatternRender {
                 throw .output(error)
             }
             do {
-                frameCount = try PatternRender.checkedLength(plan, track: track, profile: profile, request: request, allowLong: allowLong)
+                frameCount = try PatternRender.checkedLength(plan, track: track, profile: profile, request: request, allowLong: request.allowLong)
             } catch {
                 throw .length(error)
             }
@@ -172,7 +176,7 @@ extension PatternRender {
             if let ios = plan.ios, let coarse = TransientResolution.warning(in: ios, profile: profile) { notices.append(.render(coarse)) }  // under both too
             if let track {
                 notices += track.warnings.map(Notice.audio)
-            } else if !audioLeftOut {
+            } else if !request.audioLeftOut {
                 if loaded.audio == nil, request.wantsAudio {
                     notices.append(.noAudioEvents)
                 } else if let audio = loaded.audio {
@@ -186,9 +190,9 @@ extension PatternRender {
         /// render said: sounds that failed as they played (NaN samples silenced), then clamping.
         /// - Parameter shouldContinue: asked between blocks with the frames rendered; false stops
         ///   the render (`.output(.stopped)`).
-        public func render(threads: Int = 1, shouldContinue: (Int64) -> Bool = { _ in true }) throws(FileRenderError) -> (Result, [Notice]) {
+        public func render(shouldContinue: (Int64) -> Bool = { _ in true }) throws(FileRenderError) -> (Result, [Notice]) {
             let opening = track?.warnings.count ?? 0
-            let result = try PatternRender.render(plan, track: track, profile: profile, request: request, allowLong: allowLong, threads: threads,
+            let result = try PatternRender.render(plan, track: track, profile: profile, request: request, allowLong: request.allowLong, threads: request.threads,
                                                   shouldContinue: shouldContinue)
             let later = (track?.warnings.dropFirst(opening) ?? []).map(Notice.audio) + result.summary.warnings(profile: profile).map(Notice.render)
             return (result, later)

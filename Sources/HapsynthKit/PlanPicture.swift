@@ -200,3 +200,37 @@ public enum PictureError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension PlanPicture {
+    /// What a picture shows and how it is written (`plot`).
+    public struct Request: Sendable {
+        /// An HTML page (the SVG, a table of the plan and the renders to listen to), not the SVG alone.
+        public var asHTML = false
+        /// The time window, in pattern milliseconds (nil: from the start, to the end).
+        public var fromMs: Double?, toMs: Double?
+        /// A page's renders to listen to are cut at this many seconds; nil: none.
+        public var listenSeconds: Double?
+        /// Where an AHAP file's sounds are looked for.
+        public var audio = AudioTrackOptions()
+
+        public init() {}
+    }
+
+    /// Draws `loaded`, read from `path`, on `target` as `request` asks; titled by the pattern's
+    /// name (else the file's) and its description.
+    public static func draw(
+        _ loaded: LoadedPattern, path: String, on target: DeviceChoice.Target, _ request: Request, isInterrupted: @escaping () -> Bool = { false }
+    ) throws(PictureError) -> PlanPicture {
+        let title = [loaded.name ?? FilePaths.lastComponent(path), loaded.description].compactMap { $0 }.joined(separator: " — ")
+        return try draw(loaded, platform: target.platform, title: title, profile: target.profile, fromMs: request.fromMs, toMs: request.toMs,
+                        listenSeconds: request.asHTML ? request.listenSeconds : nil, audioOptions: request.audio, isInterrupted: isInterrupted)
+    }
+
+    /// The file's text: the page, or the SVG and a newline.
+    public func text(asHTML: Bool) -> String { asHTML ? html : svg + "\n" }
+
+    /// `OUT: 2 players, 0.0 to 250.0 ms`.
+    public func summary(output: String) -> String {
+        "\(output): \(subject), \(NumberText.fixed(fromMs, 1)) to \(NumberText.fixed(toMs, 1)) ms"
+    }
+}

@@ -64,6 +64,18 @@ public enum CheckEvent: Sendable {
     case outcome(CheckOutcome)
     /// A golden that no pattern owns, deleted (`prune`).
     case pruned(String)
+
+    /// The lines a check prints of it: `skipped  PATH: WHY`, a pattern's outcome, `pruned   GOLDEN`.
+    /// With `quiet` only patterns that fail or warn, and what was pruned.
+    public func lines(quiet: Bool = false) -> [String] {
+        switch self {
+        case .skipped(let skipped): return quiet ? [] : ["skipped  \(skipped.path): \(skipped.why)"]
+        case .outcome(let outcome):
+            let lines = CheckReport.lines(outcome)
+            return !quiet || outcome.status != .ok || lines.count > 1 ? lines : []
+        case .pruned(let golden): return ["pruned   \(golden)"]
+        }
+    }
 }
 
 /// What a whole check found.

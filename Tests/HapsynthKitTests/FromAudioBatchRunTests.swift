@@ -83,6 +83,10 @@ import TestSupport
             if case let .written(job, written) = event { return (job.name, written) } else { return nil }
         }
         #expect(written.map(\.0) == ["ui/tap"] && written.first?.1.emphases == 1 && abs((written.first?.1.seconds ?? 0) - 0.4) < 1e-6)
+        // What is said of it, in the library's words (issue 62): the clip's figures, and no Android warning.
+        let tap = try #require(written.first?.1)
+        #expect(tap.summary(output: "tap.haptic") == "tap.haptic: 0.400 s, \(tap.amplitudePoints) amplitude points, \(tap.frequencyPoints) frequency points, 1 emphasis")
+        #expect(tap.androidWarning(output: "tap.haptic") == nil && tap.amplitudePoints > 1)
         #expect(try PatternLoader.load(scratch.path + "/out/ui/tap.haptic").clip != nil)
         // The kept file is told before the analyses, the unreadable one after them.
         let order = events.map { event -> String in

@@ -5,16 +5,29 @@ import HapsynthKit
 import Synchronization
 import Testing
 
-/// `Interruption`, the signal flag a program that writes files keeps (docs/command-line.md
+/// `Interruption`, the signal flag a program that writes files keeps (docs/files-and-limits.md
 /// "Signals"): a signal outside a deferred section ends the process at once with its status; inside
 /// one it only raises the flag, so the work can clean up; once the output is settled it ends with 0.
 @Suite struct InterruptionTests {
-    /// An interruption whose "exit" records the statuses it was asked to end with.
-    final class Ended: Sendable {
-        let statuses = Mutex<[Int32]>([])
-        lazy var interruption = Interruption { status in self.statuses.withLock { $0.append(status) } }
-        var recorded: [Int32] { statuses.withLock { $0 } }
+    /// The statuses an interruption was asked to end the process with.
+    final class Statuses: Sendable {
+        let list = Mutex<[Int32]>([])
+        var recorded: [Int32] { list.withLock { $0 } }
     }
+
+    /// An interruption whose "exit" records the statuses it was asked to end with.
+    struct Ended {
+        let statuses = Statuses()
+        let interruption: Interruption
+        var recorded: [Int32] { statuses.recorded }
+
+        init(interruptedStatus: Int32 = 130) {
+            let statuses = self.statuses
+            interruption = Interruption(interruptedStatus: interruptedStatus) { status in statuses.list.withLock { $0.append(status) } }
+        }
+    }
+
+    struct Stop: Error {}
 
     @Test func aSignalOutsideADeferredSectionEndsAtOnceWithItsStatus() {
         for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, 130), (SIGHUP, 129), (SIGQUIT, 131)] {
@@ -27,30 +40,29 @@ import Testing
     @Test func insideADeferredSectionTheWorkIsToldAndCleansUp() throws {
         let ended = Ended()
         let interruption = ended.interruption
-        let polled = interruption.deferred(stopped: CancellationError()) { () -> Bool in
+        let polled = try interruption.deferred(stopped: Stop()) { () throws(Stop) -> Bool in
             interruption.receive(SIGTERM)
             return interruption.isRaised
         }
         #expect(polled && ended.recorded.isEmpty)
         // A later section does not start: the signal already asked to stop.
-        #expect(throws: CancellationError.self) { try interruption.deferred(stopped: CancellationError()) { 1 } }
+        #expect(throws: Stop.self) { try interruption.deferred(stopped: Stop()) { () throws(Stop) in 1 } }
         // The first signal names the status; a second does not change it.
         interruption.receive(SIGHUP)
         #expect(ended.recorded == [130] && interruption.exitStatus == 130)
     }
 
-    @Test func onceTheOutputIsSettledASignalEndsWithZero() {
+    @Test func onceTheOutputIsSettledASignalEndsWithZero() throws {
         let ended = Ended()
         let interruption = ended.interruption
-        interruption.deferred(stopped: CancellationError()) { interruption.settle() }
+        try interruption.deferred(stopped: Stop()) { () throws(Stop) in interruption.settle() }
         interruption.receive(SIGINT)
         #expect(ended.recorded == [0])
     }
 
     @Test func theStatusOfAnInterruptionIsTheCallersToChoose() {
-        let statuses = Mutex<[Int32]>([])
-        let interruption = Interruption(interruptedStatus: 2) { status in statuses.withLock { $0.append(status) } }
-        interruption.receive(SIGTERM)
-        #expect(statuses.withLock { $0 } == [2])
+        let ended = Ended(interruptedStatus: 2)
+        ended.interruption.receive(SIGTERM)
+        #expect(ended.recorded == [2])
     }
 }

@@ -89,3 +89,30 @@ import TestSupport
         #expect(fileBytes(pattern) == before)
     }
 }
+
+/// The lines a check prints of its events (moved out of the command line: issue 62): each outcome
+/// and each golden pruned; quiet leaves out the patterns that pass without a word.
+@Suite struct CheckEventLinesTests {
+    @Test func eachEventIsItsLinesAndQuietKeepsWhatNeedsALook() throws {
+        let scratch = try Scratch()
+        try scratch.write("lib/tap.json", #"{"timeline": [{"transient": {}}, {"delay": 20}]}"#)
+        try scratch.write("goldens/gone.wav", "RIFF")
+        var request = CheckRequest(inputs: [scratch.path + "/lib"], goldens: scratch.path + "/goldens")
+        (request.record, request.prune) = (.missing, true)
+        var loud: [String] = [], quiet: [String] = []
+        _ = try GoldenCheck.run(request) { event in
+            loud += event.lines()
+            quiet += event.lines(quiet: true)
+        }
+        let goldens = scratch.path + "/goldens"
+        #expect(loud == ["recorded tap: \(goldens)/tap.wav", "pruned   \(goldens)/gone.wav"])
+        #expect(quiet == loud)  // a golden recorded is news, quiet or not
+        // A second run finds the golden and says ok, which quiet leaves out.
+        request.record = .none
+        var again: [String] = []
+        _ = try GoldenCheck.run(request) { again += $0.lines(quiet: true) }
+        #expect(again.isEmpty)
+        _ = try GoldenCheck.run(request) { again += $0.lines() }
+        #expect(again == ["ok       tap"])
+    }
+}

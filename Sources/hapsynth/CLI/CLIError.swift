@@ -62,6 +62,7 @@ extension CLIError {
         case let error as DeviceRunError: self = CLIError(error, command: command ?? DevicesCommand.name)
         case let error as DeviceChoiceError: self = CLIError(error, command: command ?? "")
         case let error as ProfileChoiceError: self = CLIError(error, command: command ?? "")
+        case let error as LintRunError: self = error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
         default: self = .invalidInput("\(error)")
         }
     }

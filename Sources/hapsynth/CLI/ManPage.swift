@@ -33,6 +33,7 @@ enum ManPage {
             ".TP", "\\fB\\-h\\fR, \\fB\\-\\-help\\fR", "Show help information.",
             ".TP", "\\fB\\-\\-version\\fR", "Show the version.",
             ".TP", "\\fB\\-\\-generate\\-completion\\-script\\fR bash|zsh|fish", "Print a shell completion script.",
+            ".TP", "\\fB\\-\\-generate\\-manual\\fR", "Print the hapsynth(1) man page (roff).",
             ".SH EXIT STATUS",
             "0 success, 1 a comparison or check failed, 64 usage error, 65 invalid input data, 66 input not found, "
                 + "69 haptics or audio device unavailable, 73 cannot create output, 74 I/O error, 130 interrupted.",

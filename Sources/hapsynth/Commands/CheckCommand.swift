@@ -106,16 +106,7 @@ struct CheckCommand: Command {
         let asJSON = self.asJSON, quiet = self.quiet
         let result = try Interruption.process.deferred { () throws(CLIError) in
             try worded {
-                try Hapsynth.check(request) { event in
-                    guard !asJSON else { return }
-                    switch event {
-                    case .skipped(let skipped): if !quiet { console.out("skipped  \(skipped.path): \(skipped.why)") }
-                    case .outcome(let outcome):
-                        let lines = CheckReport.lines(outcome)
-                        if !quiet || outcome.status != .ok || lines.count > 1 { lines.forEach(console.out) }
-                    case .pruned(let golden): console.out("pruned   \(golden)")
-                    }
-                }
+                try Hapsynth.check(request) { event in if !asJSON { event.lines(quiet: quiet).forEach(console.out) } }
             }
         }
         guard !result.foundNothing else {

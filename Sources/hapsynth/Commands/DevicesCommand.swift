@@ -61,11 +61,7 @@ struct DevicesCommand: Command {
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         if list {
-            do {
-                console.out(asJSON ? DeviceReport.catalogueJSON() : DeviceReport.catalogue(try DeviceProfile.catalogue()))
-            } catch {
-                throw .invalidInput("\(error)")
-            }
+            console.out(try worded { asJSON ? DeviceReport.catalogueJSON() : DeviceReport.catalogue(try DeviceProfile.catalogue()) })
             return .success
         }
         let outcome: DeviceRun.Outcome
@@ -81,10 +77,7 @@ struct DevicesCommand: Command {
         } catch {
             throw CLIError(error)
         }
-        if outcome.entries.isEmpty {
-            let notJudged = outcome.notJudged
-            console.out("devices: no pattern judged: \(notJudged.joined(separator: ", ")) \(notJudged.count == 1 ? "is" : "are") known only when the app runs")
-        }
+        outcome.noneJudged.map(console.out)
         try Interruption.process.committing { () throws(OutputError) in try outcome.commitReports() }
         console.out(asJSON ? outcome.json(gated: !request.gate.isEmpty) : outcome.text(gated: !request.gate.isEmpty))
         return outcome.fails ? .failure : .success

@@ -48,12 +48,8 @@ struct FeedbackCommand: Command {
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         if list {
-            do {
-                let devices = try DeviceProfile.catalogue()
-                console.out(asJSON ? FeedbackReport.listJSON(devices: devices) : FeedbackReport.list(devices: devices))
-            } catch {
-                throw .invalidInput("\(error)")
-            }
+            let devices = try worded { try DeviceProfile.catalogue() }
+            console.out(asJSON ? FeedbackReport.listJSON(devices: devices) : FeedbackReport.list(devices: devices))
             return .success
         }
         let outcome = try worded(Self.name) { try request.run() }

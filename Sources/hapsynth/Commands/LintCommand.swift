@@ -22,51 +22,38 @@ struct LintCommand: Command {
               format, output, sarifRoot, config, strict, jobs)
     }
 
-    let inputs: [String]
-    /// The platforms, the iPhone's actuator and capabilities, and where sounds are looked for.
-    let target: LintTarget
-    let format: LintRun.Format
+    /// What to lint, on which platforms, by which config, and in which format.
+    let request: LintRun.Request
     let output: String?
-    let sarifRoot: String
     let strict: Bool
-    let jobs: Int
-    let config: LintConfig
     /// The config file and the files options name, which the output may not replace.
     let inputFiles: [String]
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        inputs = arguments.positionals
-        let recorded: Platform, file: String?, named = try arguments.value(Self.config)
-        do throws(LintRunError) {
-            (config, file, recorded) = try LintRun.config(at: named)
-        } catch {
-            switch error {
-            case .config(let error): throw error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
-            case let .androidDevice(file, reason): throw .invalidInput("\(file): androidDevice: \(reason)")
-            }
-        }
+        var request = LintRun.Request(inputs: arguments.positionals)
+        let named = try arguments.value(Self.config)
+        let (config, file, recorded) = try worded { try LintRun.config(at: named) }
+        request.config = config
         inputFiles = PatternInput.optionFiles(arguments) + (file.map { [$0] } ?? [])
         // A device's own actuator, else the iPhone as the catalogue plays it (`LintTarget`'s).
         let chosen = try DeviceOptions.target(arguments, allowingBoth: true, recorded: recorded)
-        var target = LintTarget(platform: chosen.platform)
-        if chosen.device != nil { target.profile = chosen.profile }
-        target.capabilities = chosen.capabilities
-        target.audioRoots = AudioOptions.roots(arguments)
-        self.target = target
-        format = try arguments.value(Self.format) ?? .text
+        request.target = LintTarget(platform: chosen.platform)
+        if chosen.device != nil { request.target.profile = chosen.profile }
+        (request.target.capabilities, request.target.audioRoots) = (chosen.capabilities, AudioOptions.roots(arguments))
+        request.format = try arguments.value(Self.format) ?? .text
         output = try arguments.value(Self.output)
-        sarifRoot = try arguments.value(Self.sarifRoot) ?? "."
+        request.sarifRoot = try arguments.value(Self.sarifRoot) ?? "."
         strict = arguments.has(Self.strict)
-        jobs = try arguments.count(Self.jobs)
+        request.jobs = try arguments.count(Self.jobs)
+        self.request = request
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
-        let report = try worded(Self.name) { try LintReport.run(inputs, target: target, jobs: jobs).applying(config) }
-        let text = LintRun.text(report, format: format, inputs: inputs, sarifRoot: sarifRoot, toolVersion: RootCommand.version)
+        let (report, text) = try worded(Self.name) { try request.run(toolVersion: RootCommand.version) }
         if let output {
             try PatternInput.guardOutputs([output], inputs: report.paths + inputFiles)
             try PatternInput.write(text, to: output, what: "lint report", settles: false)  // the verdict is the exit code
-            if format != .text { console.note(report.summary) }
+            if request.format != .text { console.note(report.summary) }
         } else {
             console.out(String(text.dropLast()))
         }

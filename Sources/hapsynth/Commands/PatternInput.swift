@@ -69,12 +69,7 @@ struct PatternInput {
     /// until it is in place (exit 73 when it cannot be written). With `settles`, the output is the
     /// command's result: a signal after it exits 0.
     static func write(_ text: String, to path: String, what: String, settles: Bool = true) throws(CLIError) {
-        try write(pieces: { $0(text) }, to: path, what: what, settles: settles)
-    }
-
-    /// Writes the text `produce` gives piece by piece (never whole in memory), as `write` does.
-    static func write(pieces produce: ((String) -> Void) -> Void, to path: String, what: String, settles: Bool = true) throws(CLIError) {
-        try Interruption.process.committing(settles: settles) { () throws(OutputError) in try TextOutput.write(pieces: produce, to: path, what: what) }
+        try Interruption.process.committing(settles: settles) { () throws(OutputError) in try TextOutput.write(pieces: { $0(text) }, to: path, what: what) }
     }
 
     /// The files that input options name (`--profile`, `--device-profile`, `--android-device`,

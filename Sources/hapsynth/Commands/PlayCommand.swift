@@ -27,30 +27,24 @@ struct PlayCommand: Command {
 
     let input: PatternInput
     let device: String
-    let watch: Bool
-    let skipInitial: Bool
-    let allowLong: Bool
-    let listDevices: Bool
+    let watch, skipInitial, allowLong, listDevices: Bool
     /// The actuator, the platform and the capabilities the pattern plays with.
     let target: DeviceChoice.Target
-    /// Whether an AHAP file's audio events are left out, and where its sounds are looked for.
-    let noAudio: Bool
-    let audioOptions: AudioTrackOptions
+    /// Where an AHAP file's sounds are looked for; nil: its audio events are left out.
+    let audio: AudioTrackOptions?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         listDevices = arguments.has(Self.listDevices)
         input = try PatternInput(arguments)
         device = try arguments.value(Self.device) ?? "default"
-        watch = arguments.has(Self.watch)
-        skipInitial = arguments.has(Self.skipInitial)
-        allowLong = arguments.has(Self.allowLong)
+        (watch, skipInitial, allowLong) = (arguments.has(Self.watch), arguments.has(Self.skipInitial), arguments.has(Self.allowLong))
         guard watch || !skipInitial else { throw .usage("--skip-initial needs --watch", command: Self.name) }
         if watch, FeedbackCall.isCall(argument: input.path) {
             throw .usage("--watch follows a file; \(input.path) is a system feedback call, which has none", command: Self.name)
         }
         target = try DeviceOptions.target(arguments)
-        noAudio = arguments.has(Self.noAudio)
-        audioOptions = try AudioOptions.track(arguments, patternPath: input.path)
+        let audio = try AudioOptions.track(arguments, patternPath: input.path)
+        self.audio = arguments.has(Self.noAudio) ? nil : audio
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
@@ -59,7 +53,7 @@ struct PlayCommand: Command {
             for device in devices { console.out(HelpText.row(device.name, device.description, width: HelpText.width).joined(separator: "\n")) }
             return .success
         }
-        let session = LiveSession(platform: target.platform, profile: target.profile, allowLong: allowLong, audio: noAudio ? nil : audioOptions, alsaDevice: device) {
+        let session = LiveSession(platform: target.platform, profile: target.profile, allowLong: allowLong, audio: audio, alsaDevice: device) {
             console.warning("\($0) underrun\($0 == 1 ? "" : "s") recovered on ALSA device '\($1)'")
         }
         defer { session.close() }

@@ -31,14 +31,10 @@ struct PlotCommand: Command {
 
     let input: PatternInput
     let outputPath: String
-    let asHTML: Bool
-    let fromMs: Double?
-    let toMs: Double?
     /// The actuator, the platform and the capabilities the pattern plays with.
     let target: DeviceChoice.Target
-    /// How long each render to listen to may be, in seconds (nil: none).
-    let listenSeconds: Double?
-    let audioOptions: AudioTrackOptions
+    /// The window, the renders to listen to, an AHAP file's sounds, and SVG or page.
+    let request: PlanPicture.Request
     let quiet: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
@@ -49,29 +45,24 @@ struct PlotCommand: Command {
         guard lowered.hasSuffix(".svg") || lowered.hasSuffix(".html") else {
             throw .usage("the picture must be a .svg or .html file, got '\(outputPath)'", command: Self.name)
         }
-        asHTML = lowered.hasSuffix(".html")
-        fromMs = try arguments.value(Self.from)
-        toMs = try arguments.value(Self.to)
+        var request = PlanPicture.Request()
+        request.asHTML = lowered.hasSuffix(".html")
+        (request.fromMs, request.toMs) = (try arguments.value(Self.from), try arguments.value(Self.to))
         target = try DeviceOptions.target(arguments)
-        var seconds: Double? = asHTML && !arguments.has(Self.noListen) ? 20 : nil
-        if let value = try arguments.value(Self.listenSeconds) {
-            if arguments.has(Self.noListen) { throw .usage("--no-listen and --listen-seconds contradict each other", command: Self.name) }
-            seconds = asHTML ? value : nil
+        request.listenSeconds = arguments.has(Self.noListen) ? nil : try arguments.value(Self.listenSeconds) ?? 20
+        if arguments.has(Self.noListen), arguments.gave(Self.listenSeconds) {
+            throw .usage("--no-listen and --listen-seconds contradict each other", command: Self.name)
         }
-        listenSeconds = seconds
-        audioOptions = try AudioOptions.track(arguments, patternPath: input.path)
+        request.audio = try AudioOptions.track(arguments, patternPath: input.path)
+        self.request = request
     }
 
     func run(_ console: Console) throws(CLIError) -> ExitCode {
         let loaded = try input.load(console: console, capabilities: target.capabilities, quiet: quiet)
         try input.guardOutputs([outputPath], loaded: loaded)
-        let title = [loaded.name ?? FilePaths.lastComponent(input.path), loaded.description].compactMap { $0 }.joined(separator: " — ")
         let picture: PlanPicture
         do {
-            picture = try PlanPicture.draw(loaded, platform: target.platform, title: title, profile: target.profile, fromMs: fromMs, toMs: toMs,
-                                           listenSeconds: listenSeconds, audioOptions: audioOptions) {
-                Interruption.process.isRaised
-            }
+            picture = try PlanPicture.draw(loaded, path: input.path, on: target, request) { Interruption.process.isRaised }
         } catch .length(let error) {
             throw .invalidInput("\(input.path): \(error.reason)")  // plot has no --allow-long
         } catch .emptyWindow {
@@ -83,9 +74,8 @@ struct PlotCommand: Command {
         }
         picture.audioWarnings.forEach { console.warning(Wording.text($0)) }
         if !quiet { picture.renderWarnings.forEach { console.warning(Wording.text($0)) } }
-        let text = asHTML ? picture.html : picture.svg + "\n"
-        try PatternInput.write(text, to: outputPath, what: "picture")
-        console.out("\(outputPath): \(picture.subject), \(NumberText.fixed(picture.fromMs, 1)) to \(NumberText.fixed(picture.toMs, 1)) ms")
+        try PatternInput.write(picture.text(asHTML: request.asHTML), to: outputPath, what: "picture")
+        console.out(picture.summary(output: outputPath))
         return .success
     }
 }

@@ -39,10 +39,7 @@ struct RenderCommand: Command {
     let request: PatternRender.Request
     /// The actuator, the platform and the capabilities the pattern plays with.
     let target: DeviceChoice.Target
-    let allowLong, quiet, strict, noAudio: Bool
-    /// Threads the render may use: 1; 2 (writing on its own thread); 3 or more (the mixer's lanes
-    /// too). The output is the same for any count.
-    let threads: Int
+    let quiet, strict: Bool
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         input = try PatternInput(arguments)
@@ -55,10 +52,10 @@ struct RenderCommand: Command {
         guard SoundFileWriter.accepts(container, encoding, format: AudioFormat(sampleRate: target.profile.sampleRate)) else {
             throw .usage("\(container.rawValue) files cannot hold \(encoding.rawValue) samples at \(target.profile.sampleRate) Hz", command: Self.name)
         }
-        allowLong = arguments.has(Self.allowLong)
-        threads = try arguments.count(Self.threads)
-        (quiet, strict, noAudio) = (arguments.has(Self.quiet), arguments.has(Self.strict), arguments.has(Self.noAudio))
+        (quiet, strict) = (arguments.has(Self.quiet), arguments.has(Self.strict))
         var request = PatternRender.Request(output: outputPath, container: container, encoding: encoding)
+        (request.allowLong, request.threads, request.audioLeftOut) = (arguments.has(Self.allowLong), try arguments.count(Self.threads), arguments.has(Self.noAudio))
+        let noAudio = request.audioLeftOut
         let syncThresholdMs = try arguments.value(Self.syncThresholdMs) ?? 24
         if noAudio, let clash = [Self.audio.name, Self.mix.name, Self.syncReport.name].first(where: { arguments.has($0) || arguments.value($0) != nil }) {
             throw .usage("--no-audio and \(clash) contradict each other", command: Self.name)
@@ -79,8 +76,7 @@ struct RenderCommand: Command {
         let loaded = try input.load(console: console, capabilities: target.capabilities, quiet: quiet, strict: strict)
         let prepared: PatternRender.Prepared
         do {
-            prepared = try PatternRender.Prepared(loaded, platform: target.platform, profile: target.profile, request: request, allowLong: allowLong,
-                                                  audioLeftOut: noAudio, inputs: input.optionFiles)
+            prepared = try PatternRender.Prepared(loaded, platform: target.platform, profile: target.profile, request: request, inputs: input.optionFiles)
         } catch .output(let error) {
             throw CLIError(error)
         } catch {
@@ -122,7 +118,7 @@ struct RenderCommand: Command {
         let progress = ProgressBar(total: { prepared.frameCount }, console: console, enabled: prepared.plan.android == nil)
         defer { progress.clear() }
         do {
-            return try prepared.render(threads: threads) { frames in
+            return try prepared.render { frames in
                 progress.update(frames)
                 return !Interruption.process.isRaised
             }
