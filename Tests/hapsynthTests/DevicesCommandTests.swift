@@ -129,6 +129,9 @@ import TestSupport
         #expect(one.status == 1 && one.stdout.components(separatedBy: "  FAIL ").count == 2 && one.stdout.contains("FAIL \(worst) "), "\(one.stdout)")
         let bad = try hapsynth(["devices", pattern, "--max-loss", "lots"])
         #expect(bad.status == 64 && bad.stderr.contains("--max-loss takes PCT or NAME=PCT"))
+        // The refused limit is the one named, also among good ones; a name without a device is refused (issue 62).
+        let nameless = try hapsynth(["devices", pattern, "--max-loss", "20", "--max-loss", "=20"])
+        #expect(nameless.status == 64 && nameless.stderr.contains("got '=20'"), "\(nameless.stderr)")
         // Changed assertion (issue 40): a limit for a device that is not judged (unknown, not
         // chosen, or the reference) is a usage error that lists the devices judged.
         let nobody = try hapsynth(["devices", pattern, "--max-loss", "nokia=5"])
