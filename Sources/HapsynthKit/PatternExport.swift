@@ -8,7 +8,7 @@ import HapticPlanner
 public enum PatternExport {
     /// What to write.
     public enum Target: String, Sendable, CaseIterable {
-        case haptic, ahap, json, androidJSON = "android-json", androidKotlin = "android-kotlin"
+        case haptic, ahap, json, androidJSON = "android-json", androidKotlin = "android-kotlin", vibrationEffect = "vibration-effect"
 
         /// What a file of the target is, in messages.
         public var what: String {
@@ -17,6 +17,7 @@ public enum PatternExport {
             case .ahap: return "AHAP file"
             case .json: return "pattern"
             case .androidJSON, .androidKotlin: return "arrays"
+            case .vibrationEffect: return "VibrationEffect text"
             }
         }
     }
@@ -58,6 +59,10 @@ public enum PatternExport {
             case .json:
                 guard let pattern = loaded.pattern else { throw PatternExportError.notAPattern }
                 return Output(text: PatternJSONWriter.json(pattern, name: loaded.name), warnings: [])
+            case .vibrationEffect:
+                // The text Android prints at the device's API level for the effect its executor builds.
+                let plan = loaded.androidPlan(on: android.device)
+                return Output(text: try plan.vibrationEffect().text(apiLevel: android.device.apiLevel) + "\n", warnings: plan.approximations.map(\.text))
             case .androidJSON, .androidKotlin:
                 let export = try AndroidArrays.export(loaded, device: android.device, sampleRateHz: android.sampleRateHz, gain: android.gain)
                 let variable = android.name ?? AndroidArrays.variableName(FilePaths.deletingExtension(fileName))

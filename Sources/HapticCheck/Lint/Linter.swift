@@ -109,6 +109,8 @@ public enum Linter {
         case .neitherFormat(_, let at, _): position = at
         case .planning, .kotlin(.choice), .kotlin(.noPatterns), .feedbackName: position = nil
         case .kotlin(.unreadable(let error)): position = error.position
+        case .vibration(.text(let error)): position = SourcePosition(line: error.line, column: error.column)
+        case .vibration: position = nil
         }
         let start = position ?? SourcePosition(line: 1, column: 1)
         var message = error.description

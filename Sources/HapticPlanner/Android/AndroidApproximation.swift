@@ -53,6 +53,12 @@ public struct AndroidApproximation: Hashable, Sendable, CustomStringConvertible 
         case clipEndCut = "clip-end-cut"
         /// A system feedback call's effect is not the HAL's: Android's fallback waveform plays.
         case feedbackFallback = "feedback-fallback"
+        /// A repeating VibrationEffect played once through, then its repeated part once more.
+        case repeatPlayedTwice = "repeat-played-twice"
+        /// A frequency a VibrationEffect asks for that the device cannot set: its default plays.
+        case frequencyIgnored = "frequency-ignored"
+        /// Ramps played as steps, as Android plays them without PWLE support.
+        case rampsAsSteps = "ramps-as-steps"
     }
 
     public let code: Code

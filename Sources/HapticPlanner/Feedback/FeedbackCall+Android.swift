@@ -110,9 +110,9 @@ struct AndroidFeedbackPlanner {
     }
 
     func result(_ backend: AndroidPlan.Backend, nativeMs: Int64 = 0, reason: String? = nil, primitives: [AndroidPrimitiveStep] = [],
-                waveform: AndroidWaveform? = nil, bursts: [AndroidEffectBurst] = []) -> AndroidPlan {
+                waveform: AndroidWaveform? = nil, bursts: [AndroidEffectBurst] = [], envelope: [AndroidEnvelopePoint] = []) -> AndroidPlan {
         var plan = AndroidPlan(backend: backend, device: device, logicalDurationMs: nativeMs, estimatedNativeDurationMs: nativeMs,
-                               approximations: approximations, unsupportedReason: reason, envelope: [], primitives: primitives, waveform: waveform)
+                               approximations: approximations, unsupportedReason: reason, envelope: envelope, primitives: primitives, waveform: waveform)
         plan.effectBursts = bursts
         plan.chain = chain
         return plan

@@ -30,6 +30,8 @@ public struct LoadedPattern: Sendable {
     /// A system feedback call named as the pattern (`uikit:impact.light`, docs/feedback.md): its
     /// iPhone plan is the catalogue iPhone's row, its Android plan the call's chain.
     public var feedback: FeedbackCall? = nil
+    /// For a `.vibration` file: the effect, which on Android plays as the device plays it.
+    public var vibration: VibrationEffect? = nil
 
     /// The warnings grouped by kind, as a person reads them (`1000 events lack HapticSharpness
     /// (0.5 used): $.Pattern[0], …`).
@@ -50,6 +52,7 @@ public struct LoadedPattern: Sendable {
     /// SDK plays it, an AHAP file converted to events with their own curves first.
     public func androidPlan(on device: AndroidDevice) -> AndroidPlan {
         if let feedback { return feedback.androidPlan(on: device) }
+        if let vibration { return vibration.androidPlan(on: device) }
         if let clip { return clip.androidPlan(on: device) }
         guard let pattern else { return AHAPOnAndroid.plan(plan, device: device) }
         return planAndroid(pattern, device: device)
@@ -59,7 +62,7 @@ public struct LoadedPattern: Sendable {
     /// telling whether lengthening it would keep a path; nil for a clip, or when the length
     /// does not fit.
     public func androidPlan(on device: AndroidDevice, lengthenedByMs extraMs: Int64) -> AndroidPlan? {
-        guard clip == nil, feedback == nil else { return nil }
+        guard clip == nil, feedback == nil, vibration == nil else { return nil }
         if let pattern {
             guard let longer = try? Pattern(events: pattern.events, durationMs: pattern.durationMs + extraMs) else { return nil }
             return planAndroid(longer, device: device)
@@ -103,6 +106,8 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
     case kotlin(KotlinLoadError)
     /// A feedback family's prefix with a name it does not have (`uikit:impact.lite`).
     case feedbackName(FeedbackNameError)
+    /// A `.vibration` file's text cannot be read, holds no effect, or which effect is meant is not said.
+    case vibration(VibrationEffectLoadError)
 
     /// What it is, for programs.
     public var code: ReadCode {
@@ -116,7 +121,8 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case .kotlin(.choice): return .unknownName
         case .kotlin(.unreadable(let refused)) where refused.isUncheckable: return refused.kind == .needsRun ? .needsRun : .notRead
         case .kotlin(.unreadable), .kotlin(.noPatterns): return .invalid
-        case .feedbackName: return .unknownName
+        case .feedbackName, .vibration(.choice): return .unknownName
+        case .vibration: return .invalid
         }
     }
 
@@ -127,7 +133,7 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case .ahap(let error): return error.path
         case .haptic(let error): return error.path
         case .neitherFormat: return .root
-        case .planning, .kotlin, .feedbackName: return nil
+        case .planning, .kotlin, .feedbackName, .vibration: return nil
         }
     }
 
@@ -146,6 +152,7 @@ public enum LoadError: Error, Sendable, CustomStringConvertible {
         case let .planning(file, error): return "\(file): \(error)"
         case .kotlin(let error): return error.description
         case .feedbackName(let error): return error.description
+        case .vibration(let error): return error.description
         }
     }
 }

@@ -14,6 +14,7 @@ public enum PatternLoader {
     public static func load(_ path: String, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil,
                             alongside: [String] = []) throws(LoadError) -> LoadedPattern {
         if let call = try FeedbackCall.argument(path) { return try call.loaded(as: path, capabilities: capabilities) }
+        if VibrationEffectFile.isFile(path) { return try VibrationEffectFile.loaded(path, pattern: pattern) }
         return try load(try decode(path, capabilities: capabilities, keepingSource: false, pattern: pattern, alongside: alongside).0, path: path,
                  capabilities: capabilities)
     }
@@ -24,6 +25,7 @@ public enum PatternLoader {
     package static func loadKeepingSource(_ path: String, capabilities: DeviceCapabilities = .iPhone, pattern: String? = nil,
                                           alongside: [String] = []) throws(LoadError) -> (pattern: LoadedPattern, source: PatternSource?) {
         if let call = try FeedbackCall.argument(path) { return (try call.loaded(as: path, capabilities: capabilities), nil) }
+        if VibrationEffectFile.isFile(path) { return (try VibrationEffectFile.loaded(path, pattern: pattern), nil) }
         let (decoded, source) = try decode(path, capabilities: capabilities, keepingSource: true, pattern: pattern, alongside: alongside)
         return (try load(decoded, path: path, capabilities: capabilities), source)
     }

@@ -8,6 +8,10 @@ public struct VibrationEffectTextError: Error, Hashable, Sendable, CustomStringC
     public let message: String
 
     public var description: String { "\(file):\(line):\(column): \(message)" }
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        (self.file, self.line, self.column, self.message) = (file, line, column, message)
+    }
 }
 
 extension VibrationEffect {

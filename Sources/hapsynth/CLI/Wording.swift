@@ -48,7 +48,7 @@ extension CLIError {
     /// Which pattern of a Kotlin file is meant not said is a usage error (64) of `command`.
     init(_ error: LoadError, command: String? = nil) {
         switch error {
-        case .kotlin(.choice), .feedbackName:
+        case .kotlin(.choice), .feedbackName, .vibration(.choice):
             self = .usage("\(error)", command: command)
             return
         default: break
