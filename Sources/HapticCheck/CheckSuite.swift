@@ -67,7 +67,8 @@ public struct CheckSuite: Sendable {
             }
             found += Self.patternFiles(in: input, skippingReal: goldensReal).map { (Self.join(input, $0), $0) }
         }
-        self.init(found: found, goldens: goldens, android: android, format: PatternLoader.format(of:), kotlinPatterns: Self.kotlinPatterns(in:))
+        self.init(found: found, goldens: goldens, android: android, format: PatternLoader.format(of:), kotlinPatterns: Self.kotlinPatterns(in:),
+                  vibrationEffects: { (try? VibrationEffectFile.effects(at: $0))?.map(\.name) })
     }
 
     /// The names of the patterns a Kotlin file declares (none for a file that is not a Jindong
@@ -84,12 +85,17 @@ public struct CheckSuite: Sendable {
     /// `format` tells a found file's format (nil: it cannot be read or parsed, which the check
     /// then reports as invalid). Pure: the file system is only asked through `format`.
     public init(found: [(path: String, relative: String?)], goldens: String, android: Bool, format: (String) -> PatternLoader.Format?,
-                kotlinPatterns: (String) -> (names: [String], seen: [String])? = { _ in nil }) {
+                kotlinPatterns: (String) -> (names: [String], seen: [String])? = { _ in nil }, vibrationEffects: (String) -> [String]? = { _ in nil }) {
         self.android = android
         for file in found {
             let relative = file.relative ?? FilePaths.lastComponent(file.path)
             if file.path.hasSuffix(".kt") {
                 addKotlin(path: file.path, relative: relative, goldens: goldens, named: file.relative == nil, names: kotlinPatterns(file.path))
+            } else if VibrationEffectFile.isFile(file.path), let names = vibrationEffects(file.path), names.count > 1 {
+                // A log of several effects: one entry each, by line (`taps.vibration#line3`).
+                for name in names {
+                    entries.append(Entry(path: file.path, pattern: name, goldenBase: Self.join(goldens, relative + "#" + name), name: relative + "#" + name))
+                }
             } else {
                 add(path: file.path, relative: relative, goldens: goldens, named: file.relative == nil, format: format)
             }
@@ -153,14 +159,14 @@ public struct CheckSuite: Sendable {
         }
     }
 
-    /// The `*.json`, `*.ahap`, `*.haptic` and `*.kt` files below `folder`, relative to it, sorted.
+    /// The `*.json`, `*.ahap`, `*.haptic`, `*.kt` and `*.vibration` files below `folder`, relative to it, sorted.
     static func patternFiles(in folder: String, skippingReal skipped: String?) -> [String] {
         // Hidden files and folders, and the goldens folder itself, are passed over.
         let files = FilePaths.files(below: folder) { relative, path in
             !FilePaths.lastComponent(relative).hasPrefix(".") && (skipped == nil || InputFile.realPath(path) != skipped)
         }
         return files.filter { relative in
-            !FilePaths.lastComponent(relative).hasPrefix(".") && [".json", ".ahap", ".haptic", ".kt"].contains { relative.hasSuffix($0) }
+            !FilePaths.lastComponent(relative).hasPrefix(".") && [".json", ".ahap", ".haptic", ".kt", VibrationEffectFile.fileExtension].contains { relative.hasSuffix($0) }
         }.sorted()
     }
 

@@ -8,6 +8,13 @@ public enum Platform: Hashable, Sendable {
     /// Both, timed from the same request: iOS and the Android effect on `device`.
     case both(AndroidDevice)
 
+    /// The platform `inputs` play on when none is named: Android (its default device) when the
+    /// first is a `.vibration` file, whose effect is Android's; else `otherwise`.
+    public static func playing(_ inputs: [String], otherwise: Platform) -> Platform {
+        guard otherwise == .ios, let first = inputs.first, VibrationEffectFile.isFile(first) else { return otherwise }
+        return .android(.flagship)
+    }
+
     /// `ios`, `android` or `both`, as files and options spell it.
     public var name: String {
         switch self {

@@ -57,6 +57,8 @@ public struct LintRule: Sendable, Hashable {
         LintRule("HS206", "short-may-be-silent", .android, .info, "A pattern under 1 s, which some phones may not play."),
         LintRule("HS207", "android-unsupported", .android, .error, "The Android plan is unsupported on the device."),
         LintRule("HS208", "conversion-error", .android, .warning, "The Android conversion of an AHAP file is more than 0.1 off in intensity somewhere."),
+        LintRule("HS209", "effect-not-played", .android, .warning, "A VibrationEffect that plays nothing on the device (a primitive, an envelope or a predefined effect it lacks)."),
+        LintRule("HS210", "effect-under-time-constant", .android, .info, "A VibrationEffect step driven for less than the actuator's time constant: it does not reach its amplitude."),
         LintRule("HS301", "silent", .both, .warning, "Nothing is felt: the plan is silent."),
         LintRule("HS302", "long-pattern", .both, .info, "A pattern longer than 30 s."),
         LintRule("HS303", "sub-period-event", .both, .warning, "A continuous event shorter than one frame or one period of its frequency."),

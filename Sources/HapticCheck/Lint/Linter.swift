@@ -21,6 +21,7 @@ public enum Linter {
         }
         // A system feedback call has no file to lint: its rules judge it on every device (HS305, HS306).
         if loaded.feedback != nil { return [] }
+        if let effect = loaded.vibration { return vibrationFindings(effect, file: path, target: target) }
         let findings = lint(loaded, source: source, path: path, target: target)
         guard let declared = loaded.declaredAt else { return findings }
         let end = SourcePosition(line: declared.line, column: declared.column + (loaded.name?.count ?? 1))

@@ -48,12 +48,11 @@ extension CLIError {
     /// Which pattern of a Kotlin file is meant not said is a usage error (64) of `command`.
     init(_ error: LoadError, command: String? = nil) {
         switch error {
-        case .kotlin(.choice), .feedbackName, .vibration(.choice):
-            self = .usage("\(error)", command: command)
-            return
-        default: break
+        case .vibration(.choice(let file, nil, let names)):
+            self = .usage("\(file) holds \(names.count) effects (\(names.joined(separator: ", "))); choose one with --pattern NAME", command: command)
+        case .kotlin(.choice), .feedbackName, .vibration(.choice): self = .usage("\(error)", command: command)
+        default: self = error.isMissingInput ? .missingInput("\(error)") : .invalidInput("\(error)")
         }
-        self = error.isMissingInput ? .missingInput("\(error)") : .invalidInput("\(error)")
     }
 
     /// A file render that did not complete: a refused length is exit 65 (after `PATTERN: ` when

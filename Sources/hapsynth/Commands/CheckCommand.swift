@@ -7,8 +7,8 @@ struct CheckCommand: Command {
     static let name = "check"
     static let abstract = "Render patterns and compare them with golden files (exit 0 when all pass)."
     static let discussion = """
-        Folders are searched recursively for *.json, *.ahap, *.haptic and Jindong's *.kt patterns (each
-        pattern of a .kt file is FILE.kt#NAME); a golden mirrors its
+        Folders are searched recursively for *.json, *.ahap, *.haptic, Jindong's *.kt and *.vibration
+        patterns (FILE.kt#NAME for each of a .kt file, FILE.vibration#lineN of a log); a golden mirrors its
         pattern's path below DIR (ui/tap.json <-> DIR/ui/tap.wav or .flac; an AHAP file keeps its
         extension: swell.ahap <-> DIR/swell.ahap.flac). A render passes when it matches its golden
         sample by sample, or, with --perceptual, when a person could not feel the difference (see

@@ -21,7 +21,7 @@ enum DeviceOptions {
     static func choice(_ arguments: ParsedArguments, allowingBoth: Bool, recorded: Platform) throws(CLIError) -> DeviceChoice {
         var choice = DeviceChoice()
         (choice.deviceProfile, choice.platform, choice.androidDevice) = (try arguments.value(profile), try arguments.value(platform), try arguments.value(androidDevice))
-        (choice.allowsBoth, choice.recorded) = (allowingBoth, recorded)
+        (choice.allowsBoth, choice.recorded) = (allowingBoth, Platform.playing(arguments.positionals, otherwise: recorded))
         return choice
     }
 

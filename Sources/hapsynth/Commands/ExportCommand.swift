@@ -14,11 +14,12 @@ struct ExportCommand: Command {
         as it. android-json, android-kotlin: the arrays
         of VibrationEffect.createWaveform; a .haptic clip is sampled as Meta's Android renderer
         samples it (--sample-rate, --gain), a pattern or an AHAP file is the waveform the Android
-        planner makes for --android-device. The output is written atomically, or to standard output
+        planner makes for --android-device. vibration-effect: what VibrationEffect.toString() prints
+        at --android-device's API level for the effect the executor builds there. The output is written atomically, or to standard output
         with -o - (the default).
         """
-    static let positionals = [PositionalSpec(name: "input", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file.")]
-    static let to = Option<PatternExport.Target>.choice("--to", help: "What to write.", isRequired: true)
+    static let positionals = [PositionalSpec(name: "input", help: "A pattern.json, AHAP, .haptic, Kotlin (.kt) or VibrationEffect (.vibration) file.")]
+    static let to = Option<PatternExport.Target>.choice("--to", "FORMAT", help: "What to write: haptic, ahap, json, android-json, android-kotlin or vibration-effect.", isRequired: true)
     static let output = Option("--output", "FILE", help: "Where to write it (default '-', standard output).", short: "-o")
     static let sampleRate = Option.number("--sample-rate", "HZ", help: "For a .haptic clip: samples per second, 1-1000 (default 100).", in: 1...1000)
     static let gain = Option.number("--gain", "X", help: "For a .haptic clip: the amplitude's gain, 0-1 (default 1).", in: 0...1)
@@ -44,7 +45,7 @@ struct ExportCommand: Command {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         input = try PatternInput(arguments)
         guard let target = try arguments.value(Self.to) else {
-            throw .usage("missing --to: say what to write (haptic, ahap, json, android-json or android-kotlin)", command: Self.name)
+            throw .usage("missing --to: say what to write (haptic, ahap, json, android-json, android-kotlin or vibration-effect)", command: Self.name)
         }
         self.target = target
         outputPath = try arguments.value(Self.output) ?? "-"

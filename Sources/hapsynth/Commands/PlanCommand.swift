@@ -10,7 +10,7 @@ struct PlanCommand: Command {
         such as clamped intensities, go to stderr. An AHAP file is one Core Haptics pattern: it
         becomes one player as it is.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file, or a system feedback call (uikit:impact.light; docs/feedback.md).")]
+    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic, Kotlin (.kt) or VibrationEffect (.vibration) file, or a system feedback call (uikit:impact.light; docs/feedback.md).")]
     static let json = Flag("--json", help: "Print the plan as JSON (keys in a fixed order).")
     static let noHaptics = Flag("--no-haptics", help: "Plan for a device without haptics.")
     static let ahapDir = Option("--ahap-dir", "DIR", help: "Write each player as DIR/player-N.ahap (only hapsynth's own files are replaced).")

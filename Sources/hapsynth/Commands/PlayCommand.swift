@@ -11,7 +11,7 @@ struct PlayCommand: Command {
         A device that cannot be opened exits 69; a device that fails while playing exits 74;
         Ctrl-C fades out, closes the device and exits 130.
         """
-    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file, or a system feedback call (uikit:impact.light; docs/feedback.md).")]
+    static let positionals = [PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic, Kotlin (.kt) or VibrationEffect (.vibration) file, or a system feedback call (uikit:impact.light; docs/feedback.md).")]
     static let device = Option("--device", "NAME", help: "ALSA device (default 'default'; 'null' discards).")
     static let listDevices = Flag("--list-devices", help: "List the ALSA devices that can play, and exit.", standalone: true)
     static let watch = Flag("--watch", help: "Replay whenever the pattern or an included file is saved.")

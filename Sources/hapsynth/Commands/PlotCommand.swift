@@ -13,7 +13,7 @@ struct PlotCommand: Command {
         output wraps the same SVG with a table of the plan.
         """
     static let positionals = [
-        PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file, or a system feedback call (uikit:impact.light; docs/feedback.md)."),
+        PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic, Kotlin (.kt) or VibrationEffect (.vibration) file, or a system feedback call (uikit:impact.light; docs/feedback.md)."),
         PositionalSpec(name: "out", help: "The picture to write (.svg or .html)."),
     ]
     static let from = Option<Double>(OptionSpec(name: "--from", valueName: "MS", help: "Start of the time window, in pattern milliseconds."),

@@ -11,7 +11,7 @@ struct RenderCommand: Command {
         warnings go to stderr.
         """
     static let positionals = [
-        PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic or Kotlin (.kt) file, or a system feedback call (uikit:impact.light; docs/feedback.md)."),
+        PositionalSpec(name: "pattern", help: "A pattern.json, AHAP, .haptic, Kotlin (.kt) or VibrationEffect (.vibration) file, or a system feedback call (uikit:impact.light; docs/feedback.md)."),
         PositionalSpec(name: "out", help: "The sound file to write (.wav, .flac or .ogg)."),
     ]
     static let format = Option<SoundFileContainer>.choice("--format", help: "Container (default: from the extension).", rule: "must be wav, flac or ogg")
