@@ -170,11 +170,13 @@ bench-apps:
 
 ## bench-kotlin CORPUS=DIR: the Kotlin reader on the patterns Jindong's users write (its sample app, docs and
 ## tests, apps that use it, as a folder of .kt and .md/.mdx files): how many read, need a run, are rejected
-## as Jindong rejects them, or are not read, and whether each read one meets what its test asserts.
+## as Jindong rejects them, or are not read, and whether each read one meets what its test asserts; and how many
+## of the VibrationEffects Jindong's Android tests state `export --to vibration-effect` writes exactly.
 ## Says SKIPPED without a folder. docs/kotlin.md has the figures.
 bench-kotlin: deps
 	$(SWIFT) build -c release --product hapsynth
 	python3 Benchmarks/kotlin_corpus.py "$$($(SWIFT) build -c release --show-bin-path)/hapsynth" "$(CORPUS)"
+	python3 Benchmarks/vibration_effects.py "$$($(SWIFT) build -c release --show-bin-path)/hapsynth" "$(CORPUS)"
 
 ## bench-lint CORPUS=DIR: lint at its defaults on clean public AHAP files (a folder of folders, one per
 ## source: Apple's samples, Haptics Studio and Lofelt exports, apps' files, kept out of this repository):
