@@ -39,6 +39,7 @@ import TestSupport
             guard case .notAPattern = error as? PatternExportError else { return false }
             return true
         }
-        #expect(PatternExport.Target.allCases.map(\.what) == ["clip", "AHAP file", "pattern", "arrays", "arrays"])
+        // Changed (issue 63): the VibrationEffect text is a target too.
+        #expect(PatternExport.Target.allCases.map(\.what) == ["clip", "AHAP file", "pattern", "arrays", "arrays", "VibrationEffect text"])
     }
 }

@@ -29,6 +29,15 @@ import Testing
         #expect(thud.backend == .silent && thud.chain.first?.text.contains("no PRIMITIVE_THUD") == true)
     }
 
+    /// A START_OFFSET delay counts from the previous primitive's start (API 36).
+    @Test func aStartOffsetDelayCountsFromThePreviousStart() throws {
+        let text = "Composed{segments=[Primitive{primitive=CLICK, scale=1.0, delay=0, delayType=PAUSE}, Primitive{primitive=TICK, scale=0.5, delay=30, delayType=START_OFFSET}], repeat=-1}"
+        let effect = try #require(try VibrationEffect.effects(in: text, file: "x").first?.effect)
+        let plan = effect.androidPlan(on: .flagship)
+        let clickMs = try #require(AndroidDevice.flagship.primitiveDurationsMs[.click])
+        #expect(plan.primitives.map(\.delayMs) == [0, 30 - clickMs] && effect.text(apiLevel: 36) == text)
+    }
+
     /// Ramps play as 5 ms steps without PWLE; a frequency the device cannot set plays its default.
     @Test func rampsBecomeStepsAndFrequenciesTheDefault() throws {
         let ramp = VibrationEffect.composed(segments: [.ramp(startAmplitude: 0, endAmplitude: 1, startFrequency: 150, endFrequency: 150, durationMs: 12)], repeatIndex: -1)

@@ -32,6 +32,11 @@ import Testing
         let primitives = VibrationEffect.primitives([.init(id: 1, scale: 1, delayMs: 0), .init(id: 7, scale: 0.5, delayMs: 20)])
         #expect(primitives.text(apiLevel: 30) == "Composed{mPrimitiveEffects=[PrimitiveEffect{id=PRIMITIVE_CLICK, scale=1.0, delay=0}, PrimitiveEffect{id=PRIMITIVE_TICK, scale=0.5, delay=20}]}")
         #expect(primitives.text(apiLevel: 31) == "Composed{segments=[Primitive{primitive=PRIMITIVE_CLICK, scale=1.0, delay=0}, Primitive{primitive=PRIMITIVE_TICK, scale=0.5, delay=20}], repeat=-1}")
+        // The primitive's name loses its PRIMITIVE_ prefix at API 35; API 36 says what its delay counts from.
+        let tap = VibrationEffect.composed(segments: [.primitive(.init(id: 1, scale: 1, delayMs: 0))], repeatIndex: -1)
+        #expect(tap.text(apiLevel: 34) == "Composed{segments=[Primitive{primitive=PRIMITIVE_CLICK, scale=1.0, delay=0}], repeat=-1}")
+        #expect(tap.text(apiLevel: 35) == "Composed{segments=[Primitive{primitive=CLICK, scale=1.0, delay=0}], repeat=-1}")
+        #expect(tap.text(apiLevel: 36) == "Composed{segments=[Primitive{primitive=CLICK, scale=1.0, delay=0, delayType=PAUSE}], repeat=-1}")
         let envelope = VibrationEffect.composed(segments: [.basicPwle(startIntensity: 0, endIntensity: 1, startSharpness: 0.5, endSharpness: 0.5, durationMs: 20)], repeatIndex: -1)
         #expect(envelope.text(apiLevel: 36) == "Composed{segments=[BasicPwle{startIntensity=0.0, endIntensity=1.0, startSharpness=0.5, endSharpness=0.5, duration=20}], repeat=-1}")
     }

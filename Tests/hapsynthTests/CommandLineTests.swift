@@ -27,7 +27,8 @@ import TestSupport
     @Test func smallThingsSayWhatIsWrong() throws {
         let scratch = try Scratch()
         let export = try hapsynth(["export", "Samples/heartbeat.json"])
-        #expect(export.status == 64 && export.stderr.hasPrefix("hapsynth: error: missing --to: say what to write (haptic, ahap, json, android-json or android-kotlin)"))
+        // Changed (issue 63): vibration-effect is one of the targets too.
+        #expect(export.status == 64 && export.stderr.hasPrefix("hapsynth: error: missing --to: say what to write (haptic, ahap, json, android-json, android-kotlin or vibration-effect)"))
         let sound = try scratch.write("tap.wav", "RIFF\u{24}\0\0\0WAVEfmt ")
         let render = try hapsynth(["render", sound, scratch.path + "/out.wav"])
         #expect(render.status == 65 && render.stderr.contains("this is a WAV sound file, not a haptic file"), "\(render.stderr)")

@@ -41,16 +41,18 @@ extension VibrationEffect {
 
     static func composition(_ primitives: [Primitive], planner: inout AndroidFeedbackPlanner) -> AndroidPlan {
         let device = planner.device
-        var steps: [AndroidPrimitiveStep] = [], pendingDelayMs = 0
+        var steps: [AndroidPrimitiveStep] = [], pendingDelayMs = 0, previousMs = 0
         for primitive in primitives {
             let name = primitiveNames[primitive.id]
-            if name == "NOOP" { pendingDelayMs += primitive.delayMs; continue }  // a pause only
+            // A START_OFFSET delay counts from the previous primitive's start: the pause is what is left of it.
+            let pauseMs = primitive.delayType == 1 ? max(0, primitive.delayMs - previousMs) : primitive.delayMs
+            if name == "NOOP" { pendingDelayMs += pauseMs; previousMs = 0; continue }  // a pause only
             guard let known = AndroidPrimitive(rawValue: name), device.primitiveDurationsMs[known] != nil else {
                 return planner.nothing("\(device.name) has no PRIMITIVE_\(name), and Android plays no composition with a primitive its vibrator lacks",
                                        source: "Android's VibrationEffect.Composition and Vibrator.areAllPrimitivesSupported reference")
             }
-            steps.append(AndroidPrimitiveStep(primitive: known, scale: primitive.scale, delayMs: pendingDelayMs + primitive.delayMs))
-            pendingDelayMs = 0
+            steps.append(AndroidPrimitiveStep(primitive: known, scale: primitive.scale, delayMs: pendingDelayMs + pauseMs))
+            (pendingDelayMs, previousMs) = (0, device.primitiveDurationsMs[known] ?? 0)
         }
         guard !steps.isEmpty else { return planner.result(.silent) }
         let nativeMs = steps.reduce(Int64(0)) { $0 + Int64($1.delayMs) + Int64(device.primitiveDurationsMs[$1.primitive] ?? 0) }

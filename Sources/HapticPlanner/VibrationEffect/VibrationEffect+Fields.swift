@@ -80,7 +80,10 @@ extension EffectTextReader {
                          durationMs: try read.int("duration", in: 0...duration))
         case "Primitive":
             try read.allow(["primitive", "scale", "delay", "delayType"])
-            return .primitive(VibrationEffect.Primitive(id: try read.primitiveID("primitive"), scale: try read.float("scale", in: 0...1), delayMs: try read.int("delay", in: 0...duration)))
+            let delayType = read.has("delayType") ? try read.named("delayType", Dictionary(uniqueKeysWithValues: VibrationEffect.delayTypeNames.enumerated().map { ($0.offset, $0.element) })) : 0
+            guard (0...1).contains(delayType) else { throw read.fail("delayType must be PAUSE or START_OFFSET, got \(delayType)", key: "delayType") }
+            return .primitive(VibrationEffect.Primitive(id: try read.primitiveID("primitive"), scale: try read.float("scale", in: 0...1), delayMs: try read.int("delay", in: 0...duration),
+                                                        delayType: delayType))
         case "Prebaked":
             try read.allow(["effect", "strength", "fallback"])
             return .prebaked(effect: try read.named("effect", VibrationEffect.effectNames), strength: try read.strength("strength"), fallback: try read.bool("fallback"))
@@ -191,7 +194,8 @@ struct FieldReader {
 
     func primitiveID(_ key: String) throws(VibrationEffectTextError) -> Int {
         let text = try text(key)
-        if text.hasPrefix("PRIMITIVE_"), let id = VibrationEffect.primitiveNames.firstIndex(of: String(text.dropFirst(10))) { return id }
+        let name = text.hasPrefix("PRIMITIVE_") ? String(text.dropFirst(10)) : text
+        if let id = VibrationEffect.primitiveNames.firstIndex(of: name) { return id }
         guard let id = Int(text), VibrationEffect.primitiveNames.indices.contains(id) else {
             throw fail("\(key) '\(PatternFileError.shown(text))' is no primitive (PRIMITIVE_\(VibrationEffect.primitiveNames.joined(separator: ", PRIMITIVE_")))", key: key)
         }

@@ -18,7 +18,7 @@ extension VibrationEffect {
             return "Composed{segments=[\(Segment.prebaked(effect: effect, strength: strength ?? 1, fallback: fallback).text(apiLevel: apiLevel))], repeat=-1}"
         case .primitives(let primitives):
             if apiLevel >= 31 { return VibrationEffect.composed(segments: primitives.map(Segment.primitive), repeatIndex: -1).text(apiLevel: apiLevel) }
-            let items = primitives.map { "PrimitiveEffect{id=\(Self.primitiveName($0.id)), scale=\(JavaNumber.float($0.scale)), delay=\($0.delayMs)}" }
+            let items = primitives.map { "PrimitiveEffect{id=\(Self.primitiveName($0.id, apiLevel: apiLevel)), scale=\(JavaNumber.float($0.scale)), delay=\($0.delayMs)}" }
             return "Composed{mPrimitiveEffects=\(Self.list(items))}"
         case let .composed(segments, repeatIndex):
             return "Composed{segments=\(Self.list(segments.map { $0.text(apiLevel: apiLevel) })), repeat=\(repeatIndex)}"
@@ -43,9 +43,10 @@ extension VibrationEffect {
         amplitude == defaultAmplitude ? -1 : Float(amplitude) / 255
     }
 
-    /// `PRIMITIVE_CLICK`, or the id as a number when it has no name.
-    static func primitiveName(_ id: Int) -> String {
-        primitiveNames.indices.contains(id) ? "PRIMITIVE_" + primitiveNames[id] : String(id)
+    /// `PRIMITIVE_CLICK` (API 30–34) or `CLICK` (from API 35), or the id as a number when it has no name.
+    static func primitiveName(_ id: Int, apiLevel: Int) -> String {
+        guard primitiveNames.indices.contains(id) else { return String(id) }
+        return (apiLevel >= 35 ? "" : "PRIMITIVE_") + primitiveNames[id]
     }
 
     /// Java's `Arrays.toString` and `AbstractCollection.toString`: `[a, b]`.
@@ -66,7 +67,9 @@ extension VibrationEffect.Segment {
             return "Ramp{startAmplitude=\(f(startAmplitude)), endAmplitude=\(f(endAmplitude)), start\(hz)=\(f(startFrequency)), "
                 + "end\(hz)=\(f(endFrequency)), duration=\(durationMs)}"
         case .primitive(let primitive):
-            return "Primitive{primitive=\(VibrationEffect.primitiveName(primitive.id)), scale=\(f(primitive.scale)), delay=\(primitive.delayMs)}"
+            let delayType = VibrationEffect.delayTypeNames.indices.contains(primitive.delayType) ? VibrationEffect.delayTypeNames[primitive.delayType] : String(primitive.delayType)
+            return "Primitive{primitive=\(VibrationEffect.primitiveName(primitive.id, apiLevel: apiLevel)), scale=\(f(primitive.scale)), delay=\(primitive.delayMs)"
+                + (apiLevel >= 36 ? ", delayType=\(delayType)}" : "}")
         case let .prebaked(effect, strength, fallback):
             let strengthText = VibrationEffect.strengthNames.indices.contains(strength) ? VibrationEffect.strengthNames[strength] : String(strength)
             return "Prebaked{effect=\(VibrationEffect.effectNames[effect] ?? String(effect)), strength=\(strengthText), fallback=\(fallback)}"

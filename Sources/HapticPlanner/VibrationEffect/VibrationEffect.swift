@@ -23,8 +23,13 @@ public indirect enum VibrationEffect: Hashable, Sendable {
         public var id: Int
         public var scale: Float
         public var delayMs: Int
+        /// What the delay counts from (API 36's `delayType`): 0 `PAUSE`, after the previous
+        /// primitive ends; 1 `START_OFFSET`, after it starts.
+        public var delayType: Int
 
-        public init(id: Int, scale: Float, delayMs: Int) { (self.id, self.scale, self.delayMs) = (id, scale, delayMs) }
+        public init(id: Int, scale: Float, delayMs: Int, delayType: Int = 0) {
+            (self.id, self.scale, self.delayMs, self.delayType) = (id, scale, delayMs, delayType)
+        }
     }
 
     /// One segment of an API 31+ effect.
@@ -50,6 +55,9 @@ extension VibrationEffect {
 
     /// `EFFECT_*` names by id, as `effectIdToString` prints them (other ids print as numbers).
     public static let effectNames: [Int: String] = [0: "CLICK", 1: "DOUBLE_CLICK", 2: "TICK", 3: "THUD", 4: "POP", 5: "HEAVY_CLICK", 21: "TEXTURE_TICK"]
+
+    /// `Composition.DELAY_TYPE_*` names by value, as API 36's `delayTypeToString` prints them.
+    public static let delayTypeNames = ["PAUSE", "START_OFFSET"]
 
     /// `EFFECT_STRENGTH_*` names by value, as `effectStrengthToString` prints them.
     public static let strengthNames = ["LIGHT", "MEDIUM", "STRONG"]
