@@ -105,6 +105,10 @@ import Testing
     @Test func hostileTextIsRefusedWithinBounds() {
         let nested = String(repeating: "Prebaked{mEffectId=0, mEffectStrength=1, mFallback=true, mFallbackEffect=", count: 50) + "null" + String(repeating: "}", count: 50)
         #expect(throws: VibrationEffectTextError.self) { try VibrationEffect.effects(in: nested, file: "deep") }
+        let long = "Composed{segments=[Step{amplitude=1.0, frequencyHz=0.0, duration=" + String(repeating: "9", count: 100_000) + "}], repeat=-1}"
+        #expect { try VibrationEffect.effects(in: long, file: "long") } throws: { error in
+            (error as? VibrationEffectTextError).map { $0.column == 66 && $0.message == "a name or number of 100000 characters (at most 64)" } == true
+        }
         let many = "Composed{segments=[" + Array(repeating: "Step{amplitude=1.0, frequencyHz=0.0, duration=1}", count: 100_000).joined(separator: ", ") + "], repeat=-1}"
         #expect { try VibrationEffect.effects(in: many, file: "many") } throws: { error in
             (error as? VibrationEffectTextError)?.message.contains("more than 10000 items") == true

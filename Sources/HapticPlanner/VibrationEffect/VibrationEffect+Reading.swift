@@ -26,24 +26,34 @@ extension VibrationEffect {
     /// (`D/Haptics: vibrate Composed{…}`) read as they are; lines without one are passed over.
     /// - Returns: each effect with its line (from 1).
     public static func effects(in text: String, file: String) throws(VibrationEffectTextError) -> [(line: Int, effect: VibrationEffect)] {
+        try effects(in: Array(text.utf8), file: file)
+    }
+
+    /// The effects of a file's bytes (UTF-8), as `effects(in:file:)` reads a text; the lines are
+    /// read in place, never copied.
+    public static func effects(in bytes: [UInt8], file: String) throws(VibrationEffectTextError) -> [(line: Int, effect: VibrationEffect)] {
         var found: [(line: Int, effect: VibrationEffect)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let bytes = Array(line.utf8)
-            guard let start = firstEffectStart(bytes) else { continue }
-            var reader = EffectTextReader(bytes: bytes, position: start, file: file, line: index + 1)
-            found.append((index + 1, try reader.effect()))
+        var lineStart = 0, lineNumber = 1
+        while lineStart <= bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let line = bytes[lineStart..<lineEnd]
+            if let start = firstEffectStart(line) {
+                var reader = EffectTextReader(bytes: line, position: start, file: file, line: lineNumber)
+                found.append((lineNumber, try reader.effect()))
+            }
+            (lineStart, lineNumber) = (lineEnd + 1, lineNumber + 1)
         }
         return found
     }
 
-    /// Where the first effect class name followed by `{` starts in a line.
-    static func firstEffectStart(_ bytes: [UInt8]) -> Int? {
+    /// Where the first effect class name followed by `{` starts in a line (an index of `line`).
+    static func firstEffectStart(_ line: ArraySlice<UInt8>) -> Int? {
         let names = ["OneShot{", "Waveform{", "Prebaked{", "Composed{"].map { Array($0.utf8) }
-        guard bytes.count >= 8 else { return nil }
-        for start in 0..<bytes.count {
-            for name in names where bytes.count - start >= name.count && bytes[start..<start + name.count].elementsEqual(name) {
+        guard line.count >= 8 else { return nil }
+        for start in line.indices {
+            for name in names where line.endIndex - start >= name.count && line[start..<start + name.count].elementsEqual(name) {
                 // A name inside a longer word (`MyComposed{`) is not one.
-                if start > 0, bytes[start - 1].isLetterOrDigit { continue }
+                if start > line.startIndex, line[start - 1].isLetterOrDigit { continue }
                 return start
             }
         }
@@ -57,20 +67,21 @@ private extension UInt8 {
 
 /// Reads one effect from a line's bytes, saying where it stops.
 struct EffectTextReader {
-    let bytes: [UInt8]
+    /// The line, in place in the file's bytes (its indices are the file's).
+    let bytes: ArraySlice<UInt8>
     var position: Int
     let file: String
     let line: Int
     var depth = 0
 
     func fail(_ message: String, at: Int? = nil) -> VibrationEffectTextError {
-        VibrationEffectTextError(file: file, line: line, column: (at ?? position) + 1, message: message)
+        VibrationEffectTextError(file: file, line: line, column: (at ?? position) - bytes.startIndex + 1, message: message)
     }
 
     /// A class name and its fields: `Name{key=value, …}`.
     mutating func object() throws(VibrationEffectTextError) -> (name: String, at: Int, fields: [(key: String, value: Value, at: Int)]) {
         let at = position
-        let name = word()
+        let name = try word()
         guard !name.isEmpty else { throw fail("expected a class name such as Composed or Step") }
         try expect("{", after: name)
         depth += 1
@@ -80,7 +91,7 @@ struct EffectTextReader {
         if peek == UInt8(ascii: "}") { position += 1; return (name, at, fields) }
         while true {
             let keyAt = position
-            let key = word()
+            let key = try word()
             guard !key.isEmpty else { throw fail("expected a field name in \(name){…}") }
             try expect("=", after: key)
             fields.append((key, try value(), keyAt))
@@ -112,23 +123,30 @@ struct EffectTextReader {
             }
         }
         let start = position
-        let text = word(extra: [UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+")])
+        let text = try word(extra: [UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+")])
         if peek == UInt8(ascii: "{") {
             position = start
             let object = try object()
             return .object(name: object.name, fields: object.fields)
         }
-        guard !text.isEmpty else { throw fail(position >= bytes.count ? "the text ends in the middle of an effect" : "expected a value") }
+        guard !text.isEmpty else { throw fail(position >= bytes.endIndex ? "the text ends in the middle of an effect" : "expected a value") }
         return .text(text)
     }
 
-    var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+    var peek: UInt8? { position < bytes.endIndex ? bytes[position] : nil }
 
     mutating func skipSpaces() { while peek == UInt8(ascii: " ") { position += 1 } }
 
-    mutating func word(extra: [UInt8] = []) -> String {
+    /// The longest name or number read, in characters: nothing Android prints is longer.
+    static let longestWord = 64
+
+    /// A name or number at the position; one longer than `longestWord` is refused, never copied.
+    mutating func word(extra: [UInt8] = []) throws(VibrationEffectTextError) -> String {
         let start = position
         while let byte = peek, byte.isLetterOrDigit || extra.contains(byte) { position += 1 }
+        guard position - start <= Self.longestWord else {
+            throw fail("a name or number of \(position - start) characters (at most \(Self.longestWord))", at: start)
+        }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 

@@ -23,7 +23,7 @@ public enum VibrationEffectFile {
         }
         let found: [(line: Int, effect: VibrationEffect)]
         do {
-            found = try VibrationEffect.effects(in: String(decoding: bytes, as: UTF8.self), file: path)
+            found = try VibrationEffect.effects(in: bytes, file: path)
         } catch {
             throw .vibration(.text(error))
         }
