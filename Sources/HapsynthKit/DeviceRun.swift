@@ -12,8 +12,9 @@ public struct DeviceRun: Sendable {
     public var patterns: [String]
     /// Catalogue names and device files; empty: every catalogue device.
     public var devices: [String] = []
-    /// The device the others are judged against: a catalogue name or a device file.
-    public var reference = "iphone"
+    /// The device the others are judged against: a catalogue name or a device file; by default
+    /// the iPhone, or for `.vibration` files only (whose effects are Android's) `aosp-default`.
+    public var reference: String
     /// The render rate, in Hz.
     public var sampleRate = 48_000
     public var gate = DeviceGate()
@@ -24,7 +25,10 @@ public struct DeviceRun: Sendable {
     /// The wrapper versions calls naming none play (`expo` → `12.7.0`); the newest without.
     public var wrapperVersions: [FeedbackCall.Family: String] = [:]
 
-    public init(patterns: [String]) { self.patterns = patterns }
+    public init(patterns: [String]) {
+        self.patterns = patterns
+        reference = !patterns.isEmpty && patterns.allSatisfy(VibrationEffectFile.isFile) ? "aosp-default" : "iphone"
+    }
 
     /// Words that are catalogue names or device files (a JSON object with `provenance` and
     /// `platform`) choose devices; the others are patterns and folders. A bare word that names no

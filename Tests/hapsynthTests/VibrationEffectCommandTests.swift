@@ -58,6 +58,9 @@ import TestSupport
         #expect(record.status == 0 && record.stdout.contains("taps.vibration#line2") && record.stdout.contains("taps.vibration#line3"), "\(record.stdout)")
         let again = try hapsynth(["check", scratch.path + "/lib", "--goldens", scratch.path + "/g"])
         #expect(again.status == 0 && again.stdout.contains("3 ok"), "\(again.stdout)")
+        // devices judges effects against an Android phone: an iPhone plays no VibrationEffect.
+        let devices = try hapsynth(["devices", scratch.path + "/lib/thud.vibration", "aosp-default", "pixel-5", "--rate", "8000"])
+        #expect(devices.stdout.hasPrefix("devices: \(scratch.path)/lib/thud.vibration against aosp-default"), "\(devices.stdout)")
         let lint = try hapsynth(["lint", scratch.path + "/lib", "--android-device", "phone-api31"])
         #expect(lint.stdout.contains("thud.vibration:1:1: warning: HS209 effect-not-played: the effect plays nothing on phone-api31"), "\(lint.stdout)")
     }

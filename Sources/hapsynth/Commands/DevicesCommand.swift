@@ -22,7 +22,7 @@ struct DevicesCommand: Command {
         """
     static let positionals = [PositionalSpec(name: "pattern", help: "Pattern files or folders or system feedback calls, and device names or files.", repeating: true)]
     static let list = Flag("--list", help: "Print every catalogue device, each value with its basis and reference (--json: the files).", standalone: true)
-    static let reference = Option("--reference", "NAME|FILE", help: "The device the others are judged against (default iphone).")
+    static let reference = Option("--reference", "NAME|FILE", help: "The device the others are judged against (default iphone; aosp-default for .vibration files).")
     static let rate = Option.whole("--rate", "HZ", help: "Render rate, 8000-192000 (default 48000).", in: 8_000...192_000)
     static let report = Option("--report", "FILE", help: "Write an HTML page: the summary, then a row per device with its lanes, waveform and render.")
     static let maxLoss = Option("--max-loss", "PCT|NAME=PCT",
@@ -46,7 +46,7 @@ struct DevicesCommand: Command {
         request.devices = devices
         request.patternName = try arguments.value(PatternInput.pattern)
         request.wrapperVersions = try FeedbackCommand.wrapperVersions(arguments, command: Self.name)
-        request.reference = try arguments.value(Self.reference) ?? "iphone"
+        request.reference = try arguments.value(Self.reference) ?? request.reference
         request.sampleRate = try arguments.value(Self.rate) ?? 48_000
         (request.report, request.junit) = (try arguments.value(Self.report), try arguments.value(Self.junit))
         let limits = arguments.values(Self.maxLoss)
