@@ -37,7 +37,7 @@ public struct CheckSuite: Sendable {
     }
 
     public private(set) var entries: [Entry] = []
-    /// Whether AHAP files found in folders are passed over (an Android suite).
+    /// Whether the suite is Android's; an iOS suite passes over the `.vibration` files it finds in folders.
     public let android: Bool
     /// Files passed over because they are not patterns of this suite, with why.
     public private(set) var skipped: [Skipped] = []
@@ -46,7 +46,9 @@ public struct CheckSuite: Sendable {
     /// folders read as a suite's.
     /// - Throws: `CheckError.inputNotFound` for an input that does not exist.
     public init(patterns inputs: [String]) throws(CheckError) {
-        try self.init(inputs: inputs, goldens: "\u{0}")  // a path no folder has: nothing is passed over as the goldens
+        // A path no folder has: nothing is passed over as the goldens; and no platform's files are
+        // passed over either (lint judges each on the platforms it plays on).
+        try self.init(inputs: inputs, goldens: "\u{0}", android: true)
     }
 
     /// Finds the patterns of `inputs` for goldens in `goldens`; `android`: the suite is Android's.
@@ -91,6 +93,9 @@ public struct CheckSuite: Sendable {
             let relative = file.relative ?? FilePaths.lastComponent(file.path)
             if file.path.hasSuffix(".kt") {
                 addKotlin(path: file.path, relative: relative, goldens: goldens, named: file.relative == nil, names: kotlinPatterns(file.path))
+            } else if VibrationEffectFile.isFile(file.path), !android, file.relative != nil {
+                // An iPhone plays no VibrationEffect: its goldens would be silence.
+                skipped.append(Skipped(path: file.path, why: "a VibrationEffect plays on Android; an iOS suite passes it over (check it in an Android suite)"))
             } else if VibrationEffectFile.isFile(file.path), let names = vibrationEffects(file.path), names.count > 1 {
                 // A log of several effects: one entry each, by line (`taps.vibration#line3`).
                 for name in names {

@@ -58,6 +58,12 @@ import TestSupport
         #expect(record.status == 0 && record.stdout.contains("taps.vibration#line2") && record.stdout.contains("taps.vibration#line3"), "\(record.stdout)")
         let again = try hapsynth(["check", scratch.path + "/lib", "--goldens", scratch.path + "/g"])
         #expect(again.status == 0 && again.stdout.contains("3 ok"), "\(again.stdout)")
+        // An iOS suite passes effects over, saying why: an iPhone plays none.
+        try scratch.write("ios/tap.json", #"{"timeline": [{"transient": {}}, {"delay": 20}]}"#)
+        try scratch.write("ios/tap.vibration", "OneShot{mDuration=40, mAmplitude=-1}\n")
+        let ios = try hapsynth(["check", scratch.path + "/ios", "--goldens", scratch.path + "/gi", "--record"])
+        #expect(ios.status == 0 && ios.stdout.contains("skipped  \(scratch.path)/ios/tap.vibration: a VibrationEffect plays on Android") && ios.stdout.contains("1 recorded"),
+                "\(ios.stdout)")
         // devices judges effects against an Android phone: an iPhone plays no VibrationEffect.
         let devices = try hapsynth(["devices", scratch.path + "/lib/thud.vibration", "aosp-default", "pixel-5", "--rate", "8000"])
         #expect(devices.stdout.hasPrefix("devices: \(scratch.path)/lib/thud.vibration against aosp-default"), "\(devices.stdout)")
