@@ -59,6 +59,14 @@ extension VibrationEffect {
         return planner.result(.androidPrimitives, nativeMs: nativeMs, primitives: steps)
     }
 
+    /// Adds an envelope segment of `durationMs` ending at `end` (intensity, sharpness); the first
+    /// one also starts the envelope at `start`, at 0 ms.
+    static func extend(_ envelope: inout [AndroidEnvelopePoint], from start: (Float, Float), to end: (Float, Float), durationMs: Int64) {
+        let startMs = envelope.last?.timeMs ?? 0
+        if envelope.isEmpty { envelope.append(AndroidEnvelopePoint(timeMs: 0, intensity: start.0, sharpness: start.1)) }
+        envelope.append(AndroidEnvelopePoint(timeMs: startMs + durationMs, intensity: end.0, sharpness: end.1))
+    }
+
     /// A waveform, a repeating one played through and its repeated part once more.
     static func repeated(timings: [Int64], amplitudes: [Int], from repeatIndex: Int, planner: inout AndroidFeedbackPlanner) -> AndroidPlan {
         guard repeatIndex >= 0 else { return planner.waveform(timings: timings, amplitudes: amplitudes) }
@@ -99,15 +107,11 @@ extension VibrationEffect {
                 prebaked = (effect, fallback)
             case let .basicPwle(startIntensity, endIntensity, startSharpness, endSharpness, durationMs):
                 kinds.insert("envelopes")
-                let startMs = envelope.last?.timeMs ?? 0
-                if envelope.isEmpty { envelope.append(AndroidEnvelopePoint(timeMs: 0, intensity: startIntensity, sharpness: startSharpness)) }
-                envelope.append(AndroidEnvelopePoint(timeMs: startMs + durationMs, intensity: endIntensity, sharpness: endSharpness))
+                Self.extend(&envelope, from: (startIntensity, startSharpness), to: (endIntensity, endSharpness), durationMs: durationMs)
             case let .pwle(startAmplitude, endAmplitude, _, _, durationMs):
                 kinds.insert("envelopes")
                 frequencySet = true
-                let startMs = envelope.last?.timeMs ?? 0
-                if envelope.isEmpty { envelope.append(AndroidEnvelopePoint(timeMs: 0, intensity: startAmplitude, sharpness: 0.5)) }
-                envelope.append(AndroidEnvelopePoint(timeMs: startMs + durationMs, intensity: endAmplitude, sharpness: 0.5))
+                Self.extend(&envelope, from: (startAmplitude, 0.5), to: (endAmplitude, 0.5), durationMs: durationMs)
             }
             steps.append((segmentTimings, segmentAmplitudes))
         }
