@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "RenderFiles", targets: ["RenderFiles"]),
         .library(name: "HapticCheck", targets: ["HapticCheck"]),
         .library(name: "HapsynthKit", targets: ["HapsynthKit"]),
+        .library(name: "HapsynthStudio", targets: ["HapsynthStudio"]),
     ],
     targets: [
         .target(name: "HapticCore", exclude: ["README.md"], linkerSettings: [.linkedLibrary("m")]),
@@ -60,7 +61,8 @@ let package = Package(
         ),
         .target(name: "AudioCore", exclude: ["README.md"]),
         .target(name: "AudioIO", dependencies: ["AudioCore", "CSndFile", "CALSA"], exclude: ["README.md"]),
-        .executableTarget(name: "hapsynth", dependencies: ["HapsynthKit"], exclude: ["README.md"]),
+        .target(name: "HapsynthStudio", dependencies: ["HapsynthKit", "HapticCore"], exclude: ["README.md"]),
+        .executableTarget(name: "hapsynth", dependencies: ["HapsynthKit", "HapsynthStudio"], exclude: ["README.md"]),
         .executableTarget(
             name: "hapsynth-bench",
             dependencies: ["HapticCore", "HapticPlanner", "HapticSynth", "HapticPlayback", "AudioCore", "AudioIO"],

@@ -5,7 +5,7 @@ import Glibc
 /// Watches the folders of a set of files with inotify, so that saves by rename (as editors do)
 /// are seen as well as writes in place. A folder that is deleted (or moved away) is watched again
 /// as soon as it exists again, and its files count as changed then.
-final class FileWatcher {
+package final class FileWatcher {
     private let descriptor: Int32
     private var watches: [Int32: String] = [:]
     /// Folders whose watch was lost (deleted or moved away), to watch again when they reappear.
@@ -13,7 +13,7 @@ final class FileWatcher {
     /// The watched files, by folder: base names.
     private var names: [String: Set<String>] = [:]
 
-    init() throws(WatchError) {
+    package init() throws(WatchError) {
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw WatchError(reason: String(cString: strerror(errno))) }
     }
@@ -21,7 +21,7 @@ final class FileWatcher {
     deinit { close(descriptor) }
 
     /// Watches exactly these files (their folders); earlier watches are replaced.
-    func watch(files: [String]) {
+    package func watch(files: [String]) {
         for watch in watches.keys { inotify_rm_watch(descriptor, watch) }
         watches = [:]
         names = [:]
@@ -56,7 +56,7 @@ final class FileWatcher {
 
     /// Waits up to `timeoutMs` for changes and reports whether a watched file changed. Events that
     /// arrive within 30 ms of the first are taken together (one save can be several events).
-    func waitForChange(timeoutMs: Int32) -> Bool {
+    package func waitForChange(timeoutMs: Int32) -> Bool {
         var changed = reattach()
         // While a folder is lost, look for it again every 100 ms.
         var timeout = lost.isEmpty ? timeoutMs : min(timeoutMs, 100)

@@ -9,7 +9,7 @@ enum RootCommand {
     static let version = "0.1.0"
 
     /// The subcommands, in the order help lists them.
-    static var commands: [any Command.Type] { [RenderCommand.self, PlayCommand.self, PlanCommand.self, PlotCommand.self, CompareCommand.self, CheckCommand.self, ExportCommand.self, FromAudioCommand.self, LintCommand.self, DevicesCommand.self, FeedbackCommand.self] }
+    static var commands: [any Command.Type] { [RenderCommand.self, PlayCommand.self, PlanCommand.self, PlotCommand.self, CompareCommand.self, CheckCommand.self, ExportCommand.self, FromAudioCommand.self, LintCommand.self, DevicesCommand.self, FeedbackCommand.self, StudioCommand.self] }
 
     /// The root help, wrapped to `width`.
     static func help(width: Int) -> String {

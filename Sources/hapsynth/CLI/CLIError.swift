@@ -1,4 +1,5 @@
 import HapsynthKit
+import HapsynthStudio
 
 /// An error that ends a command, with the exit code it maps to. Its text is written once, here or
 /// in the wrapped library error.
@@ -63,6 +64,8 @@ extension CLIError {
         case let error as DeviceChoiceError: self = CLIError(error, command: command ?? "")
         case let error as ProfileChoiceError: self = CLIError(error, command: command ?? "")
         case let error as LintRunError: self = error.isMissing ? .missingInput(error.description) : .invalidInput(error.description)
+        case let error as StudioError:
+            if case .cannotListen = error { self = .unavailable(error.description) } else { self = error.status == 404 ? .missingInput(error.description) : .invalidInput(error.description) }
         default: self = .invalidInput("\(error)")
         }
     }
