@@ -18,7 +18,7 @@ public struct StudioCalls: Sendable {
     }
 
     /// The version `lint`'s reports name.
-    let toolVersion: String
+    public let toolVersion: String
     /// Where renders are written before they are read back (a private folder of the studio's).
     let scratch: StudioScratch
 

@@ -11,6 +11,15 @@ enum RootCommand {
     /// The subcommands, in the order help lists them.
     static var commands: [any Command.Type] { [RenderCommand.self, PlayCommand.self, PlanCommand.self, PlotCommand.self, CompareCommand.self, CheckCommand.self, ExportCommand.self, FromAudioCommand.self, LintCommand.self, DevicesCommand.self, FeedbackCommand.self, StudioCommand.self] }
 
+    /// The commands and their options, as completion scripts take them.
+    static var outlines: [CommandOutline] {
+        commands.map { command in
+            CommandOutline(name: command.name, abstract: command.abstract, options: command.options.map {
+                CommandOutline.Option(name: $0.name, short: $0.short, valueName: $0.valueName, choices: $0.choices, help: $0.help)
+            })
+        }
+    }
+
     /// The root help, wrapped to `width`.
     static func help(width: Int) -> String {
         var lines = HelpText.wrap("Play haptic patterns the way Core Haptics plays them on an iPhone, and hear them."
@@ -82,7 +91,7 @@ enum RootCommand {
             console.out("hapsynth \(version)")
             return .success
         case "--generate-completion-script":
-            guard let shell = arguments.dropFirst().first, let script = ShellCompletion.script(for: shell) else {
+            guard let shell = arguments.dropFirst().first, let script = ShellCompletion.script(for: shell, commands: outlines) else {
                 throw .usage("--generate-completion-script takes \(ShellCompletion.shells.joined(separator: ", ")), got '"
                     + (arguments.dropFirst().first ?? "") + "'", command: nil)
             }

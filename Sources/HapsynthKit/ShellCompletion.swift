@@ -1,19 +1,36 @@
+/// A command as its completion script sees it: its name, one line about it, and its options.
+public struct CommandOutline: Sendable {
+    /// An option: `--name`, its one-letter alias, the value's placeholder (nil for a flag; `a|b`
+    /// lists the values), the values a flag may take, and one line of help.
+    public struct Option: Sendable {
+        public let name: String, short: String?, valueName: String?, choices: [String], help: String
+        public init(name: String, short: String?, valueName: String?, choices: [String], help: String) {
+            (self.name, self.short, self.valueName, self.choices, self.help) = (name, short, valueName, choices, help)
+        }
+    }
+
+    public let name: String, abstract: String
+    public let options: [Option]
+    public init(name: String, abstract: String, options: [Option]) { (self.name, self.abstract, self.options) = (name, abstract, options) }
+}
+
 /// `hapsynth --generate-completion-script bash|zsh|fish`: completion scripts made from the same
 /// option tables as the help (as swift-argument-parser does).
-enum ShellCompletion {
-    static let shells = ["bash", "zsh", "fish"]
+public enum ShellCompletion {
+    public static let shells = ["bash", "zsh", "fish"]
 
-    static func script(for shell: String) -> String? {
+    /// The script for `shell` completing `commands` (nil for a shell not in `shells`).
+    public static func script(for shell: String, commands: [CommandOutline]) -> String? {
         switch shell {
-        case "bash": return bash()
-        case "zsh": return zsh()
-        case "fish": return fish()
+        case "bash": return bash(commands)
+        case "zsh": return zsh(commands)
+        case "fish": return fish(commands)
         default: return nil
         }
     }
 
     /// The values an option takes when its placeholder lists them (`wav|flac|ogg`).
-    private static func choices(_ option: OptionSpec) -> [String] {
+    private static func choices(_ option: CommandOutline.Option) -> [String] {
         if let valueName = option.valueName, valueName.contains("|") { return valueName.split(separator: "|").map(String.init) }
         return option.choices
     }
@@ -23,9 +40,9 @@ enum ShellCompletion {
         String(text.map { $0 == "'" ? "’" : ("[]:\\\\".contains($0) ? " " : $0) })
     }
 
-    private static func bash() -> String {
+    private static func bash(_ commands: [CommandOutline]) -> String {
         var cases: [String] = []
-        for command in RootCommand.commands {
+        for command in commands {
             let names = command.options.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) } + ["--help"]
             var valueCases: [String] = []
             for option in command.options where option.valueName != nil {
@@ -45,12 +62,12 @@ enum ShellCompletion {
             _hapsynth() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" opts=''
                 if [[ $COMP_CWORD -eq 1 ]]; then
-                    COMPREPLY=($(compgen -W '\((RootCommand.commands.map { $0.name } + ["help", "--help", "--version"]).joined(separator: " "))' -- "$cur"))
+                    COMPREPLY=($(compgen -W '\((commands.map { $0.name } + ["help", "--help", "--version"]).joined(separator: " "))' -- "$cur"))
                     return
                 fi
                 case "${COMP_WORDS[1]}" in
             \(cases.joined(separator: "\n"))
-                    help) COMPREPLY=($(compgen -W '\(RootCommand.commands.map { $0.name }.joined(separator: " "))' -- "$cur")); return ;;
+                    help) COMPREPLY=($(compgen -W '\(commands.map { $0.name }.joined(separator: " "))' -- "$cur")); return ;;
                 esac
                 if [[ "$cur" == -* ]]; then
                     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
@@ -63,10 +80,10 @@ enum ShellCompletion {
             """
     }
 
-    private static func zsh() -> String {
-        let commandList = RootCommand.commands.map { "    '\($0.name):\(plain($0.abstract))'" }.joined(separator: "\n")
+    private static func zsh(_ commands: [CommandOutline]) -> String {
+        let commandList = commands.map { "    '\($0.name):\(plain($0.abstract))'" }.joined(separator: "\n")
         var cases: [String] = []
-        for command in RootCommand.commands {
+        for command in commands {
             var specs = command.options.map { option -> String in
                 let values = choices(option)
                 let value = option.valueName == nil ? "" : ":\(option.valueName!.lowercased()):" + (values.isEmpty ? "_files" : "(\(values.joined(separator: " ")))")
@@ -96,9 +113,9 @@ enum ShellCompletion {
             """
     }
 
-    private static func fish() -> String {
+    private static func fish(_ commands: [CommandOutline]) -> String {
         var lines = ["# fish completion for hapsynth (made by hapsynth --generate-completion-script fish)"]
-        for command in RootCommand.commands {
+        for command in commands {
             lines.append("complete -c hapsynth -f -n '__fish_use_subcommand' -a \(command.name) -d '\(plain(command.abstract))'")
             for option in command.options {
                 var line = "complete -c hapsynth -n '__fish_seen_subcommand_from \(command.name)' -l \(option.name.dropFirst(2))"
