@@ -87,6 +87,7 @@ let package = Package(
         ),
         .testTarget(name: "AudioCoreTests", dependencies: ["AudioCore", "TestSupport"]),
         .testTarget(name: "HapsynthKitTests", dependencies: ["HapsynthKit", "TestSupport"]),
+        .testTarget(name: "HapsynthStudioTests", dependencies: ["HapsynthStudio", "HapsynthKit", "TestSupport"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot"]),
         .testTarget(name: "AudioIOTests", dependencies: ["AudioIO", "AudioCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(

@@ -95,11 +95,12 @@ public struct StudioFolders: Sendable {
 
     /// The file a shown path names, checked: the path to give the library (as shown, so that its
     /// messages name it as the command line would) and the real file to read and write.
+    /// A path is taken only under a name given (`Samples/…`; any path under `.`), never with `..` or `.`.
     /// - Throws: `StudioError.outsideFolders` for a path outside the folders, or not a pattern
     ///   file; `.notFound` when it is inside but does not exist.
     public func resolve(_ shown: String, allowingSounds: Bool = false) throws(StudioError) -> (path: String, realPath: String) {
-        guard !shown.isEmpty, !shown.contains("\0"), !shown.hasPrefix("/"), Self.isPatternFile(shown) || (allowingSounds && Self.isSoundFile(shown)),
-              !shown.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.isEmpty })
+        guard !shown.isEmpty, !shown.contains("\0"), Self.isPatternFile(shown) || (allowingSounds && Self.isSoundFile(shown)),
+              !shown.split(separator: "/", omittingEmptySubsequences: false).dropFirst(shown.hasPrefix("/") ? 1 : 0).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
         else { throw .outsideFolders(shown) }
         for root in roots {
             let candidate: String
