@@ -6,13 +6,13 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: devices deps build test browser-check example-check install install-check schema-check demo golden bench bench-audio bench-kotlin bench-apps bench-lint fuzz clean
+.PHONY: devices deps build test browser-check studio-check example-check install install-check schema-check demo golden bench bench-audio bench-kotlin bench-apps bench-lint fuzz clean
 
 ## SECONDS: how long `make fuzz` runs the fuzzer.
 SECONDS ?= 60
 
-## deps: install libsndfile, ALSA headers, pkg-config and sox (Debian) and jsonschema (PyPI, for
-## the schema check) when missing.
+## deps: install libsndfile, ALSA headers, pkg-config and sox (Debian), jsonschema (PyPI, for
+## the schema check) and mcp (PyPI, the MCP client the studio check talks with) when missing.
 deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
@@ -22,6 +22,9 @@ deps:
 	python3 -c "import jsonschema" 2>/dev/null || { echo "make deps: installing jsonschema (PyPI)"; \
 	  python3 -m pip install --quiet --disable-pip-version-check jsonschema >/dev/null 2>&1 || \
 	  python3 -m pip install --quiet --break-system-packages jsonschema; }; \
+	python3 -c "import mcp" 2>/dev/null || { echo "make deps: installing mcp (PyPI)"; \
+	  python3 -m pip install --quiet --disable-pip-version-check mcp >/dev/null 2>&1 || \
+	  python3 -m pip install --quiet --break-system-packages mcp; }; \
 	if [ -n "$$missing" ]; then \
 	  echo "make deps: installing$$missing"; \
 	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
@@ -41,6 +44,7 @@ build:
 test:
 	$(SWIFT) build --build-tests
 	$(MAKE) browser-check
+	$(MAKE) studio-check
 	$(MAKE) example-check
 	$(MAKE) install-check
 	$(MAKE) schema-check
@@ -85,6 +89,13 @@ browser-check:
 	  ($$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends chromium) \
 	    >/dev/null 2>&1 || echo "make browser-check: chromium could not be installed"; }
 	python3 Tests/browser/check.py "$$($(SWIFT) build --show-bin-path)/hapsynth"
+
+## studio-check: `hapsynth studio` in headless Chromium (a value edited and saved, the picture and
+## the sound redrawn, a save elsewhere, an error at its line) and over MCP with the official client
+## from PyPI (docs/studio.md); screenshots go to .build/browser/studio-*.png.
+studio-check:
+	python3 Tests/studio/browser_check.py "$$($(SWIFT) build --show-bin-path)/hapsynth"
+	python3 Tests/studio/mcp_check.py "$$($(SWIFT) build --show-bin-path)/hapsynth"
 
 ## install: a release build with the Swift runtime linked in (it needs only Debian's libraries),
 ## to $(DESTDIR)$(PREFIX)/bin, with the man page hapsynth(1) and bash, zsh and fish completions.

@@ -32,7 +32,8 @@ public struct DeviceChoice: Sendable {
         // A catalogue Android device named as the Android device (`pixel-5`) is that device,
         // actuator and all, as a device profile names it.
         if deviceProfile == nil, let name = androidDevice, let named = Self.catalogueDevice(name), case .android = named.platform {
-            _ = try resolvePlatform()
+            // A stereo render plays both sides with one actuator: the iPhone's, not this device's.
+            if case .both = try resolvePlatform() { throw .catalogueDeviceInBoth(name) }
             return Chosen(device: named, platform: named.platform, capabilities: named.capabilities)
         }
         guard let name = deviceProfile else { return Chosen(device: nil, platform: try resolvePlatform(), capabilities: .iPhone) }
@@ -113,6 +114,9 @@ public enum DeviceChoiceError: Error, Sendable {
     case unknownAndroidDevice(String, names: [String])
     /// An iOS catalogue device named as the Android device.
     case iosCatalogueDevice(String)
+    /// A catalogue Android device for `both`, whose stereo render has one actuator (the iPhone's)
+    /// for both sides: the device's own actuator would be lost.
+    case catalogueDeviceInBoth(String)
     case unknownDeviceProfile(DeviceProfileChoiceError)
     /// A device file that cannot be used (missing, or with its JSON path).
     case deviceFile(SettingsFileError)

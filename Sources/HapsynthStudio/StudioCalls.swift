@@ -159,6 +159,7 @@ public struct StudioCalls: Sendable {
         case let .unknownPlatform(platform, platforms): return "unknown platform '\(platform)'; the platforms are \(platforms.joined(separator: ", "))"
         case let .unknownAndroidDevice(name, names): return "unknown Android device '\(name)'; the devices are \(names.joined(separator: ", "))"
         case .iosCatalogueDevice(let name): return "\(name) is an iOS device; name an Android one"
+        case .catalogueDeviceInBoth(let name): return "both plays both sides with the iPhone's actuator, not \(name)'s: play \(name) on its own"
         default: return "\(error)"
         }
     }

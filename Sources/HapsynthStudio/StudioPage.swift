@@ -14,6 +14,7 @@ body { margin: 0; display: grid; grid-template-rows: auto 1fr; height: 100vh; }
 header { display: flex; gap: 16px; align-items: center; padding: 6px 12px; background: #f2f2f4; border-bottom: 1px solid #ccc; }
 header h1 { font-size: 15px; margin: 0; }
 main { display: grid; grid-template-columns: 220px minmax(300px, 1fr) minmax(420px, 1.3fr); min-height: 0; }
+main > * { min-width: 0; }
 nav { overflow: auto; border-right: 1px solid #ddd; padding: 6px 0; }
 nav button { display: block; width: 100%; text-align: left; border: 0; background: none; padding: 3px 12px; font: inherit; cursor: pointer; }
 nav button.chosen { background: #dbe8ff; }
@@ -21,13 +22,14 @@ nav h2 { font-size: 12px; color: #666; margin: 10px 12px 2px; text-transform: up
 #editing { display: grid; grid-template-rows: auto 1fr auto; min-height: 0; border-right: 1px solid #ddd; }
 #bar { display: flex; gap: 8px; align-items: center; padding: 6px 8px; }
 #bar .name { font-weight: 600; flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-#code { display: grid; grid-template-columns: auto 1fr; overflow: auto; font: 13px/var(--line) ui-monospace, monospace; }
+#code { display: grid; grid-template-columns: auto minmax(0, 1fr); overflow-y: auto; overflow-x: hidden; align-items: start; font: 13px/var(--line) ui-monospace, monospace; }
 #gutter { text-align: right; padding: 4px 6px; color: #999; background: #fafafa; user-select: none; white-space: pre; }
 #gutter .bad { color: #fff; background: #d70015; }
 #gutter .warn { color: #000; background: #ffd60a; }
-#editor { border: 0; outline: none; resize: none; padding: 4px 6px; font: inherit; white-space: pre; overflow: hidden; min-height: 100%; tab-size: 4; }
+#editor { border: 0; outline: none; resize: none; padding: 4px 6px; font: inherit; white-space: pre; overflow-x: auto; overflow-y: hidden;
+  width: 100%; box-sizing: border-box; tab-size: 4; }
 #status { padding: 4px 8px; font-size: 12px; color: #444; border-top: 1px solid #ddd; min-height: 18px; }
-#problem { display: none; padding: 6px 8px; background: #ffe5e5; color: #8a0010; font-size: 13px; white-space: pre-wrap; }
+#problem { display: none; padding: 6px 8px; background: #ffe5e5; color: #8a0010; font-size: 13px; white-space: pre-wrap; overflow-wrap: anywhere; }
 #problem.shown { display: block; }
 #panels { overflow: auto; padding: 8px 12px; }
 section h2 { font-size: 13px; margin: 12px 0 4px; }
@@ -49,7 +51,7 @@ table { border-collapse: collapse; font-size: 12px; } td, th { border: 1px solid
 <main>
   <nav id="tree" aria-label="pattern files"></nav>
   <div id="editing">
-    <div id="bar"><span class="name" id="fileName">no file chosen</span><button id="save" disabled>Save</button></div>
+    <div id="bar"><span class="name" id="fileName">no file chosen</span><select id="patternName" hidden aria-label="pattern in the file"></select><button id="save" disabled>Save</button></div>
     <div id="code"><div id="gutter">1</div><textarea id="editor" spellcheck="false" wrap="off" aria-label="pattern text"></textarea></div>
     <div><div id="problem" role="alert"></div><div id="status">Choose a pattern on the left.</div></div>
   </div>
@@ -79,12 +81,14 @@ async function call(url, options) {
   error.line = problem.line; error.column = problem.column; error.status = response.status;
   throw error;
 }
-const query = (extra) => "path=" + encodeURIComponent(state.path) + (extra || "");
+const query = (extra) => "path=" + encodeURIComponent(state.path) + (state.pattern ? "&pattern=" + encodeURIComponent(state.pattern) : "") + (extra || "");
 const isCall = (path) => /^[a-z-]+(@[^:]*)?:/.test(path);
 
 function showProblem(error) {
+  // The loader's words begin FILE:LINE:COLUMN; the page says LINE:COLUMN once.
   const where = error && error.line ? error.line + ":" + error.column + ": " : "";
-  $("problem").textContent = error ? where + error.message : "";
+  const words = error ? (where ? error.message.replace(/^.*?:\d+:\d+: /, "") : error.message) : "";
+  $("problem").textContent = error ? where + words : "";
   $("problem").classList.toggle("shown", !!error);
   state.problemLine = error && error.line ? error.line : null;
   drawGutter();
@@ -99,7 +103,7 @@ function drawGutter() {
     lines.push(kind ? '<span class="' + kind + '">' + line + "</span>" : String(line));
   }
   $("gutter").innerHTML = lines.join("\n");
-  $("editor").style.height = (count * 18 + 12) + "px";
+  $("editor").style.height = (count * 18 + 28) + "px";
 }
 
 function goToLine(line, column) {
@@ -154,7 +158,7 @@ function addEntry(tree, path, label) {
 
 async function choose(path) {
   if (state.path && $("editor").value !== state.saved && !confirm("Leave " + state.path + " without saving?")) return;
-  state.path = path; state.generation++;
+  state.path = path; state.generation++; state.pattern = null; $("patternName").hidden = true;
   location.hash = encodeURIComponent(path);
   for (const b of document.querySelectorAll("nav button")) b.classList.toggle("chosen", b.dataset.path === path);
   $("fileName").textContent = path;
@@ -170,6 +174,16 @@ async function choose(path) {
     watch(state.generation);
   }
   updateSaveButton(); showProblem(null); refresh("opened");
+}
+
+/** A file of several patterns (Kotlin) or effects (VibrationEffect text): a list to choose one. */
+function choosePattern(names) {
+  const picker = $("patternName");
+  picker.innerHTML = "";
+  for (const name of names) { const o = document.createElement("option"); o.value = o.textContent = name; picker.appendChild(o); }
+  picker.hidden = false;
+  state.pattern = names[0];
+  refresh("pattern " + names[0]);
 }
 
 function updateSaveButton() { $("save").disabled = !state.editable || $("editor").value === state.saved; }
@@ -211,7 +225,12 @@ async function refresh(reason) {
       if (state.refreshing !== generation) return;
       $("plot").innerHTML = svg; $("plot").classList.remove("stale"); showProblem(null);
       $("plot").dataset.version = state.version || state.path;
-    }).catch((error) => { if (state.refreshing === generation) { $("plot").classList.add("stale"); showProblem(error); } });
+    }).catch((error) => {
+      if (state.refreshing !== generation) return;
+      const names = /(?:declares|holds) \d+ (?:patterns|effects) \(([^)]*)\)/.exec(error.message);
+      if (names && !state.pattern) { choosePattern(names[1].split(", ")); return; }
+      $("plot").classList.add("stale"); showProblem(error);
+    });
   const linting = isCall(state.path) ? Promise.resolve() : call("/api/lint?" + query()).then((r) => r.json()).then((report) => {
     if (state.refreshing !== generation) return;
     state.lintLines = {};
@@ -220,7 +239,7 @@ async function refresh(reason) {
       const item = document.createElement("li");
       item.className = finding.severity;
       item.textContent = (finding.line ? finding.line + ":" + finding.column + " " : "") + finding.ruleId + " " + finding.severity + ": " + finding.message;
-      if (finding.line) { item.addEventListener("click", () => goToLine(finding.line, finding.column)); state.lintLines[finding.line] = finding.severity === "error" ? "bad" : "warn"; }
+      if (finding.line) { item.addEventListener("click", () => goToLine(finding.line, finding.column)); if (finding.severity !== "info") state.lintLines[finding.line] = finding.severity === "error" ? "bad" : "warn"; }
       $("lint").appendChild(item);
     }
     if (!report.findings.length) $("lint").innerHTML = "<li>no findings</li>";
@@ -245,18 +264,39 @@ async function runDevices(generation) {
   } catch (error) { $("devices").innerHTML = "<tr><td>" + error.message.replace(/</g, "&lt;") + "</td></tr>"; }
 }
 
+/** The render of the chosen file on `platform`, fetched once per version and device. */
+async function fetchRender(platform) {
+  const device = platform === "ios" ? "" : $("androidDevice").value;
+  const key = platform + ":" + device + ":" + state.version + ":" + (state.pattern || "");
+  if (!state.renders[key]) {
+    const bytes = await (await call("/api/render?" + query("&platform=" + platform + (device ? "&device=" + device : "")))).arrayBuffer();
+    const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))).map((b) => b.toString(16).padStart(2, "0")).join("");
+    state.renders[key] = { url: URL.createObjectURL(new Blob([bytes], { type: "audio/wav" })), digest: digest, bytes: bytes };
+  }
+  return state.renders[key];
+}
+
+/** Plays the render on one platform in the audio element; "both" plays the iPhone's render on
+ * the left and the Android device's on the right, each as the command renders it. */
 async function play(platform) {
-  const key = platform + ":" + $("androidDevice").value + ":" + state.version;
+  const audio = $("audio");
   try {
-    if (!state.renders[key]) {
-      const bytes = await (await call("/api/render?" + query("&platform=" + platform + (platform === "ios" ? "" : "&device=" + $("androidDevice").value)))).arrayBuffer();
-      const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))).map((b) => b.toString(16).padStart(2, "0")).join("");
-      state.renders[key] = { url: URL.createObjectURL(new Blob([bytes], { type: "audio/wav" })), digest: digest, bytes: bytes.byteLength };
+    if (platform === "both") {
+      const [ios, android] = await Promise.all([fetchRender("ios"), fetchRender("android")]);
+      const context = state.audioContext || (state.audioContext = new AudioContext());
+      const [left, right] = await Promise.all([ios, android].map((r) => context.decodeAudioData(r.bytes.slice(0))));
+      const pair = context.createBuffer(2, Math.max(left.length, right.length), context.sampleRate);
+      pair.copyToChannel(left.getChannelData(0), 0);
+      pair.copyToChannel(right.getChannelData(0), 1);
+      if (state.playing) state.playing.stop();
+      state.playing = context.createBufferSource();
+      state.playing.buffer = pair; state.playing.connect(context.destination); state.playing.start();
+      Object.assign(audio.dataset, { digest: ios.digest + "+" + android.digest, bytes: String(ios.bytes.byteLength + android.bytes.byteLength),
+        platform: "both", duration: String(pair.duration) });
+      return;
     }
-    const render = state.renders[key];
-    const audio = $("audio");
-    audio.dataset.digest = render.digest; audio.dataset.bytes = String(render.bytes); audio.dataset.platform = platform;
-    audio.dataset.duration = "";
+    const render = await fetchRender(platform);
+    Object.assign(audio.dataset, { digest: render.digest, bytes: String(render.bytes.byteLength), platform: platform, duration: "" });
     audio.src = render.url;
     audio.onloadedmetadata = () => { audio.dataset.duration = String(audio.duration); };
     audio.play().catch(() => {});
@@ -271,6 +311,7 @@ $("editor").addEventListener("keydown", (event) => {
 $("save").addEventListener("click", save);
 for (const id of ["playIOS", "playAndroid", "playBoth"]) $(id).addEventListener("click", () => play($(id).dataset.platform));
 $("plotPlatform").addEventListener("change", () => refresh("platform"));
+$("patternName").addEventListener("change", () => { state.pattern = $("patternName").value; refresh("pattern " + state.pattern); });
 $("androidDevice").addEventListener("change", () => { if ($("plotPlatform").value === "android") refresh("device"); });
 window.addEventListener("beforeunload", (event) => { if (state.path && $("editor").value !== state.saved) event.preventDefault(); });
 loadFiles().catch((error) => showProblem(error));

@@ -50,7 +50,7 @@ import TestSupport
 
     @Test func theCommandLinePageShowsEachCommandsHelp() throws {
         let text = try String(contentsOfFile: Self.docs + "/command-line.md", encoding: .utf8)
-        for command in ["render", "play", "plan", "plot", "compare", "check", "export", "from-audio", "lint", "devices", "feedback"] {
+        for command in ["render", "play", "plan", "plot", "compare", "check", "export", "from-audio", "lint", "devices", "feedback", "studio"] {
             let help = try hapsynth(["help", command]).stdout
             #expect(text.contains("## \(command)\n\n```\n" + help + "```"),
                     "docs/command-line.md shows an old help of '\(command)'; paste `hapsynth help \(command)` there")

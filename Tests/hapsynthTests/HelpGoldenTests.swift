@@ -5,7 +5,7 @@ import TestSupport
 /// Help in swift-argument-parser's shape, at 80 columns when output is not a terminal: one
 /// snapshot per command (re-record with `make golden`), and the conventions users expect.
 @Suite struct HelpGoldenTests {
-    static let commands = ["render", "play", "plan", "plot", "compare", "check", "export", "from-audio", "lint", "devices", "feedback"]
+    static let commands = ["render", "play", "plan", "plot", "compare", "check", "export", "from-audio", "lint", "devices", "feedback", "studio"]
     static let goldens = packageRoot + "/Tests/hapsynthTests/Goldens/help"
 
     @Test(arguments: [""] + commands)

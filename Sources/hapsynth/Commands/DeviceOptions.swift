@@ -47,6 +47,8 @@ extension CLIError {
             self = .usage("--android-device: unknown Android device '\(name)'\(hint); the devices are \(names.joined(separator: ", ")), or a JSON file",
                           command: command)
         case .iosCatalogueDevice(let name): self = .usage("--android-device: \(name) is an iOS device of the catalogue; name an Android one", command: command)
+        case .catalogueDeviceInBoth(let name):
+            self = .usage("--platform both renders both sides with the iPhone's actuator, not \(name)'s; render --platform android --android-device \(name) on its own", command: command)
         case .unknownDeviceProfile(let choice): self = .usage("--device-profile: \(choice)", command: command)
         case .deviceFile(let file): self = file.isMissing ? .missingInput(file.description) : .invalidInput(file.description)
         case .deviceProfileWithAndroidDevice(let name):
