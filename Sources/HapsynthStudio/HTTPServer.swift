@@ -73,7 +73,13 @@ public final class HTTPServer: Sendable {
     deinit { close(listener) }
 
     /// Whether the server listens on the machine only (a loopback address).
-    public var isLoopback: Bool { host == "localhost" || host == "::1" || host.hasPrefix("127.") }
+    public var isLoopback: Bool { Self.isLoopback(host: host) }
+
+    /// Whether an address is this machine's own: `localhost`, `::1` or 127.0.0.0/8.
+    public static func isLoopback(host: String) -> Bool {
+        var v4 = in_addr()
+        return host == "localhost" || host == "::1" || (inet_pton(AF_INET, host, &v4) == 1 && UInt32(bigEndian: v4.s_addr) >> 24 == 127)
+    }
 
     /// Accepts connections until `shouldStop` holds (looked at every 200 ms), answering each
     /// request with `handler` on the connection's own thread.

@@ -80,7 +80,7 @@ public struct StudioRoutes: Sendable {
         } else {
             name = host.prefix { $0 != ":" }
         }
-        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+        return HTTPServer.isLoopback(host: String(name))
     }
 
     /// The file a request names (`path=`: a file in the folders, or a system feedback call) and

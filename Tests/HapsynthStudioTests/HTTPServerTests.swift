@@ -103,6 +103,12 @@ import Testing
         #expect(reply.hasPrefix("HTTP/1.1 503 "))
     }
 
+    @Test(arguments: [("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("::1", true), ("0.0.0.0", false), ("192.168.1.5", false),
+                      ("::", false), ("127.example.com", false)])
+    func onlyThisMachinesAddressesAreLoopback(_ host: String, _ loopback: Bool) {
+        #expect(HTTPServer.isLoopback(host: host) == loopback)
+    }
+
     @Test func aBusyPortIsRefusedWithTheSystemsReason() throws {
         let first = try HTTPServer(host: "127.0.0.1", port: 0)
         #expect(throws: StudioError.self) { try HTTPServer(host: "127.0.0.1", port: first.port) }

@@ -88,6 +88,15 @@ import TestSupport
         #expect(String(decoding: unchosen.body, as: UTF8.self).contains("declares 2 patterns (taps, celebration)"))
     }
 
+    @Test(arguments: ["evil.example:8080", "127.evil.example", "[2001:db8::1]:80"])
+    func aRequestForAnotherHostIsRefused(_ host: String) {
+        // A page elsewhere whose name resolves here (DNS rebinding) reaches no file.
+        let answer = routes.answer(HTTPRequest(method: "GET", target: "/api/files", headers: ["host": host]))
+        #expect(answer.status == 403)
+        #expect(routes.answer(HTTPRequest(method: "GET", target: "/api/files", headers: ["host": "[::1]:9"])).status == 200)
+        #expect(routes.answer(HTTPRequest(method: "GET", target: "/api/files", headers: ["host": "localhost:9"])).status == 200)
+    }
+
     @Test func aCallPlaysAsTheCommandPlaysIt() throws {
         let scratch = try Scratch()
         let run = try hapsynth(["render", "uikit:impact.heavy", scratch.path + "/out.wav"])

@@ -130,7 +130,8 @@ def main(binary):
         shutil.copy(os.path.join(ROOT, "Samples", name), folder)
     pattern = os.path.join(folder, "heartbeat.json")
     original = open(pattern).read()
-    studio = subprocess.Popen([binary, "studio", folder], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    studio = subprocess.Popen([os.path.abspath(binary), "studio", "patterns"], cwd=scratch, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    shown = "patterns/heartbeat.json"
     browser = None
     try:
         line = studio.stdout.readline()
@@ -141,10 +142,10 @@ def main(binary):
         first = browser.wait("document.querySelector('#plot svg') && document.querySelectorAll('#devices tr').length > 2 && document.getElementById('plot').dataset.version")
         check("the page plots the first pattern and runs its devices rows", bool(first))
         files = browser.evaluate("[...document.querySelectorAll('nav button')].map(b => b.dataset.path).filter(p => !p.includes(':'))")
-        check("the tree lists the folder's patterns", files == [os.path.join(folder, "Celebration.kt"), os.path.join(folder, "envelope-hit.ahap"), pattern], files)
-        check("the first pattern's text is in the editor", browser.evaluate("document.getElementById('editor').value") == open(files[0]).read())
-        browser.evaluate("choose(" + json.dumps(pattern) + ")")
-        browser.wait("document.getElementById('fileName').textContent === " + json.dumps(pattern) + " && document.querySelector('#plot svg')")
+        check("the tree lists the folder's patterns", files == ["patterns/Celebration.kt", "patterns/envelope-hit.ahap", shown], files)
+        check("the first pattern's text is in the editor", browser.evaluate("document.getElementById('editor').value") == open(os.path.join(scratch, files[0])).read())
+        browser.evaluate("choose(" + json.dumps(shown) + ")")
+        browser.wait("document.getElementById('fileName').textContent === " + json.dumps(shown) + " && document.querySelector('#plot svg')")
         browser.wait("document.getElementById('lint').children.length > 0")
         rows = browser.evaluate("[...document.querySelectorAll('#devices td:first-child')].map(td => td.textContent)")
         check("the devices rows are iphone and pixel-5", rows == ["iphone", "pixel-5"], rows)
@@ -164,8 +165,8 @@ def main(binary):
               both["digest"] == ios["digest"] + "+" + android["digest"] and abs(both["duration"] - max(ios["duration"], android["duration"])) < 0.05,
               [ios, android, both])
         browser.screenshot(os.path.join(OUT, "studio-1.png"))
-        shown, dark, colours = not_blank(os.path.join(OUT, "studio-1.png"))
-        check("the page's screenshot is not blank (%d dark samples, %d colours)" % (dark, colours), shown)
+        visible, dark, colours = not_blank(os.path.join(OUT, "studio-1.png"))
+        check("the page's screenshot is not blank (%d dark samples, %d colours)" % (dark, colours), visible)
 
         # Edit one value in the editor and save, as a designer would (Ctrl-S).
         edited = original.replace('"durationMs": 60', '"durationMs": 120', 1)
@@ -218,7 +219,7 @@ def main(binary):
         check("the file on disk is the other editor's", open(pattern).read() == original)
         # A Kotlin file of two patterns: the page offers them and plots the first.
         browser.evaluate("editor.value = state.saved")  # leave the refused edit (the page would ask)
-        browser.evaluate("choose(" + json.dumps(os.path.join(folder, "Celebration.kt")) + ")")
+        browser.evaluate("choose('patterns/Celebration.kt')")
         chosen = browser.wait("!document.getElementById('patternName').hidden && document.querySelector('#plot svg') && !problem.classList.contains('shown') && patternName.value", 30)
         check("a Kotlin file's patterns are offered and the first is plotted (%s)" % chosen, chosen == "taps")
         check("the page ran without script errors", browser.errors == [], browser.errors)
