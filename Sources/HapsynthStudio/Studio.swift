@@ -29,6 +29,7 @@ public final class Studio: Sendable {
     /// Serves the page until `shouldStop` holds, or (with `mcp`) MCP until standard input ends,
     /// each answer given to `output`.
     public func serve(until shouldStop: @escaping @Sendable () -> Bool, output: (String) -> Void) {
+        defer { calls.scratch.removeAll() }  // the process ends after: no render is left behind
         guard let server else {
             MCPServer(folders: folders, calls: calls, version: calls.toolVersion).serve(output: output)
             return
