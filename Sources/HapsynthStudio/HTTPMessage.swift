@@ -9,6 +9,8 @@ public struct HTTPRequest: Sendable {
     /// Header values by lowercased name.
     public var headers: [String: String]
     public var body: [UInt8]
+    /// Whether the client has gone (closed its connection): a long wait stops then.
+    public var clientIsGone: @Sendable () -> Bool = { false }
 
     public init(method: String, target: String, headers: [String: String] = [:], body: [UInt8] = []) {
         self.method = method

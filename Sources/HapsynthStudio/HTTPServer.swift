@@ -119,7 +119,14 @@ public final class HTTPServer: Sendable {
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &sendLimit, socklen_t(MemoryLayout<timeval>.size))
         let response: HTTPResponse
         switch HTTPRequestReader(connection: connection, limits: limits).read() {
-        case .success(let request): response = handler(request)
+        case .success(var request):
+            request.clientIsGone = {
+                // POLLRDHUP (0x2000 in Linux's <poll.h>, hidden from Swift without _GNU_SOURCE): the peer closed.
+                let peerClosed: Int16 = 0x2000
+                var poller = pollfd(fd: connection, events: peerClosed, revents: 0)
+                return poll(&poller, 1, 0) > 0 && poller.revents & (peerClosed | Int16(POLLHUP) | Int16(POLLERR)) != 0
+            }
+            response = handler(request)
         case .failure(let refusal): response = .text(refusal.message, status: refusal.status)
         }
         send(response, to: connection, limits: limits)

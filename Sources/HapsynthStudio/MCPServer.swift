@@ -19,6 +19,8 @@ public final class MCPServer {
 
     let tools: MCPTools
     private let version: String
+    /// The revision the handshake agreed to (audio content exists from 2025-03-26 on).
+    private var agreed = MCPServer.protocolVersions.last!
 
     public init(folders: StudioFolders, calls: StudioCalls, version: String) {
         tools = MCPTools(folders: folders, calls: calls)
@@ -55,7 +57,7 @@ public final class MCPServer {
         switch method {
         case "initialize":
             let asked = params?.member("protocolVersion")?.string ?? ""
-            let agreed = Self.protocolVersions.contains(asked) ? asked : Self.protocolVersions.last!
+            agreed = Self.protocolVersions.contains(asked) ? asked : Self.protocolVersions.last!
             return Self.result(id: id, .object([
                 ("protocolVersion", .string(agreed)), ("capabilities", .object([("tools", .object([("listChanged", .bool(false))]))])),
                 ("serverInfo", .object([("name", .string("hapsynth")), ("version", .string(version))])),
@@ -68,7 +70,7 @@ public final class MCPServer {
             guard let name = params?.member("name")?.string, MCPTools.names.contains(name) else {
                 return Self.error(id: id, code: -32602, "unknown tool; the tools are \(MCPTools.names.joined(separator: ", "))")
             }
-            return Self.result(id: id, tools.call(name, arguments: params?.member("arguments")))
+            return Self.result(id: id, tools.call(name, arguments: params?.member("arguments"), sendsAudio: agreed != "2024-11-05"))
         default: return Self.error(id: id, code: -32601, "no method \(method)")
         }
     }

@@ -56,8 +56,8 @@ struct MCPTools {
         return .object([("name", .string(name)), ("description", .string(description)), ("inputSchema", .object(schema))])
     }
 
-    /// A tool's result.
-    func call(_ name: String, arguments: JSONNode?) -> JSONOutput {
+    /// A tool's result; `render`'s audio only where the agreed revision has audio content.
+    func call(_ name: String, arguments: JSONNode?, sendsAudio: Bool = true) -> JSONOutput {
         let arguments = Arguments(node: arguments)
         var made: [String] = []
         defer { made.forEach { unlink($0) } }
@@ -70,7 +70,9 @@ struct MCPTools {
                 let (path, shown) = try input(arguments, made: &made)
                 let (bytes, summary) = try calls.rendered(path, on: arguments.target, pattern: arguments.string("pattern"), name: "render.wav")
                 var content: [JSONOutput] = [.object([("type", .string("text")), ("text", .string(summary.joined(separator: "\n").replacingAll(path, with: shown)))])]
-                if bytes.count <= MCPServer.maxInlineAudioBytes {
+                if !sendsAudio {
+                    content.append(.object([("type", .string("text")), ("text", .string("audio content needs protocol revision 2025-03-26 or later; render it with hapsynth render"))]))
+                } else if bytes.count <= MCPServer.maxInlineAudioBytes {
                     content.append(.object([("type", .string("audio")), ("data", .string(Data(bytes).base64EncodedString())), ("mimeType", .string("audio/wav"))]))
                 } else {
                     content.append(.object([("type", .string("text")), ("text", .string("the WAV is \(bytes.count) bytes, over the \(MCPServer.maxInlineAudioBytes) sent inline; render it with hapsynth render"))]))

@@ -159,6 +159,7 @@ function addEntry(tree, path, label) {
 async function choose(path) {
   if (state.path && $("editor").value !== state.saved && !confirm("Leave " + state.path + " without saving?")) return;
   state.path = path; state.generation++; state.pattern = null; $("patternName").hidden = true;
+  if (state.waiting) state.waiting.abort();  // the browser keeps few connections: free the last file's wait
   location.hash = encodeURIComponent(path);
   for (const b of document.querySelectorAll("nav button")) b.classList.toggle("chosen", b.dataset.path === path);
   $("fileName").textContent = path;
@@ -202,8 +203,10 @@ async function save() {
 async function watch(generation) {
   while (generation === state.generation && state.version) {
     let reply;
-    try { reply = await (await call("/api/wait?" + query("&version=" + state.version))).json(); }
-    catch (_) { await new Promise((r) => setTimeout(r, 1000)); continue; }
+    if (state.waiting) state.waiting.abort();
+    state.waiting = new AbortController();
+    try { reply = await (await call("/api/wait?" + query("&version=" + state.version), { signal: state.waiting.signal })).json(); }
+    catch (_) { if (generation !== state.generation) return; await new Promise((r) => setTimeout(r, 1000)); continue; }
     if (generation !== state.generation || !reply.changed || reply.version === state.version) continue;
     if ($("editor").value !== state.saved) {
       showProblem({ message: state.path + " changed on disk; your edits here are not saved (saving is refused until you reload the file)" });

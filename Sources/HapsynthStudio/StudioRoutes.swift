@@ -127,7 +127,7 @@ public struct StudioRoutes: Sendable {
     }
 
     /// Waits for the file to leave `version` (inotify, as `play --watch` watches), up to
-    /// `waitSeconds`; `{"version": …, "changed": …}`.
+    /// `waitSeconds` or until the client goes; `{"version": …, "changed": …}`.
     private func wait(_ request: HTTPRequest) throws(StudioError) -> String {
         let shown = request.query["path"] ?? ""
         let (_, real) = try folders.resolve(shown)
@@ -136,8 +136,8 @@ public struct StudioRoutes: Sendable {
         watcher?.watch(files: [real])
         let deadline = MonotonicSeconds.now + Double(waitSeconds)
         var current = (try? StudioDocument.load(real, shown: shown).version) ?? ""
-        while current == since, MonotonicSeconds.now < deadline {
-            let leftMs = Int32(max(1, (deadline - MonotonicSeconds.now) * 1000))
+        while current == since, MonotonicSeconds.now < deadline, !request.clientIsGone() {
+            let leftMs = Int32(max(1, min(250, (deadline - MonotonicSeconds.now) * 1000)))
             if let watcher { _ = watcher.waitForChange(timeoutMs: leftMs) } else { usleep(100_000) }
             current = (try? StudioDocument.load(real, shown: shown).version) ?? current
         }

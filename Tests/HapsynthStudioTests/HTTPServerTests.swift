@@ -2,6 +2,7 @@ import Foundation
 import HapsynthStudio
 import Synchronization
 import Testing
+import TestSupport
 
 /// The server answers on loopback, refuses what passes its limits before reading it, and a client
 /// that stalls holds only its own connection.
@@ -101,6 +102,27 @@ import Testing
             reply = running.exchange("GET / HTTP/1.1\r\n\r\n")
         }
         #expect(reply.hasPrefix("HTTP/1.1 503 "))
+    }
+
+    @Test func aWaitEndsWhenItsClientGoes() throws {
+        let scratch = try Scratch()
+        let file = try scratch.write("tap.json", "{\"events\": []}")
+        var limits = HTTPServer.Limits()
+        limits.connections = 1
+        let routes = StudioRoutes(folders: try StudioFolders([scratch.path]), calls: try StudioCalls(toolVersion: "0.1.0"))
+        let running = try Running(limits: limits, handler: routes.answer)
+        let waiting = running.connect()
+        let version = StudioDocument.version(of: Array("{\"events\": []}".utf8))
+        let request = "GET /api/wait?path=\(file)&version=\(version) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        _ = Array(request.utf8).withUnsafeBytes { send(waiting, $0.baseAddress, $0.count, 0) }
+        close(waiting)
+        // The one connection is free again long before the wait's 20 s are up.
+        let deadline = Date().addingTimeInterval(10)
+        var reply = ""
+        while Date() < deadline, !reply.hasPrefix("HTTP/1.1 200 ") {
+            reply = running.exchange("GET /api/files HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        }
+        #expect(reply.hasPrefix("HTTP/1.1 200 "), "\(reply.prefix(60))")
     }
 
     @Test(arguments: [("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("::1", true), ("0.0.0.0", false), ("192.168.1.5", false),

@@ -68,6 +68,15 @@ import TestSupport
         #expect(changed.text.contains("\"pass\": false"), "\(changed.text.prefix(400))")
     }
 
+    @Test func aClientOfTheFirstRevisionGetsNoAudioContent() throws {
+        _ = try answer(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["protocolVersion": "2024-11-05"]])
+        let reply = try #require(try answer(["jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                                             "params": ["name": "render", "arguments": ["path": packageRoot + "/Samples/celebration.json"]]]))
+        let content = try #require((reply["result"] as? [String: Any])?["content"] as? [[String: Any]])
+        #expect(content.allSatisfy { $0["type"] as? String == "text" })
+        #expect((content.last?["text"] as? String)?.contains("2025-03-26") == true)
+    }
+
     @Test func refusesPathsOutsideTheFoldersAsAToolError() throws {
         let (text, isError) = try call("plan", ["path": packageRoot + "/Package.swift"])
         #expect(isError)
