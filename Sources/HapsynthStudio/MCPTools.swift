@@ -131,7 +131,7 @@ struct MCPTools {
         let format = format ?? "json"
         guard Self.formats.contains(format) else { throw .badArgument("format", "'\(format)' is not one of \(Self.formats.joined(separator: ", "))") }
         let path = calls.scratch.newPath(extension: format)
-        try calls.scratch.write(Array(text.utf8), to: path)
+        try calls.scratch.write(text, to: path)
         made.append(path)
         return (path, "text." + format)
     }

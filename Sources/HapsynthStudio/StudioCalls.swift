@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HapsynthKit
+import HapticCore
 
 /// What the studio's panels and its agent tools show, each made by the HapsynthKit call the
 /// matching command makes with no options but the ones named here, so that a panel holds the same
@@ -48,22 +49,25 @@ public struct StudioCalls: Sendable {
 
     /// The render's bytes and the command's summary lines, the file named `name` in them.
     func rendered(_ path: String, on target: Target, pattern: String?, name: String) throws(StudioError) -> (bytes: [UInt8], summary: [String]) {
-        let chosen = try device(target, path: path, allowingBoth: true)
-        let loaded = try load(path, capabilities: chosen.capabilities, pattern: pattern)
         let output = scratch.newPath(extension: "wav")
         defer { unlink(output) }
+        let summary = try render(path, on: target, pattern: pattern, to: output).map { $0.replacingAll(output, with: name) }
+        return (try scratch.read(output), summary)
+    }
+
+    /// `render PATH OUTPUT`: writes the WAV and returns the command's summary lines.
+    private func render(_ path: String, on target: Target, pattern: String?, to output: String) throws(StudioError) -> [String] {
+        let chosen = try device(target, path: path, allowingBoth: true)
+        let loaded = try load(path, capabilities: chosen.capabilities, pattern: pattern)
         var request = PatternRender.Request(output: output, container: .wav, encoding: SoundFileContainer.wav.defaultEncoding)
         request.audio = AudioTrackOptions(besides: path)
         request.threads = 2
-        let summary: [String]
         do {
             let prepared = try PatternRender.Prepared(loaded, platform: chosen.platform, profile: chosen.profile, request: request, inputs: [])
-            let (result, _) = try prepared.render()
-            summary = prepared.summaryLines(result).map { $0.replacingAll(output, with: name) }
+            return prepared.summaryLines(try prepared.render().0)
         } catch {
             throw .failure("\(error)", file: path)
         }
-        return (try scratch.read(output), summary)
     }
 
     /// `lint PATH --format json`: the report.
@@ -110,8 +114,8 @@ public struct StudioCalls: Sendable {
     /// `compare EXPECTED ACTUAL --perceptual --json`, where each side is a sound file or a pattern
     /// (rendered first, as `render` does).
     public func compare(expected: String, actual: String, on target: Target = Target()) throws(StudioError) -> (text: String, passes: Bool) {
-        var made: [String] = []
-        defer { made.forEach { unlink($0) } }
+        var renders: [(path: String, side: String)] = []
+        defer { renders.forEach { unlink($0.path) } }
         var sides: [String] = []
         for side in [expected, actual] {
             guard StudioFolders.isPatternFile(side) || FeedbackCall.hasFamilyPrefix(side) else {
@@ -119,8 +123,8 @@ public struct StudioCalls: Sendable {
                 continue
             }
             let output = scratch.newPath(extension: "wav")
-            try scratch.write(try render(side, on: target), to: output)
-            made.append(output)
+            renders.append((output, side))
+            _ = try render(side, on: target, pattern: nil, to: output)
             sides.append(output)
         }
         do {
@@ -129,7 +133,8 @@ public struct StudioCalls: Sendable {
                                                             tolerance: PerceptualTolerance())
             return (ComparisonText.json(comparison, perceptual: felt).pretty(), felt.pass && !comparison.hasNonFinite)
         } catch {
-            throw .failed(message: "\(error)".replacingScratch(scratch, with: [expected, actual], made: made), line: nil, column: nil)
+            // A render's scratch file is named by the pattern it renders.
+            throw .failed(message: renders.reduce("\(error)") { $0.replacingAll($1.path, with: $1.side) }, line: nil, column: nil)
         }
     }
 
@@ -162,25 +167,5 @@ public struct StudioCalls: Sendable {
         case .catalogueDeviceInBoth(let name): return "both plays both sides with the iPhone's actuator, not \(name)'s: play \(name) on its own"
         default: return "\(error)"
         }
-    }
-}
-
-extension String {
-    /// The text with the scratch renders of patterns named by the patterns themselves.
-    func replacingScratch(_ scratch: StudioScratch, with sides: [String], made: [String]) -> String {
-        var text = self
-        for (index, path) in made.enumerated() where index < sides.count { text = text.replacingAll(path, with: sides[index]) }
-        return text
-    }
-
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
     }
 }

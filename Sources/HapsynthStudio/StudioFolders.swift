@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HapsynthKit
+import HapticCore
 
 /// The folders (and single files) the studio was given, and the pattern files in them. A path
 /// from a page or an agent is taken only when it names a pattern file that, with every link
@@ -30,7 +31,7 @@ public struct StudioFolders: Sendable {
         for given in paths.isEmpty ? ["."] : paths {
             var name = given
             while name.count > 1, name.hasSuffix("/") { name.removeLast() }
-            guard let real = Self.realPath(name) else { throw .missingFolder(given) }
+            guard let real = InputFile.realPath(name) else { throw .missingFolder(given) }
             var info = stat()
             stat(real, &info)
             roots.append(Root(name: name, realPath: real, isFile: (info.st_mode & S_IFMT) != S_IFDIR))
@@ -69,17 +70,15 @@ public struct StudioFolders: Sendable {
     }
 
     private func walk(_ folder: String, shown: String, depth: Int, into found: inout [String], cut: inout Bool) {
-        guard depth <= Self.maxDepth, let directory = opendir(folder) else { return }
+        guard depth <= Self.maxDepth, let names = Self.entries(of: folder) else { return }
         var entries: [(name: String, isFolder: Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in names {
             guard !name.hasPrefix("."), name != "node_modules" else { continue }
             var info = stat()
             guard stat(folder + "/" + name, &info) == 0 else { continue }
             let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
             if isFolder || ((info.st_mode & S_IFMT) == S_IFREG && Self.isPatternFile(name)) { entries.append((name, isFolder)) }
         }
-        closedir(directory)
         for entry in entries.sorted(by: { $0.name < $1.name }) {
             guard found.count < Self.maxFiles else {
                 cut = true
@@ -113,7 +112,7 @@ public struct StudioFolders: Sendable {
                 guard shown.hasPrefix(root.name + "/") else { continue }
                 candidate = shown
             }
-            guard let real = Self.realPath(candidate) else { throw .notFound(shown) }
+            guard let real = InputFile.realPath(candidate) else { throw .notFound(shown) }
             let inside = root.isFile ? real == root.realPath : real.hasPrefix(root.realPath == "/" ? "/" : root.realPath + "/")
             guard inside else { throw .outsideFolders(shown) }
             return (candidate, real)
@@ -121,10 +120,14 @@ public struct StudioFolders: Sendable {
         throw .outsideFolders(shown)
     }
 
-    /// The path with every link followed, or nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// The names in a folder (`.` and `..` among them), or nil when it cannot be read.
+    static func entries(of folder: String) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        return names
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HapsynthKit
 import Synchronization
 
 /// A private folder (mode 0700, under `TMPDIR` or /tmp) where the studio writes renders and the
@@ -10,7 +11,8 @@ public final class StudioScratch: Sendable {
     private let counter = Atomic(0)
 
     init() throws(StudioError) {
-        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
         var template = Array("\(base)/hapsynth-studio-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw .failed(message: "cannot make a scratch folder in \(base): \(String(cString: strerror(errno)))", line: nil, column: nil)
@@ -21,9 +23,8 @@ public final class StudioScratch: Sendable {
     deinit { removeAll() }
 
     /// A new path in the folder, `N.EXT`.
-    func newPath(extension pathExtension: String, name: String? = nil) -> String {
-        let number = counter.add(1, ordering: .relaxed).newValue
-        return "\(folder)/\(name ?? String(number)).\(pathExtension)".replacingAll("//", with: "/")
+    func newPath(extension pathExtension: String) -> String {
+        "\(folder)/\(counter.add(1, ordering: .relaxed).newValue).\(pathExtension)"
     }
 
     func read(_ path: String) throws(StudioError) -> [UInt8] {
@@ -39,23 +40,18 @@ public final class StudioScratch: Sendable {
         return bytes
     }
 
-    func write(_ bytes: [UInt8], to path: String) throws(StudioError) {
-        guard let file = fopen(path, "wb") else { throw .failed(message: "cannot write \(path): \(String(cString: strerror(errno)))", line: nil, column: nil) }
-        defer { fclose(file) }
-        guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) == bytes.count else {
-            throw .failed(message: "cannot write \(path)", line: nil, column: nil)
+    /// Writes a text an agent sent to `path` (as every text output is written).
+    func write(_ text: String, to path: String) throws(StudioError) {
+        do {
+            try TextOutput.write(text, to: path, what: "text")
+        } catch {
+            throw .failed(message: "\(error)", line: nil, column: nil)
         }
     }
 
     /// Removes the folder's files and the folder.
     func removeAll() {
-        if let directory = opendir(folder) {
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != ".", name != ".." { unlink(folder + "/" + name) }
-            }
-            closedir(directory)
-        }
+        for name in StudioFolders.entries(of: folder) ?? [] where name != "." && name != ".." { unlink(folder + "/" + name) }
         rmdir(folder)
     }
 }

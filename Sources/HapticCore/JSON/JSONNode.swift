@@ -164,10 +164,15 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced (no Foundation needed).
-    package func replacingAll(_ target: Character, with replacement: String) -> String {
+    /// Every occurrence of `target` (compared character by character) replaced (no Foundation needed).
+    package func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
         var result = ""
-        for character in self { if character == target { result += replacement } else { result.append(character) } }
-        return result
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 }
