@@ -69,15 +69,15 @@ struct MCPTools {
             case "render":
                 let (path, shown) = try input(arguments, made: &made)
                 let (bytes, summary) = try calls.rendered(path, on: arguments.target, pattern: arguments.string("pattern"), name: "render.wav")
-                var content: [JSONOutput] = [.object([("type", .string("text")), ("text", .string(summary.joined(separator: "\n").replacingAll(path, with: shown)))])]
+                let audio: JSONOutput
                 if !sendsAudio {
-                    content.append(.object([("type", .string("text")), ("text", .string("audio content needs protocol revision 2025-03-26 or later; render it with hapsynth render"))]))
+                    audio = Self.text("audio content needs protocol revision 2025-03-26 or later; render it with hapsynth render")
                 } else if bytes.count <= MCPServer.maxInlineAudioBytes {
-                    content.append(.object([("type", .string("audio")), ("data", .string(Data(bytes).base64EncodedString())), ("mimeType", .string("audio/wav"))]))
+                    audio = .object([("type", .string("audio")), ("data", .string(Data(bytes).base64EncodedString())), ("mimeType", .string("audio/wav"))])
                 } else {
-                    content.append(.object([("type", .string("text")), ("text", .string("the WAV is \(bytes.count) bytes, over the \(MCPServer.maxInlineAudioBytes) sent inline; render it with hapsynth render"))]))
+                    audio = Self.text("the WAV is \(bytes.count) bytes, over the \(MCPServer.maxInlineAudioBytes) sent inline; render it with hapsynth render")
                 }
-                return .object([("content", .array(content)), ("isError", .bool(false))])
+                return Self.result([Self.text(summary.joined(separator: "\n").replacingAll(path, with: shown)), audio])
             case "lint":
                 let (path, shown) = try input(arguments, made: &made)
                 return text(try calls.lint(path), shown: shown, path: path)
@@ -95,20 +95,25 @@ struct MCPTools {
                     actual = (try sideFile(named), named)
                 }
                 let (report, passes) = try calls.compare(expected: expectedPath, actual: actual.path, on: arguments.target)
-                return .object([("content", .array([.object([("type", .string("text")), ("text", .string(report.replacingAll(actual.path, with: actual.shown)))])])),
-                                ("isError", .bool(false)), ("structuredContent", .object([("passes", .bool(passes))]))])
+                return Self.result([Self.text(report.replacingAll(actual.path, with: actual.shown))], structured: .object([("passes", .bool(passes))]))
             }
-        } catch let error as StudioError {
-            return .object([("content", .array([.object([("type", .string("text")), ("text", .string(error.description))])])), ("isError", .bool(true))])
         } catch {
-            return .object([("content", .array([.object([("type", .string("text")), ("text", .string("\(error)"))])])), ("isError", .bool(true))])
+            return Self.result([Self.text("\(error)")], isError: true)
         }
     }
 
     /// A text result, the scratch file a text was written to named `shown` in it.
     private func text(_ output: String, shown: String, path: String) -> JSONOutput {
-        .object([("content", .array([.object([("type", .string("text")), ("text", .string(output.replacingAll(path, with: shown)))])])), ("isError", .bool(false))])
+        Self.result([Self.text(output.replacingAll(path, with: shown))])
     }
+
+    /// A tool result of `content`.
+    private static func result(_ content: [JSONOutput], isError: Bool = false, structured: JSONOutput? = nil) -> JSONOutput {
+        .object([("content", .array(content)), ("isError", .bool(isError))] + (structured.map { [("structuredContent", $0)] } ?? []))
+    }
+
+    /// One text content item.
+    private static func text(_ words: String) -> JSONOutput { .object([("type", .string("text")), ("text", .string(words))]) }
 
     /// The pattern the arguments give: a path in the folders, a call, or a text written to the scratch folder.
     private func input(_ arguments: Arguments, made: inout [String]) throws(StudioError) -> (path: String, shown: String) {

@@ -137,8 +137,13 @@ public struct StudioRoutes: Sendable {
         let deadline = MonotonicSeconds.now + Double(waitSeconds)
         var current = (try? StudioDocument.load(real, shown: shown).version) ?? ""
         while current == since, MonotonicSeconds.now < deadline, !request.clientIsGone() {
+            // Slices of 250 ms, to see the client go; the file is read again only after a change.
             let leftMs = Int32(max(1, min(250, (deadline - MonotonicSeconds.now) * 1000)))
-            if let watcher { _ = watcher.waitForChange(timeoutMs: leftMs) } else { usleep(100_000) }
+            if let watcher {
+                guard watcher.waitForChange(timeoutMs: leftMs) else { continue }
+            } else {
+                usleep(UInt32(leftMs) * 1000)  // no inotify: look again after each slice
+            }
             current = (try? StudioDocument.load(real, shown: shown).version) ?? current
         }
         return JSONOutput.object([("path", .string(shown)), ("version", .string(current)), ("changed", .bool(current != since))]).compact

@@ -73,10 +73,8 @@ import TestSupport
         var routes = self.routes
         routes.waitSeconds = 20
         let path = file
-        Thread.detachNewThread {
-            usleep(100_000)
-            try? "{\"events\": [ ]}\n".write(toFile: path, atomically: true, encoding: .utf8)
-        }
+        // Saved by rename while the wait runs or just before it starts: either way it answers.
+        Thread.detachNewThread { try? "{\"events\": [ ]}\n".write(toFile: path, atomically: true, encoding: .utf8) }
         let started = Date()
         let answer = routes.answer(HTTPRequest(method: "GET", target: "/api/wait?path=" + file + "&version=" + version))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
