@@ -2,14 +2,14 @@ import HapsynthKit
 import HapticCore
 
 /// A pattern file's text as the page edits it, and its saving: a save names the version it was
-/// made from and is refused when the file changed on disk since (its version is the hash of its
-/// bytes); it writes the page's text as it is, atomically, over the real file (a link stays a
+/// made from and is refused when the file changed on disk since (its version is the content key
+/// of its bytes); it writes the page's text as it is, atomically, over the real file (a link stays a
 /// link); a file whose lines end in CRLF keeps them (a browser's editor hands back LF).
 public enum StudioDocument {
     /// A file's text and version.
     public struct Loaded: Sendable, Equatable {
         public let text: String
-        /// The FNV-1a hash of the file's bytes, in hex.
+        /// The content key of the file's bytes, in hex.
         public let version: String
         /// False for a file that is not UTF-8 text: shown, never saved over.
         public let editable: Bool
@@ -44,14 +44,11 @@ public enum StudioDocument {
         return text.replacingAll("\n", with: "\r\n")
     }
 
-    /// The FNV-1a 64-bit hash of `bytes`, as 16 hex digits.
+    /// The file's content key (HapticCore's `ContentKey`, FNV-1a over the bytes), as 16 hex digits.
     public static func version(of bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
+        var key = ContentKey()
+        key.absorb(bytes)
+        let digits = String(key.value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
